@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, passwordProblem } from './password.ts';
+
+/**
+ * Payloads of the auth calls (spec 01 §7 "Auth"). The refinements carry the message keys of
+ * shared/messages.ts so that the server's 400 answers name the specification's texts.
+ */
+const required = (max = 200) => z.string({ error: 'validation-required' }).trim().min(1, { error: 'validation-required' }).max(max, { error: 'validation-max-length' });
+
+export const loginBodySchema = z.object({
+  userName: required(),
+  password: z.string({ error: 'validation-required' }).min(1, { error: 'validation-required' }).max(PASSWORD_MAX_LENGTH, { error: 'validation-max-length' }),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const resetPasswordQuerySchema = z.object({ userName: required() });
+
+export const newPasswordSchema = z.string({ error: 'validation-required' }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem === null) return;
+  const key = {
+    required: 'validation-required',
+    minLength: 'validation-min-length',
+    maxLength: 'validation-max-length',
+    letterAndNumber: 'validation-password-content',
+  }[problem];
+  ctx.addIssue({ code: 'custom', message: key });
+});
+
+export const setPasswordBodySchema = z.object({
+  password: newPasswordSchema,
+  token: required(200),
+});
+export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
+
+/** Second step of two-factor sign-in: the e-mail link carries email and token (spec 01 §7). */
+export const secondFactorQuerySchema = z.object({
+  userName: z.string().trim().min(1).max(200).optional(),
+  email: z.string().trim().min(1).max(320).optional(),
+  token: required(200),
+}).refine((q) => q.userName !== undefined || q.email !== undefined, { message: 'validation-required', path: ['email'] });
+
+export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
+export const secureLoginResponseSchema = z.object({ twoFactor: z.literal(true) });

@@ -1,0 +1,34 @@
+/** The single-use link tokens of DOMAIN.md §2 and how long each lives. */
+export const LINK_TOKEN_LIFETIME_MS = {
+  setPassword: 7 * 24 * 60 * 60 * 1000,
+  resetPassword: 24 * 60 * 60 * 1000,
+  twoFactor: 10 * 60 * 1000,
+  accessRequest: 14 * 24 * 60 * 60 * 1000,
+} as const;
+export type LinkTokenPurpose = keyof typeof LINK_TOKEN_LIFETIME_MS;
+
+export interface LinkTokenRecord {
+  purpose: LinkTokenPurpose;
+  expiresAt: number;
+  usedAt: number | null;
+  voidedAt: number | null;
+}
+
+export type LinkTokenState = 'valid' | 'expired' | 'used' | 'voided';
+
+export const linkTokenState = (token: LinkTokenRecord, now: number): LinkTokenState => {
+  if (token.usedAt !== null) return 'used';
+  if (token.voidedAt !== null) return 'voided';
+  if (token.expiresAt <= now) return 'expired';
+  return 'valid';
+};
+
+export const linkTokenExpiry = (purpose: LinkTokenPurpose, issuedAt: number): number =>
+  issuedAt + LINK_TOKEN_LIFETIME_MS[purpose];
+
+/**
+ * A new reset link voids the older ones of the same user (DOMAIN.md §2). A new set-password link of
+ * a pending user does the same, so that only the newest mail works.
+ */
+export const voidsEarlierTokens = (purpose: LinkTokenPurpose): boolean =>
+  purpose === 'resetPassword' || purpose === 'setPassword' || purpose === 'twoFactor';
