@@ -60,6 +60,10 @@ export const MESSAGES = {
     de: 'Die Anmeldung in zwei Schritten ist nicht eingeschaltet',
     en: 'Two-factor sign-in is not enabled',
   },
+  'two-factor-required': {
+    de: 'Bitte melden Sie sich mit Bestätigung per E-Mail an',
+    en: 'Please sign in with e-mail confirmation',
+  },
   'set-password-error': {
     de: 'Bei Ihrer Anfrage ist ein Fehler aufgetreten',
     en: 'An error occured upon your request',

@@ -1,0 +1,140 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Role } from '@ecore/core/identity/roles.ts';
+import type { SignInUser, UserAccount } from '@ecore/core/identity/user.ts';
+import type { UserStatus } from '@ecore/core/identity/user-status.ts';
+import type { LoginAttempts } from '@ecore/core/identity/lockout.ts';
+import type { DB, OrganisationTable, UserTable } from '../schema.ts';
+
+type Executor = Kysely<DB>;
+
+const toAccount = (row: Selectable<UserTable> & { organisation_name: string }): UserAccount => ({
+  id: row.id,
+  userName: row.user_name,
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  organisationId: row.organisation_id,
+  organisationName: row.organisation_name,
+  position: row.position,
+  phoneNumber: row.phone_number,
+  mobileNumber: row.mobile_number,
+  roles: row.roles as Role[],
+  external: row.external,
+  mainContactPerson: row.main_contact_person,
+  status: row.status as UserStatus,
+  locked: row.locked,
+  language: row.language === 'en' ? 'en' : 'de',
+});
+
+const toSignInUser = (
+  row: Selectable<UserTable> & { organisation_name: string } & Pick<
+    Selectable<OrganisationTable>,
+    'is_test_account' | 'is_finance_partner' | 'is_buyer'
+  > & { organisation_status: number; organisation_locked: boolean; organisation_deleted: boolean },
+): SignInUser => ({
+  ...toAccount(row),
+  organisation: {
+    organisationActive: row.organisation_status === 1 && !row.organisation_locked && !row.organisation_deleted,
+    isTestAccount: row.is_test_account,
+    isFinancePartner: row.is_finance_partner,
+    isBuyer: row.is_buyer,
+  },
+  credentials: {
+    passwordHash: row.password_hash,
+    failedLogins: row.failed_logins,
+    blockedUntil: row.blocked_until ? row.blocked_until.getTime() : null,
+    sessionVersion: row.session_version,
+  },
+});
+
+const signInQuery = (db: Executor) =>
+  db
+    .selectFrom('users')
+    .innerJoin('organisations', 'organisations.id', 'users.organisation_id')
+    .selectAll('users')
+    .select([
+      'organisations.name as organisation_name',
+      'organisations.is_test_account',
+      'organisations.is_finance_partner',
+      'organisations.is_buyer',
+      'organisations.status as organisation_status',
+      'organisations.locked as organisation_locked',
+      sql<boolean>`organisations.deleted_at is not null`.as('organisation_deleted'),
+    ]);
+
+/** User names are unique regardless of case. */
+export async function findSignInUserByName(db: Executor, userName: string): Promise<SignInUser | null> {
+  const row = await signInQuery(db).where(sql`lower(users.user_name)`, '=', userName.trim().toLowerCase()).executeTakeFirst();
+  return row ? toSignInUser(row) : null;
+}
+
+export async function findSignInUserById(db: Executor, id: number): Promise<SignInUser | null> {
+  const row = await signInQuery(db).where('users.id', '=', id).executeTakeFirst();
+  return row ? toSignInUser(row) : null;
+}
+
+/** Two-factor links name the user by e-mail address; a shared address matches no one. */
+export async function findSignInUserByEmail(db: Executor, email: string): Promise<SignInUser | null> {
+  const rows = await signInQuery(db).where(sql`lower(users.email)`, '=', email.trim().toLowerCase()).limit(2).execute();
+  return rows.length === 1 && rows[0] ? toSignInUser(rows[0]) : null;
+}
+
+export async function saveLoginAttempts(db: Executor, userId: number, attempts: LoginAttempts): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ failed_logins: attempts.failedLogins, blocked_until: attempts.blockedUntil === null ? null : new Date(attempts.blockedUntil) })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Stores a new password hash, sets the status, and ends every session the user had. */
+export async function savePassword(db: Executor, userId: number, passwordHash: string, status: UserStatus): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      status,
+      failed_logins: 0,
+      blocked_until: null,
+      session_version: eb('session_version', '+', 1),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Ends every session of the user: tokens carrying an older session version are refused. */
+export async function endSessions(db: Executor, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The facts the auth hook checks on every request: the session version and whether sign-in is still allowed. */
+export async function findSessionState(
+  db: Executor,
+  userId: number,
+): Promise<{ sessionVersion: number; status: UserStatus; locked: boolean; organisationActive: boolean } | null> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('organisations', 'organisations.id', 'users.organisation_id')
+    .select([
+      'users.session_version',
+      'users.status',
+      'users.locked',
+      'organisations.status as organisation_status',
+      'organisations.locked as organisation_locked',
+      sql<boolean>`organisations.deleted_at is not null`.as('organisation_deleted'),
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    sessionVersion: row.session_version,
+    status: row.status as UserStatus,
+    locked: row.locked,
+    organisationActive: row.organisation_status === 1 && !row.organisation_locked && !row.organisation_deleted,
+  };
+}

@@ -1,0 +1,20 @@
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import * as identityAndOrganisations from './migrations/2026-11-22-001-identity-and-organisations.ts';
+
+/** Every migration, by its date-prefixed name; the same list serves PGlite and PostgreSQL. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22-001-identity-and-organisations': identityAndOrganisations,
+};
+
+export const migrator = (db: Kysely<any>): Migrator =>
+  new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+
+/** Runs every pending migration; throws with the failing migration's name when one fails. */
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const result = await migrator(db).migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+  }
+  return result;
+}

@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { LinkTokens, Mailer, PasswordHasher } from '@ecore/core/identity/ports.ts';
+import type { DB } from '@ecore/adapters/db/schema.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webClientPlugin } from './plugins/web-client.ts';
+import { backgroundPlugin } from './plugins/background.ts';
+import { identityRoutes } from './routes/identity/index.ts';
+import { appConfigRoutes } from './routes/app-config.ts';
+
+export interface AppConfig {
+  jwtSecret: string;
+  /** Where the portal is reached; links in mails start with it. */
+  publicUrl: string;
+  twoFactorLogin: boolean;
+  /** Requests per minute and address on login and password-reset calls. */
+  authRateLimit: number;
+  /** Folder of the built web client; absent in API-only tests. */
+  webDistDir?: string | undefined;
+  logLevel?: string;
+}
+
+/** Everything the routes need from outside, so that tests can give their own. */
+export interface AppDeps {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  hasher: PasswordHasher;
+  tokens: LinkTokens;
+  /** Milliseconds since the epoch. */
+  clock: () => number;
+  config: AppConfig;
+}
+
+/** Builds the application without listening (fastify/demo style); server.ts listens. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.logLevel && deps.config.logLevel !== 'silent' ? { level: deps.config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin);
+  await app.register(backgroundPlugin);
+  await app.register(authPlugin, deps);
+
+  // Module route plugins receive the dependencies as their options; the prefix stays out of them.
+  await app.register(
+    async (api) => {
+      await api.register(appConfigRoutes, deps);
+      await api.register(identityRoutes, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webClientPlugin, { distDir: deps.config.webDistDir ?? '/nonexistent' });
+  return app;
+}

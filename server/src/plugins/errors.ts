@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { languageFromHeader, type Language } from '@ecore/core/shared/language.ts';
+import { isMessageKey, message, type MessageKey } from '@ecore/core/shared/messages.ts';
+import { HttpError } from './http-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+  }
+}
+
+export interface FieldError {
+  path: string;
+  key: MessageKey;
+  message: string;
+}
+
+const send = (reply: FastifyReply, language: Language, statusCode: number, key: MessageKey, params = {}, fields?: FieldError[]) =>
+  reply.status(statusCode).send({ statusCode, key, message: message(key, language, params), ...(fields ? { fields } : {}) });
+
+const STATUS_KEYS: Partial<Record<number, MessageKey>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not-found',
+  413: 'payload-too-large',
+  429: 'too-many-requests',
+};
+
+/**
+ * ARCHITECTURE.md "API conventions": every error answers { statusCode, key, message } in the request's
+ * language; validation errors add fields; a 5xx never carries internal details.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('language', 'de');
+  app.addHook('onRequest', async (request) => {
+    request.language = languageFromHeader(request.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = request.language ?? 'de';
+    if (error instanceof HttpError) return send(reply, language, error.statusCode, error.key, error.params);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((issue): FieldError => {
+        const text = issue.message ?? '';
+        const key: MessageKey = isMessageKey(text) ? text : 'validation-generic';
+        const params = issue.params as { minimum?: number; maximum?: number };
+        const n = key === 'validation-max-length' ? params.maximum : params.minimum;
+        return {
+          path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          key,
+          message: message(key, language, n === undefined ? { n: 6 } : { n: Number(n) }),
+        };
+      });
+      return send(reply, language, 400, 'validation-generic', {}, fields);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type and the like are the caller's fault: 400, never 500.
+      return send(reply, language, status, STATUS_KEYS[status] ?? 'validation-generic');
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, language, 500, 'server-error');
+  });
+});

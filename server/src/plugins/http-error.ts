@@ -1,0 +1,12 @@
+import type { MessageKey } from '@ecore/core/shared/messages.ts';
+
+/** An expected refusal: the status, the message key of the specification, and its placeholders. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import { loginRoutes } from './login.ts';
+import { meRoutes } from './me.ts';
+import { passwordRoutes } from './password.ts';
+
+export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  await app.register(loginRoutes, deps);
+  await app.register(passwordRoutes, deps);
+  await app.register(meRoutes, deps);
+};

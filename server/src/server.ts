@@ -1,0 +1,66 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openMigratedDatabase } from '@ecore/adapters/db/database.ts';
+import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
+import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
+import { createMailer } from '@ecore/adapters/mail/mailer.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@ecore/migrations/demo-seed.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Starts the portal: migrate, load demo data, serve API and client, print where and how to sign in. */
+async function main() {
+  const config = loadConfig();
+  const database = await openMigratedDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
+  const hasher = argon2Hasher();
+  if (config.loadDemoData) {
+    const { seeded } = await seedDemoData(database.db, await hasher.hash(DEMO_PASSWORD));
+    if (seeded) console.log('Demo data loaded.');
+  }
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: join(config.dataDir, 'outbox'),
+    from: config.mailFrom,
+    onSent: (mail, where) => console.log(`mail to ${mail.to} (${mail.subject}) -> ${where}${mail.link ? `\n  link: ${mail.link}` : ''}`),
+  });
+  const app = await buildApp({
+    db: database.db,
+    mailer,
+    hasher,
+    tokens: linkTokens,
+    clock: Date.now,
+    config: {
+      jwtSecret: config.jwtSecret,
+      publicUrl: config.publicUrl,
+      twoFactorLogin: config.twoFactorLogin,
+      authRateLimit: 30,
+      webDistDir: join(here, '../../web/dist'),
+      logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
+    },
+  });
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;
+  console.log(`\nECORE portal ready at ${url}  (API description: ${url}/api/docs, database: ${database.kind})`);
+  if (config.loadDemoData) {
+    console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const u of DEMO_USERS) console.log(`  ${u.userName.padEnd(15)} ${u.firstName} ${u.lastName}`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
+import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
+import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
+import { createMemoryMailer } from '@ecore/adapters/mail/mailer.ts';
+import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
+import { buildApp, type AppConfig } from '../app.ts';
+
+export const T0 = Date.parse('2026-11-22T09:00:00Z');
+
+/**
+ * One migrated in-memory PGlite and one app per test file (a PGlite takes seconds to start);
+ * `reset()` empties the tables and loads the demo data again before each test.
+ */
+export async function createHarness(config: Partial<AppConfig> = {}) {
+  const database: Database = await openMigratedDatabase({ databaseUrl: process.env.HARNESS_DATABASE_URL });
+  const hasher = argon2Hasher({ memoryCost: 1024, timeCost: 1 });
+  const demoHash = await hasher.hash(DEMO_PASSWORD);
+  const mailer = createMemoryMailer();
+  const clock = { now: T0 };
+  const app: FastifyInstance = await buildApp({
+    db: database.db,
+    mailer,
+    hasher,
+    tokens: linkTokens,
+    clock: () => clock.now,
+    config: { jwtSecret: 'test-secret-test-secret-test-secret-42', publicUrl: 'http://portal.test', twoFactorLogin: false, authRateLimit: 1000, ...config },
+  });
+  await app.ready();
+
+  const harness = {
+    app,
+    db: database.db,
+    mailer,
+    clock,
+    async reset() {
+      await sql`truncate link_tokens, users, organisation_contacts, organisations restart identity cascade`.execute(database.db);
+      await seedDemoData(database.db, demoHash);
+      mailer.sent.length = 0;
+      clock.now = T0;
+    },
+    async login(userName: string, password = DEMO_PASSWORD): Promise<string> {
+      const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { userName, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.statusCode} ${res.body}`);
+      return res.json<{ accessToken: string }>().accessToken;
+    },
+    /** The token of the newest mailed link, after background mail work has finished. */
+    async lastMailToken(): Promise<{ token: string; link: string; to: string; subject: string }> {
+      await app.drainBackground();
+      const mail = mailer.sent.at(-1);
+      if (!mail?.link) throw new Error('no mail with a link was sent');
+      const token = new URL(mail.link).searchParams.get('token');
+      if (!token) throw new Error(`mail link without token: ${mail.link}`);
+      return { token, link: mail.link, to: mail.to, subject: mail.subject };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return harness;
+}
+
+export type Harness = Awaited<ReturnType<typeof createHarness>>;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The payload of a JWT, without verifying it (tests read the claims the client reads). */
+export const decodeJwt = (token: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMailForward } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { ApiError } from '../../lib/api-client.ts';
+import { useErrorText } from '../../lib/i18n.ts';
+import { readStored } from '../../lib/local-store.ts';
+import { startSession } from '../../lib/session.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
+import { fetchAppConfig, login, secureLogin, type Credentials } from './identity-api.ts';
+
+type Outcome = { kind: 'error'; text: string } | { kind: 'checkMailbox' } | null;
+
+/**
+ * The login screen (spec 01 §2, §4): user name and password, both required. With two-factor
+ * sign-in on, the server mails a link instead of opening a session. On success the session
+ * starts and the login route's guard sends the user to the remembered path or home.
+ */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { data: config } = useSWR('app/config', fetchAppConfig, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [forgotOpened, forgot] = useDisclosure(false);
+
+  const form = useForm<Credentials>({
+    initialValues: { userName: readStored('userName') ?? '', password: '' },
+    validate: {
+      userName: (value) => (value.trim() === '' ? t('errors.validation-required') : null),
+      password: (value) => (value === '' ? t('errors.validation-required') : null),
+    },
+  });
+
+  const submit = async (values: Credentials) => {
+    setOutcome(null);
+    setSubmitting(true);
+    const credentials = { userName: values.userName.trim(), password: values.password };
+    try {
+      if (config?.twoFactorLogin) {
+        await secureLogin(credentials);
+        form.setFieldValue('password', '');
+        setOutcome({ kind: 'checkMailbox' });
+        return;
+      }
+      const { accessToken } = await login(credentials);
+      if (!startSession(accessToken)) setOutcome({ kind: 'error', text: t('errors.request-error') });
+    } catch (error) {
+      if (error instanceof ApiError && error.key === 'login-error') {
+        // Spec 01 §8: the text shows and both fields are highlighted.
+        form.setErrors({ userName: true, password: true });
+      } else if (error instanceof ApiError && error.fields.length > 0) {
+        form.setErrors(Object.fromEntries(error.fields.map((field) => [field.path, field.message])));
+      }
+      setOutcome({ kind: 'error', text: errorText(error) });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('identity.login.title')}>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          {outcome?.kind === 'error' ? (
+            <Alert color="red" variant="light">
+              {outcome.text}
+            </Alert>
+          ) : null}
+          {outcome?.kind === 'checkMailbox' ? (
+            <Alert color="blue" variant="light" icon={<IconMailForward aria-hidden="true" />} title={t('identity.login.checkMailboxTitle')}>
+              {t('identity.login.checkMailboxText')}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('identity.login.userName')}
+            autoComplete="username"
+            withAsterisk
+            {...form.getInputProps('userName')}
+          />
+          <PasswordInput
+            label={t('identity.login.password')}
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between" align="center">
+            <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
+              {t('identity.login.forgotPassword')}
+            </Anchor>
+            <Button type="submit" loading={submitting}>
+              {t('identity.login.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} initialUserName={form.getValues().userName} />
+    </AuthLayout>
+  );
+}
