@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openMigratedDatabase, type Database } from '../database.ts';
+
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  open(): Promise<Database>;
+}
+
+/**
+ * The databases the repository suite runs against: PGlite always, PostgreSQL when TEST_DATABASE_URL is
+ * set. Each PostgreSQL open makes a database of its own (dropped on close), so that files never share data.
+ */
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [{ name: 'pglite', open: () => openMigratedDatabase({}) }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) list.push({ name: 'postgres', open: () => openTemporaryPostgres(url) });
+  return list;
+}
+
+async function openTemporaryPostgres(url: string): Promise<Database> {
+  const name = `ecore_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openMigratedDatabase({ databaseUrl: target.toString(), poolSize: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { roleSet } from './arbitraries/users.ts';
+import { formatRoleClaim, parseRoleClaim, Role, roleName } from './roles.ts';
+
+describe('role claim of the session token', () => {
+  it('carries the numbers of spec 01 §3', () => {
+    expect(Role.AccountAdministrator).toBe(0);
+    expect(Role.AccountManager).toBe(10);
+    expect(Role.ProspectiveBuyer).toBe(11);
+    expect(roleName(8)).toBe('ExternalAccreditedTester');
+  });
+
+  it('reads back every set of roles it writes', () => {
+    fc.assert(fc.property(roleSet(), (roles) => {
+      expect(parseRoleClaim(formatRoleClaim(roles)).sort()).toEqual([...roles].sort());
+    }));
+  });
+
+  it('drops what is not a role', () => {
+    expect(parseRoleClaim('0, 3,42,x,-1,')).toEqual([0, 3]);
+    expect(parseRoleClaim(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { accessSubject } from './arbitraries/users.ts';
+import { Role } from './roles.ts';
+import {
+  accountManagementLanding,
+  canAccessArea,
+  HOME_CARDS,
+  NAVIGATION,
+  rolesOfArea,
+  visibleHomeCards,
+  visibleNavigation,
+  type Area,
+} from './route-access.ts';
+
+const roleGuardedAreas: Area[] = ['score', 'accountManagement', 'assetManagement', 'jobManagement', 'analysisAndBenchmark'];
+
+describe('route access (spec 01 §6)', () => {
+  it('never lets in a user who holds no role of a role-guarded route', () => {
+    fc.assert(
+      fc.property(accessSubject(), fc.constantFrom(...roleGuardedAreas), (subject, area) => {
+        const roles = rolesOfArea(area) ?? [];
+        if (!subject.roles.some((r) => roles.includes(r))) expect(canAccessArea(subject, area)).toBe(false);
+      }),
+    );
+  });
+
+  it('lets every signed-in user onto the home page', () => {
+    fc.assert(fc.property(accessSubject(), (subject) => {
+      expect(canAccessArea(subject, 'home')).toBe(true);
+    }));
+  });
+
+  it('shows export only to finance-partner users', () => {
+    fc.assert(
+      fc.property(accessSubject(), (subject) => {
+        expect(visibleNavigation(subject).includes('export')).toBe(subject.orgFinance);
+      }),
+    );
+  });
+
+  it('never shows analysisAndBenchmark to finance-partner users', () => {
+    fc.assert(
+      fc.property(accessSubject(), (subject) => {
+        if (subject.orgFinance) expect(canAccessArea(subject, 'analysisAndBenchmark')).toBe(false);
+      }),
+    );
+  });
+
+  it('finance-partner organisations see only home, export and (as account managers) account management', () => {
+    fc.assert(
+      fc.property(accessSubject(), (subject) => {
+        if (!subject.orgFinance) return;
+        for (const entry of visibleNavigation(subject)) expect(['home', 'export', 'accountManagement']).toContain(entry);
+      }),
+    );
+  });
+
+  it('keeps the navigation in the order of the shell', () => {
+    fc.assert(
+      fc.property(accessSubject(), (subject) => {
+        const shown = visibleNavigation(subject);
+        expect(shown).toEqual(NAVIGATION.filter((entry) => shown.includes(entry)));
+      }),
+    );
+  });
+
+  it('lets a scoring model manager into score management and nobody else', () => {
+    expect(canAccessArea({ roles: [Role.ScoringModelManager], orgFinance: false }, 'score')).toBe(true);
+    expect(canAccessArea({ roles: [Role.AccountAdministrator, Role.ObjectAdministrator], orgFinance: false }, 'score')).toBe(false);
+  });
+
+  it('gives the certificate of a single object, not of a group, to finance-partner users', () => {
+    const bank = { roles: [Role.AccountManager], orgFinance: true };
+    expect(canAccessArea(bank, 'certificate', { isGroup: false })).toBe(true);
+    expect(canAccessArea(bank, 'certificate', { isGroup: true })).toBe(false);
+    expect(canAccessArea({ roles: [Role.Evaluator], orgFinance: false }, 'certificate', { isGroup: true })).toBe(true);
+  });
+
+  it('shows the administrator the account, asset and job areas', () => {
+    expect(visibleNavigation({ roles: [Role.AccountAdministrator], orgFinance: false })).toEqual([
+      'home',
+      'accountManagement',
+      'assetManagement',
+      'jobManagement',
+    ]);
+  });
+});
+
+describe('home page quick-link cards (spec 01 §2)', () => {
+  it('never shows finance-partner users the object and object-group cards', () => {
+    fc.assert(
+      fc.property(accessSubject(), (subject) => {
+        if (!subject.orgFinance) return;
+        expect(visibleHomeCards(subject)).not.toContain('createObject');
+        expect(visibleHomeCards(subject)).not.toContain('createObjectGroup');
+      }),
+    );
+  });
+
+  it('shows no card to a user without roles', () => {
+    expect(visibleHomeCards({ roles: [], orgFinance: false })).toEqual([]);
+  });
+
+  it('shows each card to exactly the roles of the table', () => {
+    const table: Record<(typeof HOME_CARDS)[number], Role[]> = {
+      createOrganisation: [Role.AccountAdministrator],
+      createUser: [Role.AccountAdministrator, Role.ScoringModelManager, Role.AccountManager],
+      createObject: [Role.AccountAdministrator, Role.ObjectAdministrator],
+      createObjectGroup: [Role.AccountAdministrator, Role.ObjectAdministrator],
+      answerQuestionnaire: [Role.ObjectDataCollector],
+      editQuestionnaire: [Role.ScoringModelManager],
+      reviewQuestionnaire: [Role.Evaluator],
+    };
+    for (const [card, roles] of Object.entries(table)) {
+      for (const role of Object.values(Role)) {
+        expect(visibleHomeCards({ roles: [role], orgFinance: false }).includes(card as never), `${card} for ${role}`).toBe(roles.includes(role));
+      }
+    }
+  });
+});
+
+describe('account management landing', () => {
+  it('sends administrators and finance-partner account managers to organisations, everyone else to users', () => {
+    expect(accountManagementLanding({ roles: [Role.AccountAdministrator], orgFinance: false })).toBe('organisations');
+    expect(accountManagementLanding({ roles: [Role.AccountManager, Role.ObjectAdministrator], orgFinance: true })).toBe('organisations');
+    expect(accountManagementLanding({ roles: [Role.AccountManager], orgFinance: false })).toBe('users');
+    expect(accountManagementLanding({ roles: [Role.ProspectiveBuyer], orgFinance: false })).toBe('users');
+  });
+});

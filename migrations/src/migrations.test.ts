@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
+import { MIGRATIONS, migrator } from './index.ts';
+
+describe.each(testDatabases())('migrations on $name', ({ open }) => {
+  it('run up to the newest, down to nothing and up again', async () => {
+    const database = await open();
+    try {
+      const names = Object.keys(MIGRATIONS);
+      const executed = (await migrator(database.db).getMigrations()).filter((m) => m.executedAt).map((m) => m.name);
+      expect(executed).toEqual(names);
+      for (const _ of names) {
+        const down = await migrator(database.db).migrateDown();
+        expect(down.error).toBeUndefined();
+      }
+      const tables = await database.db.introspection.getTables();
+      expect(tables.map((t) => t.name)).not.toContain('users');
+      const up = await migrator(database.db).migrateToLatest();
+      expect(up.error).toBeUndefined();
+      expect((await database.db.introspection.getTables()).map((t) => t.name)).toEqual(expect.arrayContaining(['users', 'organisations', 'link_tokens']));
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+it('names every migration with a date prefix, in order', () => {
+  const names = Object.keys(MIGRATIONS);
+  for (const name of names) expect(name).toMatch(/^\d{4}-\d{2}-\d{2}-\d{3}-[a-z0-9-]+$/);
+  expect([...names].sort()).toEqual(names);
+});

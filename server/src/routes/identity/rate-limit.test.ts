@@ -1,0 +1,21 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../testing/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ authRateLimit: 3 });
+  await h.reset();
+});
+afterAll(async () => h.close());
+
+it('limits sign-in and reset calls per address and minute with a localized 429', async () => {
+  const codes: number[] = [];
+  for (let i = 0; i < 4; i += 1) {
+    codes.push((await h.app.inject({ method: 'POST', url: '/api/user/login', payload: { userName: 'admin', password: 'x' } })).statusCode);
+  }
+  expect(codes).toEqual([401, 401, 401, 429]);
+  const limited = await h.app.inject({ method: 'POST', url: '/api/user/login', payload: { userName: 'admin', password: 'x' }, headers: { 'accept-language': 'en' } });
+  expect(limited.json()).toMatchObject({ statusCode: 429, key: 'too-many-requests', message: 'Too many requests. Please try again later.' });
+  // Other calls are not limited by the sign-in budget.
+  expect((await h.app.inject({ url: '/api/app/config' })).statusCode).toBe(200);
+});
