@@ -1,0 +1,76 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// The dependency rule of ARCHITECTURE.md, checked by the linter rather than by hope:
+// core imports only zod and fp-ts (and node:test-free pure code); web never imports adapters or server.
+const coreAllowed = ['zod', 'fp-ts', 'fast-check', 'vitest'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['core/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(?!(${coreAllowed.join('|')})(/|$)|\\.{1,2}/)`,
+              message: 'core is pure: it imports only zod and fp-ts (tests also fast-check and vitest) and its own files.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'core does no I/O' }, { name: 'process', message: 'core reads no environment' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'core takes time as an argument' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'core takes time as an argument' },
+        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'core takes randomness as an argument' },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@ecore/adapters', '@ecore/adapters/*', '@ecore/server', '@ecore/server/*', '@ecore/migrations', '@ecore/migrations/*'], message: 'web imports core rules, never adapters, server or migrations.' },
+            { group: ['node:*', 'pg', 'kysely', 'fastify', '@fastify/*'], message: 'web runs in the browser.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['adapters/src/**/*.ts', 'migrations/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@ecore/server', '@ecore/server/*', '@ecore/web', '@ecore/web/*'], message: 'adapters do not depend on the server or the client.' }] }],
+    },
+  },
+  {
+    files: ['migrations/src/**/*.ts'],
+    ignores: ['migrations/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@ecore/*'], message: 'migrations never import application code.' }] }],
+    },
+  },
+);
