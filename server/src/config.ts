@@ -19,6 +19,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ECORE Portal <no-reply@ecore-portal.example>'),
   TWO_FACTOR_LOGIN: flag,
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -34,6 +35,8 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   twoFactorLogin: boolean;
+  /** Sign-in and reset requests per minute and address. */
+  authRateLimit: number;
   logLevel: string;
 }
 
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     twoFactorLogin: e.TWO_FACTOR_LOGIN,
+    authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
   };
 }

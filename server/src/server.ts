@@ -35,7 +35,7 @@ async function main() {
       jwtSecret: config.jwtSecret,
       publicUrl: config.publicUrl,
       twoFactorLogin: config.twoFactorLogin,
-      authRateLimit: 30,
+      authRateLimit: config.authRateLimit,
       webDistDir: join(here, '../../web/dist'),
       logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
     },

@@ -1,0 +1,144 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { launchBrowser, startPortal, type RunningPortal } from '../support/portal.ts';
+
+let portal: RunningPortal;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  portal = await startPortal({ AUTH_RATE_LIMIT: '1000' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+  page = await context.newPage();
+});
+afterEach(async () => context?.close());
+
+const signIn = async (userName: string, password = 'demo1234') => {
+  await page.getByLabel('Benutzername').fill(userName);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+};
+
+/** The newest .eml in the outbox, with quoted-printable undone, and the link it carries. */
+const lastMailLink = async (): Promise<string> => {
+  const outbox = join(portal.dataDir, 'outbox');
+  for (let i = 0; i < 50; i += 1) {
+    const files = (() => {
+      try {
+        return readdirSync(outbox).sort();
+      } catch {
+        return [];
+      }
+    })();
+    if (files.length) {
+      const raw = readFileSync(join(outbox, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const link = /(http:\/\/[^\s"<]+set-password\?[^\s"<]+)/.exec(raw)?.[1];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no mail in the outbox');
+};
+
+describe('sign-in and the shell in the browser', () => {
+  it('an administrator signs in, sees the cards of that role, switches to English and back, and logs out', async () => {
+    await page.goto(`${portal.url}/`);
+    await page.waitForURL(/\/login/);
+    await signIn('admin');
+    await page.waitForURL(`${portal.url}/`);
+
+    for (const card of ['Organisation anlegen', 'Nutzer anlegen', 'Objekt anlegen', 'Objektgruppe anlegen']) {
+      await expect(page.getByText(card, { exact: true }).first().isVisible()).resolves.toBe(true);
+    }
+    expect(await page.getByText('Fragebogen bearbeiten', { exact: true }).count()).toBe(0);
+    await expect(page.getByRole('link', { name: 'Kontoverwaltung' }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: 'Export' }).count()).toBe(0);
+
+    await page.getByRole('textbox', { name: 'Sprache' }).or(page.getByRole('combobox', { name: 'Sprache' })).first().click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByText('Create organisation', { exact: true }).first().waitFor();
+    await expect(page.getByRole('link', { name: 'Account management' }).isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+    // The choice is kept across a reload.
+    await page.reload();
+    await page.getByText('Create organisation', { exact: true }).first().waitFor();
+
+    await page.getByRole('textbox', { name: 'Language' }).or(page.getByRole('combobox', { name: 'Language' })).first().click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await page.getByText('Organisation anlegen', { exact: true }).first().waitFor();
+
+    await page.getByRole('button', { name: 'admin' }).click();
+    await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await page.waitForURL(/\/login/);
+    // The session is gone: the home page asks for a login again.
+    await page.goto(`${portal.url}/`);
+    await page.waitForURL(/\/login/);
+  });
+
+  it('a protected deep link opened while logged out lands on that page after login', async () => {
+    await page.goto(`${portal.url}/data-protection`);
+    await page.waitForURL(/\/login/);
+    await signIn('collector');
+    await page.waitForURL(`${portal.url}/data-protection`);
+    await page.getByRole('heading', { name: 'Datenschutz' }).first().waitFor();
+  });
+
+  it('wrong credentials show the text of the specification', async () => {
+    await page.goto(`${portal.url}/login`);
+    await signIn('admin', 'falsch123');
+    await page.getByText('E-Mail und Passwort stimmen nicht überein').first().waitFor();
+    expect(page.url()).toContain('/login');
+  });
+
+  it('a user without the role of a route is sent home, and a finance partner sees export', async () => {
+    await page.goto(`${portal.url}/score`);
+    await signIn('bank');
+    await page.waitForURL(`${portal.url}/`);
+    await expect(page.getByRole('link', { name: 'Export' }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: 'Objektverwaltung' }).count()).toBe(0);
+    expect(await page.getByText('Objekt anlegen', { exact: true }).count()).toBe(0);
+  });
+
+  it('forgot password: the mailed link sets a new password that signs in', async () => {
+    await page.goto(`${portal.url}/login`);
+    await page.getByRole('button', { name: 'Passwort vergessen?' }).or(page.getByRole('link', { name: 'Passwort vergessen?' })).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Benutzername').fill('analyst');
+    await dialog.getByRole('button').filter({ hasNotText: /abbrechen|schließen/i }).last().click();
+    const link = await lastMailLink();
+    expect(link).toContain('userName=analyst');
+
+    await page.goto(link.replace(/^http:\/\/[^/]+/, portal.url));
+    await page.getByLabel('Neues Passwort').fill('frisch2024');
+    await page.getByLabel('Passwort wiederholen').fill('frisch2025');
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await page.getByText('Die Passwörter stimmen nicht überein').first().waitFor();
+    await page.getByLabel('Passwort wiederholen').fill('frisch2024');
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await page.getByRole('button', { name: /anmeldung|login/i }).or(page.getByRole('link', { name: /anmeldung|login/i })).first().click();
+    await page.waitForURL(/\/login/);
+    await signIn('analyst', 'frisch2024');
+    await page.waitForURL(`${portal.url}/`);
+
+    // The link works once.
+    await page.goto(link.replace(/^http:\/\/[^/]+/, portal.url));
+    await page.getByText('Der Link ist nicht korrekt. Er ist möglicherweise abgelaufen.').first().waitFor();
+  });
+
+  it('narrow screens get the message that at least 1024 px are needed', async () => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto(`${portal.url}/login`);
+    await page.getByText(/1024/).first().waitFor();
+  });
+});
