@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '@ecore/adapters/db/schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
 import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
@@ -8,6 +9,15 @@ import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { buildApp, type AppConfig } from '../app.ts';
 
 export const T0 = Date.parse('2026-11-22T09:00:00Z');
+
+/** Empties every table of the application (not the migration bookkeeping), so each test starts from the demo data. */
+export async function truncateAll(db: Kysely<DB>): Promise<void> {
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%'`.execute(db);
+  const names = tables.rows.map((r) => `"${r.table_name}"`).join(', ');
+  if (names) await sql.raw(`truncate ${names} restart identity cascade`).execute(db);
+}
 
 /**
  * One migrated in-memory PGlite and one app per test file (a PGlite takes seconds to start);
@@ -35,7 +45,7 @@ export async function createHarness(config: Partial<AppConfig> = {}) {
     mailer,
     clock,
     async reset() {
-      await sql`truncate link_tokens, users, organisation_contacts, organisations restart identity cascade`.execute(database.db);
+      await truncateAll(database.db);
       await seedDemoData(database.db, demoHash);
       mailer.sent.length = 0;
       clock.now = T0;

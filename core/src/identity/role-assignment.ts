@@ -1,0 +1,125 @@
+import { ALL_ROLES, Role, hasAnyRole } from './roles.ts';
+
+/** The acting user as the user dialog's rules see them. */
+export interface AssigningActor {
+  roles: readonly Role[];
+  orgFinance: boolean;
+}
+
+/** The organisation the edited user belongs to (or will belong to). */
+export interface TargetOrganisation {
+  isTestAccount: boolean;
+  isFinancePartner: boolean;
+  isBuyer: boolean;
+}
+
+/** Roles that stay available in a test-account organisation (spec 01 §6). */
+export const OBJECT_ROLES: readonly Role[] = [Role.ObjectAdministrator, Role.ObjectDataCollector, Role.ObjectAnalyst];
+
+/** A finance-partner organisation's users hold exactly these (spec 01 §6). */
+export const FINANCE_PARTNER_ROLES: readonly Role[] = [Role.ObjectAdministrator, Role.AccountManager];
+
+/**
+ * Who may assign which role (spec 01 §6 "Who may assign which role in the user dialog").
+ * The specification leaves BillingManager, ObjectAnalyst, InternalTester and ImportAdmin open: the
+ * platform's account administrator assigns the operator roles, and ObjectAnalyst goes with the other
+ * object roles.
+ */
+export const mayAssignRole = (actor: AssigningActor, role: Role): boolean => {
+  const is = (r: Role) => actor.roles.includes(r);
+  switch (role) {
+    case Role.AccountAdministrator:
+    case Role.Evaluator:
+    case Role.ScoringModelManager:
+      return is(Role.ScoringModelManager);
+    case Role.ObjectAdministrator:
+    case Role.ObjectDataCollector:
+    case Role.ObjectAnalyst:
+      return (is(Role.AccountAdministrator) || is(Role.AccountManager)) && !actor.orgFinance;
+    case Role.AccountManager:
+      return is(Role.AccountAdministrator);
+    case Role.ExternalAccreditedTester:
+      return is(Role.AccountAdministrator) || is(Role.ScoringModelManager);
+    case Role.ProspectiveBuyer:
+      return (is(Role.AccountManager) && actor.orgFinance) || is(Role.ProspectiveBuyer);
+    case Role.BillingManager:
+    case Role.InternalTester:
+    case Role.ImportAdmin:
+      return is(Role.AccountAdministrator);
+  }
+};
+
+export interface RoleOption {
+  role: Role;
+  disabled: boolean;
+}
+
+/** Choosing a finance-partner organisation forces its two roles and locks the selector. */
+export const forcedRoles = (org: TargetOrganisation | null): readonly Role[] | null =>
+  org?.isFinancePartner ? FINANCE_PARTNER_ROLES : null;
+
+/**
+ * The role selector of the user dialog: the roles the actor may assign, each disabled where the chosen
+ * organisation does not allow it (test accounts keep only the object roles; finance partners are fixed).
+ */
+export const roleOptions = (actor: AssigningActor, org: TargetOrganisation | null): RoleOption[] => {
+  const forced = forcedRoles(org);
+  return ALL_ROLES.filter((role) => mayAssignRole(actor, role) || (forced?.includes(role) ?? false)).map((role) => ({
+    role,
+    disabled: forced !== null || (org?.isTestAccount === true && !OBJECT_ROLES.includes(role)),
+  }));
+};
+
+export type RoleAssignmentProblem =
+  | { kind: 'noRole' }
+  | { kind: 'notAssignable'; role: Role }
+  | { kind: 'notAllowedInTestAccount'; role: Role }
+  | { kind: 'financePartnerRolesRequired' };
+
+/**
+ * Checks the roles a user is given. Roles the user already held may stay even when the actor could not
+ * assign them (an account manager edits the phone number of an administrator); every role that is added
+ * or removed must be one the actor may assign.
+ */
+export const roleAssignmentProblem = (
+  actor: AssigningActor,
+  org: TargetOrganisation,
+  requested: readonly Role[],
+  previous: readonly Role[] = [],
+): RoleAssignmentProblem | null => {
+  const wanted = [...new Set(requested)];
+  if (wanted.length === 0) return { kind: 'noRole' };
+  const forced = forcedRoles(org);
+  if (forced) {
+    const same = wanted.length === forced.length && forced.every((r) => wanted.includes(r));
+    return same ? null : { kind: 'financePartnerRolesRequired' };
+  }
+  const changed = [...wanted.filter((r) => !previous.includes(r)), ...previous.filter((r) => !wanted.includes(r))];
+  const refused = changed.find((role) => !mayAssignRole(actor, role));
+  if (refused !== undefined) return { kind: 'notAssignable', role: refused };
+  if (org.isTestAccount) {
+    const outside = wanted.find((role) => !OBJECT_ROLES.includes(role));
+    if (outside !== undefined) return { kind: 'notAllowedInTestAccount', role: outside };
+  }
+  return null;
+};
+
+/** The external flag matters only together with ObjectDataCollector (spec 01 §6). */
+export const externalMatters = (roles: readonly Role[]): boolean => roles.includes(Role.ObjectDataCollector);
+
+/**
+ * Access selection (object groups first, then objects; empty means all) appears only for an account
+ * manager editing a user who holds ObjectDataCollector or ObjectAdministrator.
+ */
+export const mayChooseAccess = (actor: AssigningActor, targetRoles: readonly Role[]): boolean =>
+  actor.roles.includes(Role.AccountManager) && hasAnyRole(targetRoles, [Role.ObjectDataCollector, Role.ObjectAdministrator]);
+
+/** Objects can be chosen only once at least one group is chosen. */
+export const mayChooseAssets = (chosenGroups: readonly number[]): boolean => chosenGroups.length > 0;
+
+/**
+ * Organisation choice in the user dialog: only when creating, and only for an account administrator or an
+ * account manager of a finance partner; otherwise the actor's own organisation is preset.
+ */
+export const mayChooseOrganisation = (actor: AssigningActor, creating: boolean): boolean =>
+  creating && (actor.roles.includes(Role.AccountAdministrator) || (actor.roles.includes(Role.AccountManager) && actor.orgFinance));
