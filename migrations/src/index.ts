@@ -1,9 +1,11 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as identityAndOrganisations from './migrations/2026-11-22-001-identity-and-organisations.ts';
+import * as userAccessLists from './migrations/2026-11-22-002-user-access-lists.ts';
 
 /** Every migration, by its date-prefixed name; the same list serves PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-identity-and-organisations': identityAndOrganisations,
+  '2026-11-22-002-user-access-lists': userAccessLists,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -62,8 +62,20 @@ export interface UserTable {
   blocked_until: NullableTimestamp;
   session_version: Generated<number>;
   version: Generated<number>;
+  asset_groups: ColumnType<number[], number[] | undefined, number[]>;
+  assets: ColumnType<number[], number[] | undefined, number[]>;
+  archived_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface AccountAuditTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  entity: string;
+  entity_id: number;
+  action: string;
+  at: Timestamp;
 }
 
 export interface LinkTokenTable {
@@ -83,4 +95,5 @@ export interface DB {
   organisation_contacts: OrganisationContactTable;
   users: UserTable;
   link_tokens: LinkTokenTable;
+  account_audit: AccountAuditTable;
 }

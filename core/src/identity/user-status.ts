@@ -22,3 +22,32 @@ export const statusAfterPasswordSet = (status: UserStatus): UserStatus =>
 /** Setting a password through a link is possible for pending and active users only. */
 export const mayUsePasswordLink = (user: { status: UserStatus }): boolean =>
   user.status === UserStatus.Pending || user.status === UserStatus.Active;
+
+export type UserTransition = 'activate' | 'deactivate' | 'lock' | 'unlock' | 'archive';
+
+/**
+ * Which state changes a user allows (spec 01 §4): activate an inactive user; deactivate an active or
+ * pending one; lock and unlock any user that is not archived; archive (irreversible) any that is not yet.
+ * A pending user becomes active only by setting the first password.
+ */
+export const userTransitionAllowed = (user: { status: UserStatus; locked: boolean }, action: UserTransition): boolean => {
+  if (user.status === UserStatus.Archived) return false;
+  switch (action) {
+    case 'activate':
+      return user.status === UserStatus.Inactive;
+    case 'deactivate':
+      return user.status === UserStatus.Active || user.status === UserStatus.Pending;
+    case 'lock':
+      return !user.locked;
+    case 'unlock':
+      return user.locked;
+    case 'archive':
+      return true;
+  }
+};
+
+/** Deactivating, locking or archiving ends the user's sessions (DOMAIN.md §2). */
+export const transitionEndsSessions = (action: UserTransition): boolean => action === 'deactivate' || action === 'lock' || action === 'archive';
+
+/** The contact person is informed by e-mail of deactivation, locking and unlocking (spec 01 §4). */
+export const transitionInformsContact = (action: UserTransition): boolean => action === 'deactivate' || action === 'lock' || action === 'unlock';

@@ -19,6 +19,9 @@ export interface UserAccount {
   status: UserStatus;
   locked: boolean;
   language: 'de' | 'en';
+  /** Access list (spec 01 §3): object groups and objects; empty means all. */
+  assetGroups: number[];
+  assets: number[];
 }
 
 /** The organisation facts that travel in the session token. */

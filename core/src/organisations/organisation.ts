@@ -52,3 +52,52 @@ export const organisationBodySchema = z
     }
   });
 export type OrganisationBody = z.infer<typeof organisationBodySchema>;
+
+export interface BillingAddress {
+  city: string;
+  streetName: string;
+  streetNr: string;
+  postcode: string;
+  country: string;
+}
+
+/** An organisation as the API answers it (spec 01 §3 "Organisation"). */
+export interface Organisation {
+  id: number;
+  name: string;
+  street: string;
+  number: string;
+  zip: string;
+  city: string;
+  country: string;
+  status: number;
+  locked: boolean;
+  isTestAccount: boolean;
+  isFinancePartner: boolean;
+  isSolutionPartner: boolean;
+  isBuyer: boolean;
+  financePartnerOrganisationId: number | null;
+  financePartnerOrganisationName: string | null;
+  hasDifferentBillingAddress: boolean;
+  billingAddress: BillingAddress | null;
+  contacts: (import('./contacts.ts').Contact & { id: number })[];
+}
+
+/** Which state changes an organisation allows: activate an inactive one, deactivate an active one, lock or unlock either. */
+export const organisationTransitionAllowed = (
+  org: Pick<Organisation, 'status' | 'locked'>,
+  action: 'activate' | 'deactivate' | 'lock' | 'unlock' | 'delete',
+): boolean => {
+  switch (action) {
+    case 'activate':
+      return org.status === OrganisationStatus.Inactive;
+    case 'deactivate':
+      return org.status === OrganisationStatus.Active;
+    case 'lock':
+      return !org.locked;
+    case 'unlock':
+      return org.locked;
+    case 'delete':
+      return true;
+  }
+};

@@ -64,6 +64,42 @@ export const MESSAGES = {
     de: 'Bitte melden Sie sich mit Bestätigung per E-Mail an',
     en: 'Please sign in with e-mail confirmation',
   },
+  'user-name-taken': {
+    de: 'Dieser Benutzername ist bereits vergeben',
+    en: 'This user name is already taken',
+  },
+  'user-role-not-assignable': {
+    de: 'Diese Nutzerrolle dürfen Sie nicht vergeben',
+    en: 'You may not assign this user role',
+  },
+  'user-role-test-account': {
+    de: 'In einem Testkonto sind nur Objektrollen möglich',
+    en: 'A test account allows object roles only',
+  },
+  'user-role-finance-partner': {
+    de: 'Nutzer eines Finanzpartners haben genau die Rollen Objektadministrator und Account-Manager',
+    en: 'Users of a finance partner hold exactly the roles object administrator and account manager',
+  },
+  'user-assets-need-group': {
+    de: 'Bitte wählen Sie zuerst mindestens eine Objektgruppe',
+    en: 'Please choose at least one object group first',
+  },
+  'user-state-invalid': {
+    de: 'Diese Statusänderung ist für den Nutzer nicht möglich',
+    en: 'This status change is not possible for the user',
+  },
+  'organisation-flags-invalid': {
+    de: 'Diese Kombination der Organisationsmerkmale ist nicht erlaubt',
+    en: 'This combination of organisation flags is not allowed',
+  },
+  'organisation-state-invalid': {
+    de: 'Diese Statusänderung ist für die Organisation nicht möglich',
+    en: 'This status change is not possible for the organisation',
+  },
+  'organisation-not-selectable': {
+    de: 'Diese Organisation können Sie nicht wählen',
+    en: 'You cannot choose this organisation',
+  },
   'set-password-error': {
     de: 'Bei Ihrer Anfrage ist ein Fehler aufgetreten',
     en: 'An error occured upon your request',

@@ -24,6 +24,8 @@ const toAccount = (row: Selectable<UserTable> & { organisation_name: string }): 
   status: row.status as UserStatus,
   locked: row.locked,
   language: row.language === 'en' ? 'en' : 'de',
+  assetGroups: row.asset_groups ?? [],
+  assets: row.assets ?? [],
 });
 
 const toSignInUser = (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -24,19 +24,9 @@ export function ForgotPasswordDialog({
   const [state, setState] = useState<State>('form');
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
-    initialValues: { userName: '' },
+    initialValues: { userName: initialUserName.trim() },
     validate: { userName: (value) => (value.trim() === '' ? t('errors.validation-required') : null) },
   });
-
-  useEffect(() => {
-    if (!opened) return;
-    setState('form');
-    form.setValues({ userName: initialUserName.trim() });
-    form.resetDirty();
-    form.clearErrors();
-    // Only when the dialog opens; the form object changes on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened]);
 
   const submit = async ({ userName }: { userName: string }) => {
     setSubmitting(true);
@@ -79,7 +69,6 @@ export function ForgotPasswordDialog({
             <TextInput
               label={t('identity.forgotPassword.userName')}
               autoComplete="username"
-              withAsterisk
               data-autofocus
               {...form.getInputProps('userName')}
             />

@@ -27,6 +27,12 @@ export function LoginPage() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [submitting, setSubmitting] = useState(false);
   const [forgotOpened, forgot] = useDisclosure(false);
+  // Each opening starts a fresh dialog (empty state, the user name typed so far).
+  const [forgotKey, setForgotKey] = useState(0);
+  const openForgot = () => {
+    setForgotKey((k) => k + 1);
+    forgot.open();
+  };
 
   const form = useForm<Credentials>({
     initialValues: { userName: readStored('userName') ?? '', password: '' },
@@ -79,17 +85,17 @@ export function LoginPage() {
           <TextInput
             label={t('identity.login.userName')}
             autoComplete="username"
-            withAsterisk
             {...form.getInputProps('userName')}
           />
+          {/* Mantine's PasswordInput leaves aria-invalid off its inner input, hence the explicit one. */}
           <PasswordInput
             label={t('identity.login.password')}
             autoComplete="current-password"
-            withAsterisk
             {...form.getInputProps('password')}
+            aria-invalid={Boolean(form.errors.password)}
           />
           <Group justify="space-between" align="center">
-            <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
+            <Anchor component="button" type="button" size="sm" onClick={openForgot}>
               {t('identity.login.forgotPassword')}
             </Anchor>
             <Button type="submit" loading={submitting}>
@@ -98,7 +104,7 @@ export function LoginPage() {
           </Group>
         </Stack>
       </form>
-      <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} initialUserName={form.getValues().userName} />
+      <ForgotPasswordDialog key={forgotKey} opened={forgotOpened} onClose={forgot.close} initialUserName={form.getValues().userName} />
     </AuthLayout>
   );
 }

@@ -1,0 +1,34 @@
+import { MantineProvider, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { SWRConfig } from 'swr';
+import { NarrowScreenGate } from '../components/narrow-screen.tsx';
+import { i18n } from '../lib/i18n.ts';
+import { TOAST_DURATION_MS } from '../lib/notify.ts';
+import type { AppRouter } from './router.tsx';
+
+// A system font stack: the content security policy allows no external fonts.
+const FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+
+const theme = createTheme({
+  primaryColor: 'green',
+  fontFamily: FONT_STACK,
+  headings: { fontFamily: FONT_STACK },
+  defaultRadius: 'sm',
+});
+
+export function App({ router }: { router: AppRouter }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <Notifications autoClose={TOAST_DURATION_MS} position="top-right" />
+        <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>
+          <NarrowScreenGate>
+            <RouterProvider router={router} />
+          </NarrowScreenGate>
+        </SWRConfig>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

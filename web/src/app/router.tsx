@@ -1,0 +1,100 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteHandle } from '../lib/route-handle.ts';
+import { RedirectIfLoggedIn, RequireArea, RequireSession } from '../features/identity/guards.tsx';
+import { LoginPage } from '../features/identity/login-page.tsx';
+import { SetPasswordPage } from '../features/identity/set-password-page.tsx';
+import { LoginStep2Page } from '../features/identity/login-step2-page.tsx';
+import { InvalidLinkPage } from '../features/identity/invalid-link-page.tsx';
+import { HomePage } from '../features/home/home-page.tsx';
+import { FaqPage } from '../features/info-pages/faq-page.tsx';
+import { ContactPage } from '../features/info-pages/contact-page.tsx';
+import { ImpressumPage } from '../features/info-pages/impressum-page.tsx';
+import { DataProtectionPage } from '../features/info-pages/data-protection-page.tsx';
+import { ScorePage } from '../features/questionnaires/score-page.tsx';
+import { AccountManagementPage } from '../features/accounts/account-management-page.tsx';
+import { AccountUsersPage } from '../features/accounts/account-users-page.tsx';
+import { AccountOrganisationsPage } from '../features/accounts/account-organisations-page.tsx';
+import { AssetManagementPage } from '../features/assets/asset-management-page.tsx';
+import { AssetObjectsPage } from '../features/assets/asset-objects-page.tsx';
+import { AssetObjectGroupsPage } from '../features/assets/asset-object-groups-page.tsx';
+import { JobManagementPage } from '../features/review/job-management-page.tsx';
+import { AnalysisBenchmarkPage } from '../features/analysis/analysis-benchmark-page.tsx';
+import { ExportPage } from '../features/exports/export-page.tsx';
+import { ShellLayout } from './shell-layout.tsx';
+
+const named = (titleKey: string, crumbLink = false): RouteHandle => ({ titleKey, crumbLink });
+
+/** The routes of spec 01 §2 (and the areas of spec 02 that later issues fill). */
+export const routes: RouteObject[] = [
+  // Public routes. /asset-access-permission (public, exempt from the 401 rule) is added by a later issue.
+  { path: '/login', element: <RedirectIfLoggedIn><LoginPage /></RedirectIfLoggedIn> },
+  { path: '/login-step2', element: <RedirectIfLoggedIn><LoginStep2Page /></RedirectIfLoggedIn> },
+  { path: '/set-password', element: <SetPasswordPage /> },
+  { path: '/invalid-link', element: <InvalidLinkPage /> },
+  {
+    element: <RequireSession />,
+    children: [
+      {
+        path: '/',
+        element: <ShellLayout />,
+        handle: named('shell.navigation.home'),
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'faq', element: <FaqPage />, handle: named('infoPages.faq.title') },
+          { path: 'contact', element: <ContactPage />, handle: named('infoPages.contact.title') },
+          { path: 'impressum', element: <ImpressumPage />, handle: named('infoPages.impressum.title') },
+          { path: 'data-protection', element: <DataProtectionPage />, handle: named('infoPages.dataProtection.title') },
+          {
+            path: 'score',
+            element: <RequireArea area="score" />,
+            handle: named('shell.navigation.score'),
+            children: [{ index: true, element: <ScorePage /> }],
+          },
+          {
+            path: 'account-management',
+            element: <RequireArea area="accountManagement" />,
+            handle: named('shell.navigation.accountManagement'),
+            children: [
+              { index: true, element: <AccountManagementPage /> },
+              { path: 'users', element: <AccountUsersPage />, handle: named('accounts.users.title') },
+              { path: 'organisations', element: <AccountOrganisationsPage />, handle: named('accounts.organisations.title') },
+            ],
+          },
+          {
+            path: 'asset-management',
+            element: <RequireArea area="assetManagement" />,
+            handle: named('shell.navigation.assetManagement'),
+            children: [
+              { index: true, element: <AssetManagementPage /> },
+              { path: 'objects', element: <AssetObjectsPage />, handle: named('assets.objects.title') },
+              { path: 'object-groups', element: <AssetObjectGroupsPage />, handle: named('assets.objectGroups.title') },
+            ],
+          },
+          {
+            path: 'job-management',
+            element: <RequireArea area="jobManagement" />,
+            handle: named('shell.navigation.jobManagement'),
+            children: [{ index: true, element: <JobManagementPage /> }],
+          },
+          {
+            path: 'analysis-benchmark',
+            element: <RequireArea area="analysisAndBenchmark" />,
+            handle: named('shell.navigation.analysisAndBenchmark'),
+            children: [{ index: true, element: <AnalysisBenchmarkPage /> }],
+          },
+          {
+            path: 'export',
+            element: <RequireArea area="export" />,
+            handle: named('shell.navigation.export'),
+            children: [{ index: true, element: <ExportPage /> }],
+          },
+        ],
+      },
+    ],
+  },
+  // Any unknown path goes home (spec 01 §2).
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+export const createRouter = () => createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createRouter>;

@@ -1,0 +1,29 @@
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { visibleNavigation } from '@ecore/core/identity/route-access.ts';
+import { AppFrame } from '../components/app-frame.tsx';
+import { LanguageSelect } from '../components/language-select.tsx';
+import { MainNavigation } from '../components/main-navigation.tsx';
+import { ProfileMenu } from '../features/identity/profile-menu.tsx';
+import { accessSubject, useSession } from '../lib/session.ts';
+
+/** The logged-in shell: the frame of components/ filled with the user's navigation and menus. */
+export function ShellLayout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const entries = session ? visibleNavigation(accessSubject(session)) : [];
+  return (
+    <AppFrame
+      logoLabel={t('shell.header.logo')}
+      navigation={<MainNavigation entries={entries} />}
+      headerEnd={
+        <>
+          <LanguageSelect />
+          <ProfileMenu />
+        </>
+      }
+    >
+      <Outlet />
+    </AppFrame>
+  );
+}

@@ -1,0 +1,64 @@
+import { Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconBuildingCommunity,
+  IconBuildingSkyscraper,
+  IconClipboardCheck,
+  IconEdit,
+  IconFileCheck,
+  IconUserPlus,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { HomeCard } from '@ecore/core/identity/route-access.ts';
+import { HOME_CARD_PATHS } from '../../lib/paths.ts';
+
+const ICONS: Record<HomeCard, Icon> = {
+  createOrganisation: IconBuildingCommunity,
+  createUser: IconUserPlus,
+  createObject: IconBuildingSkyscraper,
+  createObjectGroup: IconUsersGroup,
+  answerQuestionnaire: IconEdit,
+  editQuestionnaire: IconFileCheck,
+  reviewQuestionnaire: IconClipboardCheck,
+};
+
+/** Quick-link cards; the caller passes only the cards the user may see (core visibleHomeCards). */
+export function QuickLinkCards({ cards }: { cards: readonly HomeCard[] }) {
+  const { t } = useTranslation();
+  if (cards.length === 0) return null;
+  return (
+    <section aria-labelledby="home-cards-title">
+      <Title order={2} size="h4" mb="sm" id="home-cards-title">
+        {t('home.cards.title')}
+      </Title>
+      <SimpleGrid cols={3} spacing="md">
+        {cards.map((card) => {
+          const CardIcon = ICONS[card];
+          return (
+            <Card
+              key={card}
+              component={Link}
+              to={HOME_CARD_PATHS[card]}
+              aria-label={t(`home.cards.${card}.title`)}
+              withBorder
+              radius="md"
+              padding="lg"
+            >
+              <ThemeIcon variant="light" color="green" size="lg" mb="sm">
+                <CardIcon size={20} aria-hidden="true" />
+              </ThemeIcon>
+              <Title order={3} size="h5">
+                {t(`home.cards.${card}.title`)}
+              </Title>
+              <Text size="sm" c="dimmed" mt={4}>
+                {t(`home.cards.${card}.text`)}
+              </Text>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../lib/i18n.ts';
+import { startSession } from '../../lib/session.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { completeSecondFactor } from './identity-api.ts';
+
+/**
+ * Second step of two-factor sign-in (spec 01 §4): the mailed link carries email and token. On
+ * success the session starts and the route's guard sends the user to the remembered path or home.
+ */
+export function LoginStep2Page() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [params] = useSearchParams();
+  const [requestFailure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+  const email = params.get('email') ?? '';
+  const token = params.get('token') ?? '';
+  const incomplete = email === '' || token === '';
+  const failure = incomplete ? t('errors.two-factor-error') : requestFailure;
+
+  useEffect(() => {
+    // The token is single-use: never send it twice (React runs effects twice in development).
+    if (started.current || incomplete) return;
+    started.current = true;
+    completeSecondFactor(email, token)
+      .then(({ accessToken }) => {
+        if (!startSession(accessToken)) setFailure(t('errors.request-error'));
+      })
+      .catch((error: unknown) => setFailure(errorText(error)));
+  }, [email, token, incomplete, t, errorText]);
+
+  return (
+    <AuthLayout title={t('identity.loginStep2.title')}>
+      {failure === null ? (
+        <Center py="lg">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      ) : (
+        <Stack gap="md">
+          <Alert color="red" variant="light">
+            {failure}
+          </Alert>
+          <Button component={Link} to="/login" replace>
+            {t('identity.loginStep2.backToLogin')}
+          </Button>
+        </Stack>
+      )}
+    </AuthLayout>
+  );
+}

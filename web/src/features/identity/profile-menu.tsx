@@ -1,0 +1,62 @@
+import { Avatar, Button, List, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { roleName, type Role } from '@ecore/core/identity/roles.ts';
+import { useSession } from '../../lib/session.ts';
+import { fetchCurrentUser } from './identity-api.ts';
+import { useLogout } from './use-logout.ts';
+
+const initials = (first: string, last: string, userName: string): string =>
+  ((first.charAt(0) + last.charAt(0)) || userName.charAt(0)).toUpperCase();
+
+/** The profile menu of the header: name, the user's roles and logout. Its button is named by the user name. */
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const doLogout = useLogout();
+  // The token is part of the key, so another login never sees the previous user's data.
+  const { data: user } = useSWR(session ? ['user/me', session.token] : null, fetchCurrentUser, { revalidateOnFocus: false });
+  if (!session) return null;
+
+  const userName = user?.userName ?? session.claims.userName;
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const roles: readonly Role[] = user?.roles ?? session.actor.roles;
+
+  return (
+    <Menu position="bottom-end" width={280} shadow="md">
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="dark"
+          aria-label={userName}
+          leftSection={<Avatar size="sm" color="green" radius="xl">{initials(user?.firstName ?? '', user?.lastName ?? '', userName)}</Avatar>}
+          rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+        >
+          {userName}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('identity.profileMenu.signedInAs')}</Menu.Label>
+        <div style={{ padding: '4px 12px 8px' }}>
+          {fullName ? <Text fw={600}>{fullName}</Text> : null}
+          <Text size="sm" c="dimmed">
+            {userName}
+          </Text>
+          {user?.organisationName ? <Text size="sm">{user.organisationName}</Text> : null}
+        </div>
+        <Menu.Divider />
+        <Menu.Label id="profile-menu-roles">{t('identity.profileMenu.roles')}</Menu.Label>
+        <List size="sm" px="md" pb="xs" aria-labelledby="profile-menu-roles">
+          {roles.map((role) => (
+            <List.Item key={role}>{t(`identity.roles.${roleName(role)}`)}</List.Item>
+          ))}
+        </List>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void doLogout()}>
+          {t('identity.profileMenu.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
