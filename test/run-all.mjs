@@ -65,7 +65,7 @@ check('typecheck', run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noE
 check('lint', run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']));
 
 const unit = vitest('unit', ['core', 'adapters', 'server', 'web']);
-const onPostgres = unit.filter((t) => t.fullName.includes('on postgres'));
+const onPostgres = unit.filter((t) => / on '?postgres/.test(t.fullName));
 if (!process.env.TEST_DATABASE_URL) {
   console.log('\nPostgreSQL suite not run: TEST_DATABASE_URL is not set.');
   if (strict) check('PostgreSQL suite (TEST_DATABASE_URL not set)', false);
