@@ -5,8 +5,29 @@ import en from '../locales/en.json';
 
 export type Catalogue = { [key: string]: string | Catalogue };
 
+/**
+ * Feature catalogues beside the shell's: `locales/de/<feature>.json` and `locales/en/<feature>.json`,
+ * each a nested object merged into the language's catalogue, so that every feature keeps its own texts.
+ */
+const FEATURE_CATALOGUES = import.meta.glob<Catalogue>('../locales/*/*.json', { eager: true, import: 'default' });
+
+const merge = (target: Catalogue, source: Catalogue): Catalogue => {
+  const out: Catalogue = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    const existing = out[key];
+    out[key] = typeof value === 'object' && typeof existing === 'object' ? merge(existing, value) : value;
+  }
+  return out;
+};
+
+const catalogueOf = (language: Language, base: Catalogue): Catalogue =>
+  Object.entries(FEATURE_CATALOGUES)
+    .filter(([path]) => path.includes(`/locales/${language}/`))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .reduce((all, [, catalogue]) => merge(all, catalogue), base);
+
 /** The catalogues written for the web client. */
-export const CATALOGUES: Record<Language, Catalogue> = { de, en };
+export const CATALOGUES: Record<Language, Catalogue> = { de: catalogueOf('de', de), en: catalogueOf('en', en) };
 
 /** The prefix under which core's texts appear in the catalogues: `errors.login-error`, … */
 export const ERRORS_PREFIX = 'errors';
