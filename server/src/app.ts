@@ -11,6 +11,9 @@ import { webClientPlugin } from './plugins/web-client.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { identityRoutes } from './routes/identity/index.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
+import { organisationRoutes } from './routes/organisations/organisations.ts';
+import { usersExportRoutes } from './routes/exports/users-export.ts';
+import { referenceListRoutes } from './routes/assets/reference-lists.ts';
 
 export interface AppConfig {
   jwtSecret: string;
@@ -57,6 +60,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(appConfigRoutes, deps);
       await api.register(identityRoutes, deps);
+      await api.register(organisationRoutes, deps);
+      await api.register(usersExportRoutes, deps);
+      await api.register(referenceListRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -83,3 +83,34 @@ export const linkMail = (
   const html = `<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>${escapeHtml(t.validity)}<br>${escapeHtml(t.ignore)}</p><p>ECORE Portal</p>`;
   return { to, subject: t.subject, text, html, link };
 };
+
+const STATE_TEXTS: Record<'deactivate' | 'lock' | 'unlock', Record<Language, { subject: string; body: (user: string) => string }>> = {
+  deactivate: {
+    de: { subject: 'ECORE-Portal: Zugang deaktiviert', body: (u) => `der Zugang von ${u} zum ECORE-Portal wurde deaktiviert. Eine Anmeldung ist nicht mehr möglich, bis der Zugang wieder aktiviert wird.` },
+    en: { subject: 'ECORE portal: account deactivated', body: (u) => `the ECORE portal account of ${u} has been deactivated. Signing in is no longer possible until the account is activated again.` },
+  },
+  lock: {
+    de: { subject: 'ECORE-Portal: Zugang gesperrt', body: (u) => `der Zugang von ${u} zum ECORE-Portal wurde gesperrt. Bitte wenden Sie sich an den Support, wenn Sie Fragen dazu haben.` },
+    en: { subject: 'ECORE portal: account locked', body: (u) => `the ECORE portal account of ${u} has been locked. Please contact support if you have questions about this.` },
+  },
+  unlock: {
+    de: { subject: 'ECORE-Portal: Zugang entsperrt', body: (u) => `der Zugang von ${u} zum ECORE-Portal wurde entsperrt. Eine Anmeldung ist wieder möglich.` },
+    en: { subject: 'ECORE portal: account unlocked', body: (u) => `the ECORE portal account of ${u} has been unlocked. Signing in is possible again.` },
+  },
+};
+
+/** Informs an organisation's contact person that a user's account was deactivated, locked or unlocked (spec 01 §4). */
+export const accountStateMail = (
+  kind: keyof typeof STATE_TEXTS,
+  language: Language,
+  to: string,
+  contactName: string,
+  user: { firstName: string; lastName: string; userName: string },
+): OutgoingMail => {
+  const t = STATE_TEXTS[kind][language];
+  const who = `${user.firstName} ${user.lastName} (${user.userName})`;
+  const greeting = TEXTS.setPassword[language].greeting(contactName);
+  const text = [greeting, '', t.body(who), '', 'ECORE Portal'].join('\n');
+  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t.body(who))}</p><p>ECORE Portal</p>`;
+  return { to, subject: t.subject, text, html };
+};

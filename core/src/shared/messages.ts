@@ -1,4 +1,5 @@
 import type { Language } from './language.ts';
+import { QUESTIONNAIRE_MESSAGES } from '../questionnaires/messages.ts';
 
 /**
  * The texts of the specifications' error catalogue and validation rules (spec 01 §5, §8), keyed as the
@@ -6,6 +7,7 @@ import type { Language } from './language.ts';
  * texts from here, so that each text is written once.
  */
 export const MESSAGES = {
+  ...QUESTIONNAIRE_MESSAGES,
   'request-error': {
     de: 'Bei Ihrer Anfrage ist ein Fehler aufgetreten',
     en: 'An error occured upon your request',

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { languageFromHeader, type Language } from '@ecore/core/shared/language.ts';
 import { isMessageKey, message, type MessageKey } from '@ecore/core/shared/messages.ts';
+import { FieldsError } from './fields-error.ts';
 import { HttpError } from './http-error.ts';
 
 declare module 'fastify' {
@@ -41,6 +42,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const language = request.language ?? 'de';
     if (error instanceof HttpError) return send(reply, language, error.statusCode, error.key, error.params);
+    if (error instanceof FieldsError) {
+      const fields = error.fields.map((f) => ({ path: f.path, key: f.key, message: message(f.key, language, f.params) }));
+      return send(reply, language, 400, 'validation-generic', {}, fields);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((issue): FieldError => {
         const text = issue.message ?? '';

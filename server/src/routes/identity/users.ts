@@ -1,0 +1,268 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mayActOnUsers, type UserAction } from '@ecore/core/identity/account-scope.ts';
+import { accountStateMail } from '@ecore/core/identity/mails.ts';
+import { mayChooseAccess, mayChooseAssets, mayChooseOrganisation, roleAssignmentProblem, type RoleAssignmentProblem } from '@ecore/core/identity/role-assignment.ts';
+import { createUserBodySchema, editUserBodySchema, userListQuerySchema } from '@ecore/core/identity/user-schema.ts';
+import { transitionEndsSessions, transitionInformsContact, UserStatus, userTransitionAllowed, type UserTransition } from '@ecore/core/identity/user-status.ts';
+import type { UserAccount } from '@ecore/core/identity/user.ts';
+import type { Actor } from '@ecore/core/identity/session.ts';
+import type { MessageKey } from '@ecore/core/shared/messages.ts';
+import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
+import {
+  contactPersonsOf,
+  findUserAccount,
+  insertUserAccount,
+  listTesters,
+  listUserAccounts,
+  recordAccountAudit,
+  setUserState,
+  updateUserAccount,
+  userNameTaken,
+  type UserValues,
+} from '@ecore/adapters/db/identity/user-accounts-repository.ts';
+import { findOrganisation } from '@ecore/adapters/db/organisations/organisations-repository.ts';
+import type { AppDeps } from '../../app.ts';
+import { HttpError } from '../../plugins/http-error.ts';
+import { FieldsError } from '../../plugins/fields-error.ts';
+import { errorResponses } from '../schemas.ts';
+import { inScope, organisationIdsInScope } from '../organisations/scope.ts';
+import { sendPasswordLink } from './password.ts';
+
+export const userSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  organisationId: z.number(),
+  organisationName: z.string(),
+  position: z.string(),
+  email: z.string(),
+  userName: z.string(),
+  phoneNumber: z.string(),
+  mobileNumber: z.string(),
+  userRoles: z.array(z.number()),
+  external: z.boolean(),
+  mainContactPerson: z.boolean(),
+  assetGroups: z.array(z.number()),
+  assets: z.array(z.number()),
+  status: z.number(),
+  locked: z.boolean(),
+});
+
+export const toUserResponse = (u: UserAccount): z.infer<typeof userSchema> => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  organisationId: u.organisationId,
+  organisationName: u.organisationName,
+  position: u.position,
+  email: u.email,
+  userName: u.userName,
+  phoneNumber: u.phoneNumber,
+  mobileNumber: u.mobileNumber,
+  userRoles: u.roles,
+  external: u.external,
+  mainContactPerson: u.mainContactPerson,
+  assetGroups: u.assetGroups,
+  assets: u.assets,
+  status: u.status,
+  locked: u.locked,
+});
+
+const ROLE_PROBLEM_KEYS: Record<RoleAssignmentProblem['kind'], MessageKey> = {
+  noRole: 'validation-roles',
+  notAssignable: 'user-role-not-assignable',
+  notAllowedInTestAccount: 'user-role-test-account',
+  financePartnerRolesRequired: 'user-role-finance-partner',
+};
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const secured = { security: [{ bearerAuth: [] }] };
+
+/** Users of account management (spec 01 §7 "Users"). */
+export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.addHook('onRequest', app.authenticate);
+
+  const require = (actor: Actor, action: UserAction) => {
+    if (!mayActOnUsers(actor, action)) throw new HttpError(403, 'forbidden');
+  };
+
+  /** A user the actor may see, or 404 (ids of other organisations do not leak). */
+  const visibleUser = async (actor: Actor, id: number): Promise<UserAccount> => {
+    const user = await findUserAccount(deps.db, id);
+    if (!user || !inScope(await organisationIdsInScope(deps, actor), user.organisationId)) throw new HttpError(404, 'not-found');
+    return user;
+  };
+
+  /** The access list is kept only where the dialog may show it; objects need a chosen group. */
+  const accessList = (actor: Actor, roles: UserValues['roles'], groups: number[], assets: number[]) => {
+    if (!mayChooseAccess(actor, roles)) return { assetGroups: [], assets: [] };
+    if (assets.length > 0 && !mayChooseAssets(groups)) throw new FieldsError([{ path: 'assets', key: 'user-assets-need-group' }]);
+    return { assetGroups: groups, assets };
+  };
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Users in the caller’s scope, paged and searched, with counts per status filter',
+        ...secured,
+        querystring: userListQuerySchema,
+        response: {
+          200: z.object({
+            items: z.array(userSchema),
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+            counts: z.object({ all: z.number(), active: z.number(), inactive: z.number(), locked: z.number(), pending: z.number() }),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      require(request.actor, 'list');
+      const q = request.query;
+      const result = await listUserAccounts(deps.db, {
+        organisationIds: await organisationIdsInScope(deps, request.actor),
+        organisationId: q.organisationId,
+        search: q.search,
+        status: q.status,
+        page: q.page,
+        pageSize: q.pageSize,
+      });
+      return { items: result.items.map(toUserResponse), total: result.total, page: q.page, pageSize: q.pageSize, counts: result.counts };
+    },
+  );
+
+  app.get(
+    '/user/testers',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Testers that can be assigned (holders of ExternalAccreditedTester, not InternalTester)',
+        ...secured,
+        response: { 200: z.array(z.object({ id: z.number(), firstName: z.string(), lastName: z.string(), organisationName: z.string() })), ...errorResponses },
+      },
+    },
+    async () => listTesters(deps.db),
+  );
+
+  app.get(
+    '/user/:id',
+    { schema: { tags: ['users'], summary: 'One user', ...secured, params: idParams, response: { 200: userSchema, ...errorResponses } } },
+    async (request) => {
+      require(request.actor, 'list');
+      return toUserResponse(await visibleUser(request.actor, request.params.id));
+    },
+  );
+
+  app.post(
+    '/user',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Creates a user (Pending) and mails a set-password link valid 7 days',
+        ...secured,
+        body: createUserBodySchema,
+        response: { 201: userSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.actor;
+      require(actor, 'create');
+      const body = request.body;
+      const organisationId = mayChooseOrganisation(actor, true) ? body.organisationId : actor.orgId;
+      const organisation = await findOrganisation(deps.db, organisationId);
+      if (!organisation || !inScope(await organisationIdsInScope(deps, actor), organisationId)) {
+        throw new FieldsError([{ path: 'organisationId', key: 'organisation-not-selectable' }]);
+      }
+      const problem = roleAssignmentProblem(actor, organisation, body.userRoles, []);
+      if (problem) throw new FieldsError([{ path: 'userRoles', key: ROLE_PROBLEM_KEYS[problem.kind] }]);
+      if (await userNameTaken(deps.db, body.userName)) throw new FieldsError([{ path: 'userName', key: 'user-name-taken' }]);
+      const access = accessList(actor, body.userRoles, body.assetGroups, body.assets);
+      const language = body.language ?? request.language;
+      const id = await deps.db.transaction().execute(async (trx) => {
+        const newId = await insertUserAccount(trx, { ...body, ...access, roles: body.userRoles, organisationId, language });
+        await recordAccountAudit(trx, { actorUserId: actor.userId, entity: 'user', entityId: newId, action: 'create' });
+        return newId;
+      });
+      const created = await findSignInUserById(deps.db, id);
+      if (created) app.runInBackground('set-password mail', () => sendPasswordLink(deps, created, language));
+      return reply.status(201).send(toUserResponse((await findUserAccount(deps.db, id))!));
+    },
+  );
+
+  app.put(
+    '/user',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Edits a user; e-mail address and user name stay as they are',
+        ...secured,
+        body: editUserBodySchema,
+        response: { 200: userSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = request.actor;
+      require(actor, 'edit');
+      const body = request.body;
+      const user = await visibleUser(actor, body.id);
+      const organisation = await findOrganisation(deps.db, user.organisationId);
+      if (!organisation) throw new HttpError(404, 'not-found');
+      const problem = roleAssignmentProblem(actor, organisation, body.userRoles, user.roles);
+      if (problem) throw new FieldsError([{ path: 'userRoles', key: ROLE_PROBLEM_KEYS[problem.kind] }]);
+      // Someone who may not choose access lists leaves an existing one as it is.
+      const access = mayChooseAccess(actor, body.userRoles)
+        ? accessList(actor, body.userRoles, body.assetGroups, body.assets)
+        : { assetGroups: user.assetGroups, assets: user.assets };
+      const rolesChanged = body.userRoles.length !== user.roles.length || body.userRoles.some((r) => !user.roles.includes(r));
+      await deps.db.transaction().execute(async (trx) => {
+        await updateUserAccount(trx, user.id, { ...body, ...access, roles: body.userRoles }, rolesChanged);
+        await recordAccountAudit(trx, { actorUserId: actor.userId, entity: 'user', entityId: user.id, action: 'edit' });
+      });
+      return toUserResponse((await findUserAccount(deps.db, user.id))!);
+    },
+  );
+
+  const transition = (method: 'POST' | 'DELETE', url: string, action: UserTransition, summary: string) =>
+    app.route({
+      method,
+      url,
+      schema: { tags: ['users'], summary, ...secured, params: idParams, response: { 204: z.null(), ...errorResponses } },
+      handler: async (request, reply) => {
+        const actor = request.actor;
+        require(actor, action);
+        const user = await visibleUser(actor, request.params.id);
+        if (user.id === actor.userId && action !== 'activate') throw new HttpError(400, 'user-state-invalid');
+        if (!userTransitionAllowed(user, action)) throw new HttpError(400, 'user-state-invalid');
+        const change =
+          action === 'activate' ? { status: UserStatus.Active }
+          : action === 'deactivate' ? { status: UserStatus.Inactive }
+          : action === 'lock' ? { locked: true }
+          : action === 'unlock' ? { locked: false }
+          : { status: UserStatus.Archived, archivedAt: new Date(deps.clock()) };
+        await deps.db.transaction().execute(async (trx) => {
+          await setUserState(trx, user.id, change, transitionEndsSessions(action));
+          await recordAccountAudit(trx, { actorUserId: actor.userId, entity: 'user', entityId: user.id, action });
+        });
+        if (transitionInformsContact(action)) {
+          const kind = action as 'deactivate' | 'lock' | 'unlock';
+          app.runInBackground(`${action} mail`, async () => {
+            for (const contact of await contactPersonsOf(deps.db, user.organisationId, user.id)) {
+              await deps.mailer.send(accountStateMail(kind, contact.language, contact.email, contact.name, user));
+            }
+          });
+        }
+        return reply.status(204).send(null);
+      },
+    });
+
+  transition('POST', '/user/activate/:id', 'activate', 'Activates an inactive user');
+  transition('DELETE', '/user/:id', 'deactivate', 'Deactivates a user (ends the sessions, informs the contact person)');
+  transition('POST', '/user/lock/:id', 'lock', 'Locks a user (ends the sessions, informs the contact person)');
+  transition('POST', '/user/unlock/:id', 'unlock', 'Unlocks a user (informs the contact person)');
+  transition('DELETE', '/user/archive/:id', 'archive', 'Archives a user; irreversible');
+};

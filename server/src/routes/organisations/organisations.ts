@@ -1,0 +1,224 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mayActOnOrganisations, type OrganisationAction } from '@ecore/core/identity/account-scope.ts';
+import type { Actor } from '@ecore/core/identity/session.ts';
+import { contactListSchema } from '@ecore/core/organisations/contacts.ts';
+import { flagProblem, type FlagProblem } from '@ecore/core/organisations/organisation-flags.ts';
+import { organisationBodySchema, organisationTransitionAllowed, OrganisationStatus, type Organisation, type OrganisationBody } from '@ecore/core/organisations/organisation.ts';
+import { recordAccountAudit } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
+import {
+  endSessionsOfOrganisation,
+  findOrganisation,
+  insertOrganisation,
+  listOrganisations,
+  replaceContacts,
+  setOrganisationState,
+  updateOrganisation,
+} from '@ecore/adapters/db/organisations/organisations-repository.ts';
+import type { AppDeps } from '../../app.ts';
+import { FieldsError } from '../../plugins/fields-error.ts';
+import { HttpError } from '../../plugins/http-error.ts';
+import { errorResponses } from '../schemas.ts';
+import { inScope, organisationIdsInScope } from './scope.ts';
+
+const listItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  street: z.string(),
+  number: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  country: z.string(),
+  status: z.number(),
+  locked: z.boolean(),
+  isTestAccount: z.boolean(),
+  isFinancePartner: z.boolean(),
+  isSolutionPartner: z.boolean(),
+  isBuyer: z.boolean(),
+  financePartnerOrganisationId: z.number().nullable(),
+  financePartnerOrganisationName: z.string().nullable(),
+});
+
+export const organisationSchema = listItemSchema.extend({
+  hasDifferentBillingAddress: z.boolean(),
+  billingAddress: z.object({ city: z.string(), streetName: z.string(), streetNr: z.string(), postcode: z.string(), country: z.string() }).nullable(),
+  contacts: z.array(z.object({ id: z.number(), fullName: z.string(), companyRole: z.string(), email: z.string(), phone: z.string(), mobile: z.string() })),
+});
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().refine((n) => [5, 10, 25, 50, 100].includes(n), { error: 'validation-generic' }).optional(),
+  search: z.string().trim().max(200).optional(),
+  isFinancePartner: booleanQuery,
+  isBuyerOrganisation: booleanQuery,
+});
+
+const FLAG_PATHS: Record<FlagProblem, string> = {
+  financePartnerAndBuyer: 'isBuyer',
+  partnerFlagsLocked: 'isFinancePartner',
+  testAccountNotAllowed: 'isTestAccount',
+  solutionPartnerLocked: 'isSolutionPartner',
+  financePartnerRequired: 'financePartnerOrganisationId',
+  buyerOfOwnFinancePartnerOnly: 'isBuyer',
+};
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const secured = { security: [{ bearerAuth: [] }] };
+
+/** Organisations of account management (spec 01 §7 "Organisations"). */
+export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.addHook('onRequest', app.authenticate);
+
+  const require = (actor: Actor, action: OrganisationAction) => {
+    if (!mayActOnOrganisations(actor, action)) throw new HttpError(403, 'forbidden');
+  };
+
+  /** An organisation the actor may see (their own is always visible), or 404. */
+  const visible = async (actor: Actor, id: number): Promise<Organisation> => {
+    const organisation = await findOrganisation(deps.db, id);
+    if (!organisation || (id !== actor.orgId && !inScope(await organisationIdsInScope(deps, actor), id))) throw new HttpError(404, 'not-found');
+    return organisation;
+  };
+
+  /** Checks the flags (core) and that a chosen finance partner is one. */
+  const checkBody = async (actor: Actor, body: OrganisationBody, previous: Organisation | null) => {
+    const problem = flagProblem(actor, body, previous);
+    if (problem) throw new FieldsError([{ path: FLAG_PATHS[problem], key: 'organisation-flags-invalid' }]);
+    if (body.isBuyer && body.financePartnerOrganisationId !== null && body.financePartnerOrganisationId !== previous?.financePartnerOrganisationId) {
+      const partner = await findOrganisation(deps.db, body.financePartnerOrganisationId);
+      if (!partner?.isFinancePartner) throw new FieldsError([{ path: 'financePartnerOrganisationId', key: 'organisation-flags-invalid' }]);
+    }
+  };
+
+  app.get(
+    '/organisations',
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'Organisations in the caller’s scope; paged with page and pageSize, else all of them (select lists)',
+        ...secured,
+        querystring: listQuerySchema,
+        response: { 200: z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = request.actor;
+      const q = request.query;
+      // Everyone may read their own organisation; the account roles see their scope.
+      const ids = mayActOnOrganisations(actor, 'list') ? await organisationIdsInScope(deps, actor) : [actor.orgId];
+      const paged = q.page !== undefined;
+      const pageSize = q.pageSize ?? 5;
+      const result = await listOrganisations(deps.db, {
+        organisationIds: ids,
+        search: q.search,
+        isFinancePartner: q.isFinancePartner,
+        isBuyer: q.isBuyerOrganisation,
+        ...(paged ? { page: q.page, pageSize } : {}),
+      });
+      return { items: result.items, total: result.total, page: q.page ?? 1, pageSize: paged ? pageSize : result.total };
+    },
+  );
+
+  app.get(
+    '/organisations/:id',
+    { schema: { tags: ['organisations'], summary: 'One organisation with contacts and billing address', ...secured, params: idParams, response: { 200: organisationSchema, ...errorResponses } } },
+    async (request) => visible(request.actor, request.params.id),
+  );
+
+  app.post(
+    '/organisations',
+    { schema: { tags: ['organisations'], summary: 'Creates an organisation with its contacts', ...secured, body: organisationBodySchema, response: { 201: organisationSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const actor = request.actor;
+      require(actor, 'create');
+      await checkBody(actor, request.body, null);
+      const id = await deps.db.transaction().execute(async (trx) => {
+        const newId = await insertOrganisation(trx, request.body);
+        await recordAccountAudit(trx, { actorUserId: actor.userId, entity: 'organisation', entityId: newId, action: 'create' });
+        return newId;
+      });
+      return reply.status(201).send((await findOrganisation(deps.db, id))!);
+    },
+  );
+
+  app.put(
+    '/organisations',
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'Edits an organisation',
+        ...secured,
+        body: organisationBodySchema.and(z.object({ id: z.number({ error: 'validation-required' }).int().positive() })),
+        response: { 200: organisationSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = request.actor;
+      require(actor, 'edit');
+      const previous = await visible(actor, request.body.id);
+      await checkBody(actor, request.body, previous);
+      await deps.db.transaction().execute(async (trx) => {
+        await updateOrganisation(trx, previous.id, request.body);
+        await recordAccountAudit(trx, { actorUserId: actor.userId, entity: 'organisation', entityId: previous.id, action: 'edit' });
+      });
+      return (await findOrganisation(deps.db, previous.id))!;
+    },
+  );
+
+  app.put(
+    '/organisations/:id/contacts',
+    {
+      schema: {
+        tags: ['organisations'],
+        summary: 'Replaces the contacts of an organisation (at least one)',
+        ...secured,
+        params: idParams,
+        body: z.object({ contacts: contactListSchema }),
+        response: { 200: organisationSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = request.actor;
+      require(actor, 'editContacts');
+      const organisation = await visible(actor, request.params.id);
+      await deps.db.transaction().execute(async (trx) => {
+        await replaceContacts(trx, organisation.id, request.body.contacts);
+        await recordAccountAudit(trx, { actorUserId: actor.userId, entity: 'organisation', entityId: organisation.id, action: 'contacts' });
+      });
+      return (await findOrganisation(deps.db, organisation.id))!;
+    },
+  );
+
+  const transition = (method: 'POST' | 'DELETE', url: string, action: 'activate' | 'deactivate' | 'lock' | 'unlock' | 'delete', summary: string) =>
+    app.route({
+      method,
+      url,
+      schema: { tags: ['organisations'], summary, ...secured, params: idParams, response: { 204: z.null(), ...errorResponses } },
+      handler: async (request, reply) => {
+        const actor = request.actor;
+        require(actor, action);
+        const organisation = await visible(actor, request.params.id);
+        if (organisation.id === actor.orgId && action !== 'activate' && action !== 'unlock') throw new HttpError(400, 'organisation-state-invalid');
+        if (!organisationTransitionAllowed(organisation, action)) throw new HttpError(400, 'organisation-state-invalid');
+        const change =
+          action === 'activate' ? { status: OrganisationStatus.Active }
+          : action === 'deactivate' ? { status: OrganisationStatus.Inactive }
+          : action === 'lock' ? { locked: true }
+          : action === 'unlock' ? { locked: false }
+          : { deleted: true };
+        await deps.db.transaction().execute(async (trx) => {
+          await setOrganisationState(trx, organisation.id, change);
+          if (action === 'deactivate' || action === 'lock' || action === 'delete') await endSessionsOfOrganisation(trx, organisation.id);
+          await recordAccountAudit(trx, { actorUserId: actor.userId, entity: 'organisation', entityId: organisation.id, action });
+        });
+        return reply.status(204).send(null);
+      },
+    });
+
+  transition('POST', '/organisations/activate/:id', 'activate', 'Activates an organisation');
+  transition('DELETE', '/organisations/:id', 'deactivate', 'Deactivates (blocks) an organisation; its users can no longer sign in');
+  transition('DELETE', '/organisations/delete/:id', 'delete', 'Deletes an organisation');
+  transition('POST', '/organisations/lock/:id', 'lock', 'Locks an organisation');
+  transition('POST', '/organisations/unlock/:id', 'unlock', 'Unlocks an organisation');
+};
