@@ -234,8 +234,8 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { tags: ['users'], summary, ...secured, params: idParams, response: { 204: z.null(), ...errorResponses } },
       handler: async (request, reply) => {
         const actor = request.actor;
-        require(actor, action);
         const user = await visibleUser(actor, request.params.id);
+        require(actor, action);
         if (user.id === actor.userId && action !== 'activate') throw new HttpError(400, 'user-state-invalid');
         if (!userTransitionAllowed(user, action)) throw new HttpError(400, 'user-state-invalid');
         const change =

@@ -197,8 +197,8 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       schema: { tags: ['organisations'], summary, ...secured, params: idParams, response: { 204: z.null(), ...errorResponses } },
       handler: async (request, reply) => {
         const actor = request.actor;
-        require(actor, action);
         const organisation = await visible(actor, request.params.id);
+        require(actor, action);
         if (organisation.id === actor.orgId && action !== 'activate' && action !== 'unlock') throw new HttpError(400, 'organisation-state-invalid');
         if (!organisationTransitionAllowed(organisation, action)) throw new HttpError(400, 'organisation-state-invalid');
         const change =
