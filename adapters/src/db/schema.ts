@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { QuestionnaireTables } from './questionnaires/tables.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -90,7 +91,7 @@ export interface LinkTokenTable {
   created_at: Timestamp;
 }
 
-export interface DB {
+export interface DB extends QuestionnaireTables {
   organisations: OrganisationTable;
   organisation_contacts: OrganisationContactTable;
   users: UserTable;
