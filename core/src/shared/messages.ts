@@ -1,5 +1,6 @@
 import type { Language } from './language.ts';
 import { QUESTIONNAIRE_MESSAGES } from '../questionnaires/messages.ts';
+import { ASSET_MESSAGES } from '../assets/messages.ts';
 
 /**
  * The texts of the specifications' error catalogue and validation rules (spec 01 §5, §8), keyed as the
@@ -8,6 +9,7 @@ import { QUESTIONNAIRE_MESSAGES } from '../questionnaires/messages.ts';
  */
 export const MESSAGES = {
   ...QUESTIONNAIRE_MESSAGES,
+  ...ASSET_MESSAGES,
   'request-error': {
     de: 'Bei Ihrer Anfrage ist ein Fehler aufgetreten',
     en: 'An error occured upon your request',

@@ -1,0 +1,109 @@
+import { Role } from '../identity/roles.ts';
+
+/** The actor as object visibility sees them (DOMAIN.md §1), with the access list of their account. */
+export interface AssetActor {
+  userId: number;
+  roles: readonly Role[];
+  orgId: number;
+  orgBuyer: boolean;
+  orgFinance: boolean;
+  accessGroups: readonly number[];
+  accessAssets: readonly number[];
+}
+
+/**
+ * One way of seeing objects; a user sees the union of their grants (none: nothing).
+ * - all: the account administrator, the platform's operator;
+ * - organisation: the objects of the own organisation (restricted to the access list where it is not empty;
+ *   buyer organisations see their buyer assets);
+ * - granted: objects whose owners approved the buyer organisation's access request (read only);
+ * - assignedTester: objects a tester has been assigned to.
+ */
+export type AssetGrant =
+  | { kind: 'all' }
+  | { kind: 'organisation'; orgId: number; buyerAssets: boolean | null; groupIds: readonly number[] | null; assetIds: readonly number[] | null }
+  | { kind: 'granted'; orgId: number }
+  | { kind: 'assignedTester'; userId: number };
+
+const ORGANISATION_ROLES: readonly Role[] = [Role.ObjectAdministrator, Role.ObjectDataCollector, Role.ObjectAnalyst, Role.AccountManager, Role.ProspectiveBuyer];
+const TESTER_ROLES: readonly Role[] = [Role.InternalTester, Role.ExternalAccreditedTester];
+/** Edit groups and objects: object administrator, account administrator, prospective buyer (spec 02 §6). */
+const EDIT_ROLES: readonly Role[] = [Role.ObjectAdministrator, Role.AccountAdministrator, Role.ProspectiveBuyer];
+
+export const assetGrants = (actor: AssetActor): AssetGrant[] => {
+  if (actor.roles.includes(Role.AccountAdministrator)) return [{ kind: 'all' }];
+  const grants: AssetGrant[] = [];
+  // Finance-partner organisations see only export (spec 01 §6); their view of buyers' objects is the export's.
+  if (!actor.orgFinance && actor.roles.some((r) => ORGANISATION_ROLES.includes(r))) {
+    grants.push({
+      kind: 'organisation',
+      orgId: actor.orgId,
+      buyerAssets: actor.orgBuyer ? true : null,
+      groupIds: actor.accessGroups.length > 0 ? actor.accessGroups : null,
+      assetIds: actor.accessAssets.length > 0 ? actor.accessAssets : null,
+    });
+  }
+  if (actor.orgBuyer) grants.push({ kind: 'granted', orgId: actor.orgId });
+  if (actor.roles.some((r) => TESTER_ROLES.includes(r))) grants.push({ kind: 'assignedTester', userId: actor.userId });
+  return grants;
+};
+
+/** The facts of one object that decide whether a grant covers it. */
+export interface AssetFacts {
+  id: number;
+  organisationId: number;
+  assetGroupId: number;
+  isBuyerAsset: boolean;
+  testerUserId: number | null;
+  /** Buyer organisations whose access request the owner approved. */
+  grantedOrganisationIds: readonly number[];
+}
+
+export const grantCovers = (grant: AssetGrant, asset: AssetFacts): boolean => {
+  switch (grant.kind) {
+    case 'all':
+      return true;
+    case 'organisation':
+      return (
+        asset.organisationId === grant.orgId &&
+        (grant.buyerAssets === null || asset.isBuyerAsset === grant.buyerAssets) &&
+        (grant.groupIds === null || grant.groupIds.includes(asset.assetGroupId)) &&
+        (grant.assetIds === null || grant.assetIds.includes(asset.id))
+      );
+    case 'granted':
+      return asset.grantedOrganisationIds.includes(grant.orgId);
+    case 'assignedTester':
+      return asset.testerUserId === grant.userId;
+  }
+};
+
+export const mayViewAsset = (actor: AssetActor, asset: AssetFacts): boolean => assetGrants(actor).some((g) => grantCovers(g, asset));
+
+/** May the actor create or edit objects and groups at all (spec 02 §6)? */
+export const mayEditAssets = (actor: Pick<AssetActor, 'roles' | 'orgFinance'>): boolean =>
+  !actor.orgFinance && actor.roles.some((r) => EDIT_ROLES.includes(r));
+
+/**
+ * May the actor change this object: an editing role, and the object is the actor's through the
+ * organisation grant (objects seen by approval or assignment are read only). Buyers edit only buyer assets.
+ */
+export const mayEditAsset = (actor: AssetActor, asset: AssetFacts): boolean =>
+  mayEditAssets(actor) &&
+  assetGrants(actor).some((g) => (g.kind === 'all' || g.kind === 'organisation') && grantCovers(g, asset)) &&
+  (!actor.orgBuyer || asset.isBuyerAsset);
+
+/** Objects created by users of a buyer organisation are buyer assets; others are not. */
+export const createsBuyerAssets = (actor: Pick<AssetActor, 'orgBuyer'>): boolean => actor.orgBuyer;
+
+/** Only account administrators choose the organisation of a group; others get their own (spec 02 §5). */
+export const mayChooseGroupOrganisation = (actor: Pick<AssetActor, 'roles'>): boolean => actor.roles.includes(Role.AccountAdministrator);
+
+/** Which groups the actor sees: all (administrator), or the own organisation's, restricted by the access list. */
+export type GroupScope = { kind: 'all' } | { kind: 'organisation'; orgId: number; groupIds: readonly number[] | null } | { kind: 'none' };
+
+export const groupScope = (actor: AssetActor): GroupScope => {
+  const grants = assetGrants(actor);
+  if (grants.some((g) => g.kind === 'all')) return { kind: 'all' };
+  const own = grants.find((g): g is Extract<AssetGrant, { kind: 'organisation' }> => g.kind === 'organisation');
+  return own ? { kind: 'organisation', orgId: own.orgId, groupIds: own.groupIds } : { kind: 'none' };
+};

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { OBJECT_CATEGORIES } from '../questionnaires/template.ts';
+import { isCountryCode } from '../shared/countries.ts';
+
+/** Spec 02 §3 enumerations of the object form. */
+export const FEATURE_QUALITIES = ['Low', 'Mid', 'High'] as const;
+export const HISTORIC_PROTECTIONS = ['NoStatement', 'None', 'Facade', 'SelectedAreas', 'FacadeAndSelectedAreas'] as const;
+export const PROJECT_CATEGORIES = ['GreenfieldDevelopment', 'DemolitionAndNewConstruction', 'BrownfieldDevelopment', 'Redensification', 'RedevelopmentOfExistingBuildings'] as const;
+/** HOAI project stages LP1 to LP9. */
+export const PROJECT_STAGES = [
+  'BasicEvaluation',
+  'PreliminaryPlanning',
+  'DesignPlanning',
+  'ApprovalPlanning',
+  'ImplementationPlanning',
+  'PreparationForAwardOfContract',
+  'ParticipationInAwardingTheContract',
+  'ObjectSupervisionConstructionSupervisionAndDocumentation',
+  'ObjectSupervision',
+] as const;
+export { OBJECT_CATEGORIES };
+
+/** KPI labels the form shows beside the area and usage figures (spec 02 §3). */
+export const KPI_LABELS = {
+  assetTotalArea: '1-1',
+  usableArea: '1-2',
+  rentalArea: '2-1',
+  netRoomArea: '2-2',
+  conditionedArea: '3-1',
+  rentingPeople: '5-1',
+  ipms2: '5-2',
+  constructionYear: '5-3',
+  renovationYear: '5-4',
+  featureQuality: '5-5',
+} as const;
+
+export const OBJECT_DEFAULTS = {
+  featureQuality: 'Low',
+  historicProtection: 'NoStatement',
+  conditionsAndEnvironmentGoals: 'StockAndClimateProtection',
+} as const;
+
+const text = (max = 200) => z.string({ error: 'validation-required' }).trim().min(1, { error: 'validation-required' }).max(max, { error: 'validation-max-length' });
+const optionalText = (max = 500) => z.string().trim().max(max, { error: 'validation-max-length' }).nullish().transform((v) => v ?? null);
+const area = () => z.number({ error: 'validation-number' }).finite({ error: 'validation-number' }).min(0, { error: 'validation-number' }).max(1e9, { error: 'validation-number' });
+/** Optional numbers default to 0 (spec 02 §3). */
+const optionalArea = () => area().nullish().transform((v) => v ?? 0);
+const year = () => z.number({ error: 'validation-number' }).int({ error: 'validation-number' }).min(1000, { error: 'validation-generic' }).max(2100, { error: 'validation-generic' }).nullish().transform((v) => v ?? null);
+const isoDate = () => z.iso.date({ error: 'validation-generic' }).nullish().transform((v) => v ?? null);
+
+/** The object payload of POST and PUT asset (spec 02 §3 "Object", §5). */
+export const assetBodySchema = z.object({
+  id: z.number().int().positive().optional(),
+  /** Optimistic locking: the version read; a stale one answers 409. */
+  version: z.number().int().positive().optional(),
+  objectName: text(),
+  assetGroupId: z.number({ error: 'validation-required' }).int().positive({ error: 'validation-required' }),
+  isBuyerAsset: z.boolean().default(false),
+  country: text(10).refine(isCountryCode, { error: 'validation-generic' }),
+  city: text(),
+  zip: text(20),
+  street: text(),
+  streetNumber: text(20),
+  constructionYear: year(),
+  renovationYear: year(),
+  featureQuality: z.enum(FEATURE_QUALITIES).default(OBJECT_DEFAULTS.featureQuality),
+  assetTotalArea: area().refine((v) => v > 0, { error: 'validation-number' }),
+  usableArea: optionalArea(),
+  rentingPeople: z.number({ error: 'validation-number' }).int({ error: 'validation-number' }).min(0).max(1e7).nullish().transform((v) => v ?? 0),
+  historicProtection: z.enum(HISTORIC_PROTECTIONS).default(OBJECT_DEFAULTS.historicProtection),
+  ipms2: optionalArea(),
+  conditionsAndEnvironmentGoals: z.enum(OBJECT_CATEGORIES, { error: 'validation-required' }).default(OBJECT_DEFAULTS.conditionsAndEnvironmentGoals),
+  conditionedArea: optionalArea(),
+  projectCharacteristics: z.enum(PROJECT_CATEGORIES).nullish().transform((v) => v ?? null),
+  projectStatus: z.enum(PROJECT_STAGES).nullish().transform((v) => v ?? null),
+  determinationStartDate: isoDate(),
+  acceptanceDate: isoDate(),
+  handoverDate: isoDate(),
+  planningPermissionDate: isoDate(),
+  netRoomArea: optionalArea(),
+  rentalArea: optionalArea(),
+  description: optionalText(),
+  assetAssetTypes: z
+    .array(z.object({ assetTypeId: z.number({ error: 'validation-required' }).int(), percentage: z.number({ error: 'validation-number' }) }))
+    .max(12),
+});
+export type AssetBody = z.infer<typeof assetBodySchema>;
+
+/**
+ * Parses a number typed in the user's locale: comma or period as decimal separator (comma in German),
+ * thousands separators of the other kind ignored. Answers null for what is not a number.
+ */
+export const parseLocaleNumber = (input: string, language: 'de' | 'en'): number | null => {
+  const trimmed = input.trim().replace(/\s/g, '');
+  if (trimmed === '') return null;
+  const decimal = language === 'de' ? ',' : '.';
+  const other = language === 'de' ? '.' : ',';
+  let normalised: string;
+  if (trimmed.includes(decimal)) {
+    // The locale's decimal separator is there: the other sign only groups thousands.
+    normalised = trimmed.split(other).join('').replace(decimal, '.');
+  } else {
+    // Only the other sign: one of it before anything but three digits is a decimal separator ("12.5" in German).
+    const parts = trimmed.split(other);
+    normalised = parts.length === 2 && parts[1]!.length !== 3 ? parts.join('.') : parts.join('');
+  }
+  if (!/^-?\d+(\.\d+)?$/.test(normalised)) return null;
+  const value = Number(normalised);
+  return Number.isFinite(value) ? value : null;
+};
+
+/** Formats a number for the user's locale (decimal comma in German). */
+export const formatLocaleNumber = (value: number, language: 'de' | 'en', maxFractionDigits = 2): string =>
+  new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: maxFractionDigits }).format(value);
