@@ -1,11 +1,15 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as identityAndOrganisations from './migrations/2026-11-22-001-identity-and-organisations.ts';
 import * as userAccessLists from './migrations/2026-11-22-002-user-access-lists.ts';
+import * as assetsAndGroups from './migrations/2026-11-22-003-assets-and-groups.ts';
+import * as questionnaireTemplates from './migrations/2026-11-22-010-questionnaire-templates.ts';
 
 /** Every migration, by its date-prefixed name; the same list serves PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-identity-and-organisations': identityAndOrganisations,
   '2026-11-22-002-user-access-lists': userAccessLists,
+  '2026-11-22-003-assets-and-groups': assetsAndGroups,
+  '2026-11-22-010-questionnaire-templates': questionnaireTemplates,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

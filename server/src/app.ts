@@ -10,10 +10,11 @@ import { securityPlugin } from './plugins/security.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { identityRoutes } from './routes/identity/index.ts';
+import { questionnaireRoutes } from './routes/questionnaires/index.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { organisationRoutes } from './routes/organisations/organisations.ts';
 import { usersExportRoutes } from './routes/exports/users-export.ts';
-import { referenceListRoutes } from './routes/assets/reference-lists.ts';
+import { assetModuleRoutes } from './routes/assets/index.ts';
 
 export interface AppConfig {
   jwtSecret: string;
@@ -60,9 +61,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(appConfigRoutes, deps);
       await api.register(identityRoutes, deps);
+      await api.register(questionnaireRoutes, deps);
       await api.register(organisationRoutes, deps);
       await api.register(usersExportRoutes, deps);
-      await api.register(referenceListRoutes, deps);
+      await api.register(assetModuleRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,8 @@ import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
 import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
 import { createMailer } from '@ecore/adapters/mail/mailer.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@ecore/migrations/demo-seed.ts';
+import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
+import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
@@ -18,6 +20,8 @@ async function main() {
   if (config.loadDemoData) {
     const { seeded } = await seedDemoData(database.db, await hasher.hash(DEMO_PASSWORD));
     if (seeded) console.log('Demo data loaded.');
+    await seedDemoQuestionnaires(database.db);
+    await seedDemoAssets(database.db);
   }
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

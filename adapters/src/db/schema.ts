@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { QuestionnaireTables } from './questionnaires/tables.ts';
+import type { AssetTables } from './assets/tables.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -91,7 +92,7 @@ export interface LinkTokenTable {
   created_at: Timestamp;
 }
 
-export interface DB extends QuestionnaireTables {
+export interface DB extends QuestionnaireTables, AssetTables {
   organisations: OrganisationTable;
   organisation_contacts: OrganisationContactTable;
   users: UserTable;

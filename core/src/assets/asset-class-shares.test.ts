@@ -4,6 +4,7 @@ import { acceptedShares, anyShares } from './arbitraries/asset-class-shares.ts';
 import { ASSET_TYPES, selectableAssetTypes } from './asset-classes.ts';
 import {
   collapseToMainUsage,
+  groupClassShares,
   mainUsage,
   mayDeleteShareRow,
   remainingShare,
@@ -88,5 +89,23 @@ describe('asset-class shares (spec 02 §5)', () => {
     expect(mayDeleteShareRow([{ assetTypeId: OFF, percentage: 60 }, { assetTypeId: RESI, percentage: 40 }])).toBe(true);
     expect(remainingShare([{ assetTypeId: OFF, percentage: 60 }])).toBe(40);
     expect(remainingShare([{ assetTypeId: OFF, percentage: 100 }])).toBe(1);
+  });
+});
+
+describe('asset-class mix of a group', () => {
+  it('weights each object by its gross floor area and adds up to 100', () => {
+    expect(groupClassShares([
+      { area: 3000, shares: [{ assetTypeId: OFF, percentage: 100 }] },
+      { area: 1000, shares: [{ assetTypeId: OFF, percentage: 50 }, { assetTypeId: RESI, percentage: 50 }] },
+    ])).toEqual([{ assetTypeId: OFF, percentage: 88 }, { assetTypeId: RESI, percentage: 12 }]);
+  });
+
+  it('always adds up to exactly 100 for objects with area', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ area: fc.integer({ min: 1, max: 100_000 }), shares: acceptedShares() }), { minLength: 1, maxLength: 8 }), (objects) => {
+        expect(shareTotal(groupClassShares(objects))).toBe(100);
+      }),
+    );
+    expect(groupClassShares([])).toEqual([]);
   });
 });

@@ -72,3 +72,27 @@ export const mayDeleteShareRow = (rows: readonly AssetClassShare[]): boolean => 
 
 /** The share a new row proposes: what is left to 100, at least 1. */
 export const remainingShare = (rows: readonly AssetClassShare[]): number => Math.max(SHARE_MIN, SHARE_TOTAL - shareTotal(rows));
+
+/**
+ * The asset-class mix of a group: each class's share of the gross floor area of the group's objects,
+ * in whole percent (largest remainder, so the shares add up to 100 where there is any area).
+ */
+export const groupClassShares = (objects: readonly { area: number; shares: readonly AssetClassShare[] }[]): AssetClassShare[] => {
+  const areaByType = new Map<number, number>();
+  let totalArea = 0;
+  for (const o of objects) {
+    if (!(o.area > 0)) continue;
+    totalArea += o.area;
+    for (const s of o.shares) areaByType.set(s.assetTypeId, (areaByType.get(s.assetTypeId) ?? 0) + (o.area * s.percentage) / 100);
+  }
+  if (totalArea === 0) return [];
+  const exact = [...areaByType].map(([assetTypeId, area]) => ({ assetTypeId, exact: (area / totalArea) * 100 }));
+  const floors = exact.map((e) => ({ assetTypeId: e.assetTypeId, percentage: Math.floor(e.exact), rest: e.exact - Math.floor(e.exact) }));
+  let missing = 100 - floors.reduce((sum, f) => sum + f.percentage, 0);
+  for (const f of [...floors].sort((a, b) => b.rest - a.rest || a.assetTypeId - b.assetTypeId)) {
+    if (missing <= 0) break;
+    f.percentage += 1;
+    missing -= 1;
+  }
+  return floors.filter((f) => f.percentage > 0).sort((a, b) => b.percentage - a.percentage || a.assetTypeId - b.assetTypeId).map(({ assetTypeId, percentage }) => ({ assetTypeId, percentage }));
+};

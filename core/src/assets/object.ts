@@ -112,3 +112,48 @@ export const parseLocaleNumber = (input: string, language: 'de' | 'en'): number 
 /** Formats a number for the user's locale (decimal comma in German). */
 export const formatLocaleNumber = (value: number, language: 'de' | 'en', maxFractionDigits = 2): string =>
   new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: maxFractionDigits }).format(value);
+
+/** An object as the API answers it (spec 02 §3 "Object"). */
+export interface AssetView {
+  id: number;
+  version: number;
+  organisationId: number;
+  organisationName: string;
+  /** The owner company, read-only in the form: the organisation of the object's group. */
+  ownerCompany: string;
+  assetGroupName: string;
+  createdAt: string;
+  createdBy: string | null;
+  status: string | null;
+  score: number | null;
+  objectName: string;
+  assetGroupId: number;
+  isBuyerAsset: boolean;
+  country: string;
+  city: string;
+  zip: string;
+  street: string;
+  streetNumber: string;
+  constructionYear: number | null;
+  renovationYear: number | null;
+  featureQuality: (typeof FEATURE_QUALITIES)[number];
+  assetTotalArea: number;
+  usableArea: number;
+  rentingPeople: number;
+  historicProtection: (typeof HISTORIC_PROTECTIONS)[number];
+  ipms2: number;
+  conditionsAndEnvironmentGoals: (typeof OBJECT_CATEGORIES)[number];
+  conditionedArea: number;
+  projectCharacteristics: (typeof PROJECT_CATEGORIES)[number] | null;
+  projectStatus: (typeof PROJECT_STAGES)[number] | null;
+  determinationStartDate: string | null;
+  acceptanceDate: string | null;
+  handoverDate: string | null;
+  planningPermissionDate: string | null;
+  netRoomArea: number;
+  rentalArea: number;
+  description: string | null;
+  assetAssetTypes: { assetTypeId: number; percentage: number }[];
+  testerUserId: number | null;
+  grantedOrganisationIds: number[];
+}

@@ -48,8 +48,9 @@ export const kindsFor = (type: ScoringTableType): { kind: ReferenceKind; emissio
 const decimal = z
   .string()
   .trim()
-  .transform((s) => s.replace(',', '.'))
-  .pipe(z.coerce.number({ error: 'validation-number' }).refine(Number.isFinite, { error: 'validation-number' }));
+  .min(1, { error: 'validation-number' })
+  .transform((s) => Number(s.replace(',', '.')))
+  .refine((n) => Number.isFinite(n), { error: 'validation-number' });
 const year = z.coerce.number().int().min(1990).max(2100);
 const country = z.string().trim().toUpperCase().regex(/^[A-Z]{2,5}$/, { error: 'validation-generic' });
 

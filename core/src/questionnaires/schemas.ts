@@ -8,9 +8,11 @@ import {
   CLUSTER_KINDS,
   KPI_KEY_LIST,
   QUESTION_TYPES,
+  QUESTIONNAIRE_STATES,
   QUESTIONNAIRE_TYPES,
   SCORE_TYPES,
   VIRTUAL_QUESTION_TYPES,
+  type KpiKey,
 } from './template.ts';
 
 const required = (max: number) =>
@@ -57,7 +59,7 @@ const questionSchema = z.object({
   averageValue: z.number({ error: 'validation-number' }).min(-1e9).max(1e9).nullable().default(null),
   virtualMaxScore: z.number({ error: 'validation-number' }).min(0).max(1000).nullable().default(null),
   ambitionLevel: z.enum(AMBITION_LEVELS).default('A1'),
-  kpiKey: z.enum(KPI_KEY_LIST as [string, ...string[]]).nullable().default(null),
+  kpiKey: z.enum(KPI_KEY_LIST as [KpiKey, ...KpiKey[]]).nullable().default(null),
   order: z.number().int().min(0).max(10_000),
   // Computed for display only; accepted and dropped (spec 02 §3 "maxScore is stripped on save").
   maxScore: z.number().optional(),
@@ -133,4 +135,30 @@ export const exportQuerySchema = z.object({
 
 export const lockQuerySchema = z.object({
   isLocked: z.enum(['true', 'false']).transform((v) => v === 'true'),
+});
+
+const summaryFields = {
+  id: z.number(),
+  title: z.string(),
+  state: z.enum(QUESTIONNAIRE_STATES),
+  type: z.enum(QUESTIONNAIRE_TYPES),
+  version: z.string(),
+  creationDate: z.string(),
+  modifiedBy: z.string(),
+  modifiedDate: z.string(),
+};
+
+/** A row of GET /api/questionnaire. */
+export const templateSummarySchema = z.object(summaryFields);
+
+export const lockedStatusSchema = z.object({ currentLockerName: z.string() }).nullable();
+
+/** GET /api/questionnaire/{id}: the whole template, with maxScore per question and who holds the editing lock. */
+export const templateResponseSchema = z.object({
+  ...contentFields,
+  ...summaryFields,
+  version: z.string(),
+  title: z.string(),
+  revision: z.number(),
+  lockedStatus: lockedStatusSchema,
 });

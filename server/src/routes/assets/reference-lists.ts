@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countryOptions } from '@ecore/core/shared/countries.ts';
+import { ASSET_TYPES, selectableAssetTypes } from '@ecore/core/assets/asset-classes.ts';
+import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
 import type { AppDeps } from '../../app.ts';
 import { errorResponses } from '../schemas.ts';
 
@@ -20,6 +22,51 @@ export const referenceListRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) =
     async (request, reply) => {
       reply.header('cache-control', 'private, max-age=3600');
       return countryOptions(request.language);
+    },
+  );
+
+  app.get(
+    '/asset/assetType',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['reference lists'],
+        summary: 'Asset classes OFF … RESI with pilot marker; buyer users get only the classes open to buyers',
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number(),
+              assetClassIdentifier: z.string(),
+              assetClassIsPilot: z.boolean(),
+              availableForBuyers: z.boolean(),
+              name: z.object({ de: z.string(), en: z.string() }),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, max-age=3600');
+      return request.actor.orgBuyer ? selectableAssetTypes(true) : [...ASSET_TYPES];
+    },
+  );
+
+  app.get(
+    '/asset/config',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['reference lists'],
+        summary: 'Review process settings (numberOfReviewedAnswers); cacheable',
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.object({ reviewProcess: z.object({ numberOfReviewedAnswers: z.number() }) }), ...errorResponses },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, max-age=86400');
+      return { reviewProcess: { numberOfReviewedAnswers: NUMBER_OF_REVIEWED_ANSWERS } };
     },
   );
 };

@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema.ts';
+
+type Executor = Kysely<DB>;
+
+export async function insertAccessRequest(
+  db: Executor,
+  request: { assetId: number; buyerOrganisationId: number; requestedBy: number; language: 'de' | 'en'; tokenHash: string; expiresAt: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('asset_access_requests')
+    .values({
+      asset_id: request.assetId,
+      buyer_organisation_id: request.buyerOrganisationId,
+      requested_by: request.requestedBy,
+      language: request.language,
+      token_hash: request.tokenHash,
+      expires_at: new Date(request.expiresAt),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findAccessRequest(db: Executor, id: number) {
+  const row = await db
+    .selectFrom('asset_access_requests')
+    .innerJoin('assets', 'assets.id', 'asset_access_requests.asset_id')
+    .innerJoin('organisations as buyer', 'buyer.id', 'asset_access_requests.buyer_organisation_id')
+    .select([
+      'asset_access_requests.id',
+      'asset_access_requests.asset_id',
+      'asset_access_requests.buyer_organisation_id',
+      'asset_access_requests.token_hash',
+      'asset_access_requests.expires_at',
+      'asset_access_requests.decided_at',
+      'assets.name as asset_name',
+      'buyer.name as buyer_organisation_name',
+    ])
+    .where('asset_access_requests.id', '=', id)
+    .executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        assetId: row.asset_id,
+        buyerOrganisationId: row.buyer_organisation_id,
+        tokenHash: row.token_hash,
+        expiresAt: row.expires_at.getTime(),
+        decidedAt: row.decided_at ? row.decided_at.getTime() : null,
+        assetName: row.asset_name,
+        buyerOrganisationName: row.buyer_organisation_name,
+      }
+    : null;
+}
+
+/** Stores the owner's decision once; false when another click decided first. An approval grants read access. */
+export async function decideAccessRequest(db: Executor, id: number, decision: boolean, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('asset_access_requests')
+    .set({ decision, decided_at: new Date(now) })
+    .where('id', '=', id)
+    .where('decided_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  if (decision) {
+    const request = await db.selectFrom('asset_access_requests').select(['asset_id', 'buyer_organisation_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    await db
+      .insertInto('asset_access_grants')
+      .values({ asset_id: request.asset_id, organisation_id: request.buyer_organisation_id, granted_at: new Date(now) })
+      .onConflict((oc) => oc.columns(['asset_id', 'organisation_id']).doNothing())
+      .execute();
+  }
+  return true;
+}
+
+export async function hasAccessGrant(db: Executor, assetId: number, organisationId: number): Promise<boolean> {
+  const row = await db.selectFrom('asset_access_grants').select('asset_id').where('asset_id', '=', assetId).where('organisation_id', '=', organisationId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The requests a buyer organisation made, newest first. */
+export async function listAccessRequestsOfBuyer(db: Executor, buyerOrganisationId: number) {
+  const rows = await db
+    .selectFrom('asset_access_requests')
+    .innerJoin('assets', 'assets.id', 'asset_access_requests.asset_id')
+    .innerJoin('organisations as owner', 'owner.id', 'assets.organisation_id')
+    .select([
+      'asset_access_requests.id',
+      'asset_access_requests.asset_id',
+      'assets.name as asset_name',
+      'owner.name as owner_name',
+      'asset_access_requests.created_at',
+      'asset_access_requests.decision',
+      'asset_access_requests.decided_at',
+    ])
+    .where('asset_access_requests.buyer_organisation_id', '=', buyerOrganisationId)
+    .orderBy('asset_access_requests.created_at', 'desc')
+    .orderBy('asset_access_requests.id', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    assetId: r.asset_id,
+    assetName: r.asset_name,
+    ownerOrganisationName: r.owner_name,
+    requestedAt: r.created_at.toISOString(),
+    decision: r.decision,
+    decidedAt: r.decided_at ? r.decided_at.toISOString() : null,
+  }));
+}
+
+/** Who is told about a request: the owner organisation's contacts (spec 02 §2 "notify the owners"). */
+export async function ownerContacts(db: Executor, organisationId: number) {
+  return db.selectFrom('organisation_contacts').select(['full_name', 'email']).where('organisation_id', '=', organisationId).orderBy('position').execute();
+}
+

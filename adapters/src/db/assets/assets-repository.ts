@@ -1,0 +1,208 @@
+import { sql, type Expression, type Kysely, type SqlBool, type Selectable } from 'kysely';
+import type { AssetGrant } from '@ecore/core/assets/asset-access.ts';
+import type { AssetBody, AssetView } from '@ecore/core/assets/object.ts';
+import type { DB } from '../schema.ts';
+import type { AssetTable } from './tables.ts';
+
+type Executor = Kysely<DB>;
+
+const ids = (list: readonly number[]) => (list.length === 0 ? sql<SqlBool>`false` : null);
+
+/** The SQL condition of one visibility grant (core decides the grants; this only translates them). */
+const grantCondition = (grant: AssetGrant): Expression<SqlBool> => {
+  switch (grant.kind) {
+    case 'all':
+      return sql<SqlBool>`true`;
+    case 'organisation': {
+      const parts = [sql`assets.organisation_id = ${grant.orgId}`];
+      if (grant.buyerAssets !== null) parts.push(sql`assets.is_buyer_asset = ${grant.buyerAssets}`);
+      if (grant.groupIds !== null) parts.push(ids(grant.groupIds) ?? sql`assets.asset_group_id in (${sql.join(grant.groupIds)})`);
+      if (grant.assetIds !== null) parts.push(ids(grant.assetIds) ?? sql`assets.id in (${sql.join(grant.assetIds)})`);
+      return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+    }
+    case 'granted':
+      return sql<SqlBool>`exists (select 1 from asset_access_grants g where g.asset_id = assets.id and g.organisation_id = ${grant.orgId})`;
+    case 'assignedTester':
+      return sql<SqlBool>`assets.tester_user_id = ${grant.userId}`;
+  }
+};
+
+export const visibleAssetsCondition = (grants: readonly AssetGrant[]): Expression<SqlBool> =>
+  grants.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(grants.map(grantCondition), sql` or `)})`;
+
+const dateText = (value: Date | string | null): string | null => {
+  if (value === null) return null;
+  if (typeof value === 'string') return value.slice(0, 10);
+  // A date column read as a local-midnight Date: format it in local time so the day does not shift.
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+};
+
+type AssetRow = Selectable<AssetTable> & { organisation_name: string; group_name: string; group_organisation_name: string; creator: string | null };
+
+const toView = (row: AssetRow, shares: { assetTypeId: number; percentage: number }[], grantedOrganisationIds: number[]): AssetView => ({
+  id: row.id,
+  version: row.version,
+  organisationId: row.organisation_id,
+  organisationName: row.organisation_name,
+  ownerCompany: row.group_organisation_name,
+  assetGroupName: row.group_name,
+  createdAt: row.created_at.toISOString(),
+  createdBy: row.creator,
+  status: null,
+  score: null,
+  objectName: row.name,
+  assetGroupId: row.asset_group_id,
+  isBuyerAsset: row.is_buyer_asset,
+  country: row.country,
+  city: row.city,
+  zip: row.zip,
+  street: row.street,
+  streetNumber: row.street_number,
+  constructionYear: row.construction_year,
+  renovationYear: row.renovation_year,
+  featureQuality: row.feature_quality as AssetView['featureQuality'],
+  assetTotalArea: row.asset_total_area,
+  usableArea: row.usable_area,
+  rentingPeople: row.renting_people,
+  historicProtection: row.historic_protection as AssetView['historicProtection'],
+  ipms2: row.ipms2,
+  conditionsAndEnvironmentGoals: row.conditions_and_environment_goals as AssetView['conditionsAndEnvironmentGoals'],
+  conditionedArea: row.conditioned_area,
+  projectCharacteristics: row.project_characteristics as AssetView['projectCharacteristics'],
+  projectStatus: row.project_status as AssetView['projectStatus'],
+  determinationStartDate: dateText(row.determination_start_date),
+  acceptanceDate: dateText(row.acceptance_date),
+  handoverDate: dateText(row.handover_date),
+  planningPermissionDate: dateText(row.planning_permission_date),
+  netRoomArea: row.net_room_area,
+  rentalArea: row.rental_area,
+  description: row.description,
+  assetAssetTypes: shares,
+  testerUserId: row.tester_user_id,
+  grantedOrganisationIds,
+});
+
+const assetQuery = (db: Executor) =>
+  db
+    .selectFrom('assets')
+    .innerJoin('organisations', 'organisations.id', 'assets.organisation_id')
+    .innerJoin('asset_groups', 'asset_groups.id', 'assets.asset_group_id')
+    .innerJoin('organisations as group_org', 'group_org.id', 'asset_groups.organisation_id')
+    .leftJoin('users as creator', 'creator.id', 'assets.created_by')
+    .selectAll('assets')
+    .select([
+      'organisations.name as organisation_name',
+      'asset_groups.name as group_name',
+      'group_org.name as group_organisation_name',
+      sql<string | null>`case when creator.id is null then null else creator.first_name || ' ' || creator.last_name end`.as('creator'),
+    ]);
+
+async function sharesOf(db: Executor, assetIds: number[]): Promise<Map<number, { assetTypeId: number; percentage: number }[]>> {
+  const map = new Map<number, { assetTypeId: number; percentage: number }[]>();
+  if (assetIds.length === 0) return map;
+  const rows = await db.selectFrom('asset_asset_types').selectAll().where('asset_id', 'in', assetIds).orderBy('asset_id').orderBy('position').execute();
+  for (const r of rows) map.set(r.asset_id, [...(map.get(r.asset_id) ?? []), { assetTypeId: r.asset_type_id, percentage: r.percentage }]);
+  return map;
+}
+
+export async function findAsset(db: Executor, id: number): Promise<AssetView | null> {
+  const row = await assetQuery(db).where('assets.id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const grants = await db.selectFrom('asset_access_grants').select('organisation_id').where('asset_id', '=', id).execute();
+  return toView(row, (await sharesOf(db, [id])).get(id) ?? [], grants.map((g) => g.organisation_id));
+}
+
+export interface AssetListFilter {
+  grants: readonly AssetGrant[];
+  search?: string | undefined;
+  assetGroupIds?: readonly number[] | undefined;
+  page: number;
+  pageSize: number;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One page of the objects the grants cover, searched and filtered in the database. */
+export async function listAssets(db: Executor, filter: AssetListFilter): Promise<{ items: AssetView[]; total: number }> {
+  let query = assetQuery(db).where(visibleAssetsCondition(filter.grants));
+  if (filter.assetGroupIds) query = filter.assetGroupIds.length === 0 ? query.where(sql<SqlBool>`false`) : query.where('assets.asset_group_id', 'in', filter.assetGroupIds);
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
+    query = query.where(sql<SqlBool>`(lower(assets.name || ' ' || assets.city || ' ' || assets.street || ' ' || assets.zip) like ${pattern} or cast(assets.id as text) = ${filter.search.trim()})`);
+  }
+  const { total } = await query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const rows = await query.orderBy(sql`lower(assets.name)`).orderBy('assets.id').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
+  const shares = await sharesOf(db, rows.map((r) => r.id));
+  return { items: rows.map((r) => toView(r, shares.get(r.id) ?? [], [])), total: Number(total) };
+}
+
+const columns = (body: AssetBody) => ({
+  name: body.objectName,
+  asset_group_id: body.assetGroupId,
+  country: body.country,
+  city: body.city,
+  zip: body.zip,
+  street: body.street,
+  street_number: body.streetNumber,
+  construction_year: body.constructionYear,
+  renovation_year: body.renovationYear,
+  feature_quality: body.featureQuality,
+  asset_total_area: body.assetTotalArea,
+  usable_area: body.usableArea,
+  renting_people: body.rentingPeople,
+  historic_protection: body.historicProtection,
+  ipms2: body.ipms2,
+  conditions_and_environment_goals: body.conditionsAndEnvironmentGoals,
+  conditioned_area: body.conditionedArea,
+  project_characteristics: body.projectCharacteristics,
+  project_status: body.projectStatus,
+  determination_start_date: body.determinationStartDate,
+  acceptance_date: body.acceptanceDate,
+  handover_date: body.handoverDate,
+  planning_permission_date: body.planningPermissionDate,
+  net_room_area: body.netRoomArea,
+  rental_area: body.rentalArea,
+  description: body.description,
+});
+
+async function replaceShares(db: Executor, assetId: number, shares: AssetBody['assetAssetTypes']): Promise<void> {
+  await db.deleteFrom('asset_asset_types').where('asset_id', '=', assetId).execute();
+  if (shares.length > 0) {
+    await db
+      .insertInto('asset_asset_types')
+      .values(shares.map((s, position) => ({ asset_id: assetId, asset_type_id: s.assetTypeId, percentage: s.percentage, position })))
+      .execute();
+  }
+}
+
+export async function insertAsset(db: Executor, body: AssetBody, owner: { organisationId: number; isBuyerAsset: boolean; createdBy: number }): Promise<number> {
+  const row = await db
+    .insertInto('assets')
+    .values({ ...columns(body), organisation_id: owner.organisationId, is_buyer_asset: owner.isBuyerAsset, created_by: owner.createdBy })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await replaceShares(db, row.id, body.assetAssetTypes);
+  return row.id;
+}
+
+/** Saves an object if nobody saved it since `version` was read; answers false for a stale version. */
+export async function updateAsset(db: Executor, id: number, version: number, body: AssetBody, organisationId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('assets')
+    .set((eb) => ({ ...columns(body), organisation_id: organisationId, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await replaceShares(db, id, body.assetAssetTypes);
+  return true;
+}
+
+export async function deleteAsset(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('assets').where('id', '=', id).execute();
+}
+
+export async function listAssetTypes(db: Executor) {
+  return db.selectFrom('asset_types').selectAll().orderBy('id').execute();
+}

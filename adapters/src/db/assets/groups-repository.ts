@@ -1,0 +1,171 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { AssetGrant, GroupScope } from '@ecore/core/assets/asset-access.ts';
+import { groupClassShares } from '@ecore/core/assets/asset-class-shares.ts';
+import { assetTypeById } from '@ecore/core/assets/asset-classes.ts';
+import type { DB } from '../schema.ts';
+import { visibleAssetsCondition } from './assets-repository.ts';
+
+type Executor = Kysely<DB>;
+
+export interface GroupAsset {
+  assetId: number;
+  name: string;
+  isBuyerAsset: boolean;
+  state: string | null;
+  questionnaireId: number | null;
+  score: number | null;
+  constructionYear: number | null;
+  renovationYear: number | null;
+}
+
+export interface GroupView {
+  id: number;
+  name: string;
+  organisationId: number;
+  organisationName: string;
+  status: string;
+  score: number | null;
+  testerUserId: number | null;
+  tester: { firstName: string; lastName: string } | null;
+  assets: GroupAsset[];
+  assetClassPercentages: { assetClassIdentifier: string; percentage: number }[];
+}
+
+const scopeCondition = (scope: GroupScope) => {
+  switch (scope.kind) {
+    case 'all':
+      return sql<SqlBool>`true`;
+    case 'none':
+      return sql<SqlBool>`false`;
+    case 'organisation':
+      if (scope.groupIds === null) return sql<SqlBool>`asset_groups.organisation_id = ${scope.orgId}`;
+      if (scope.groupIds.length === 0) return sql<SqlBool>`false`;
+      return sql<SqlBool>`(asset_groups.organisation_id = ${scope.orgId} and asset_groups.id in (${sql.join(scope.groupIds)}))`;
+  }
+};
+
+const groupQuery = (db: Executor) =>
+  db
+    .selectFrom('asset_groups')
+    .innerJoin('organisations', 'organisations.id', 'asset_groups.organisation_id')
+    .leftJoin('users as tester', 'tester.id', 'asset_groups.tester_user_id')
+    .select([
+      'asset_groups.id',
+      'asset_groups.name',
+      'asset_groups.organisation_id',
+      'asset_groups.status',
+      'asset_groups.tester_user_id',
+      'organisations.name as organisation_name',
+      'tester.first_name as tester_first_name',
+      'tester.last_name as tester_last_name',
+    ]);
+
+/** The groups' objects the grants cover, with their area and shares for the class mix. */
+async function assetsOfGroups(db: Executor, groupIds: number[], grants: readonly AssetGrant[]) {
+  if (groupIds.length === 0) return new Map<number, (GroupAsset & { area: number; shares: { assetTypeId: number; percentage: number }[] })[]>();
+  const rows = await db
+    .selectFrom('assets')
+    .select(['assets.id', 'assets.name', 'assets.asset_group_id', 'assets.is_buyer_asset', 'assets.construction_year', 'assets.renovation_year', 'assets.asset_total_area'])
+    .where('assets.asset_group_id', 'in', groupIds)
+    .where(visibleAssetsCondition(grants))
+    .orderBy(sql`lower(assets.name)`)
+    .execute();
+  const shares = rows.length
+    ? await db.selectFrom('asset_asset_types').selectAll().where('asset_id', 'in', rows.map((r) => r.id)).execute()
+    : [];
+  const map = new Map<number, (GroupAsset & { area: number; shares: { assetTypeId: number; percentage: number }[] })[]>();
+  for (const r of rows) {
+    const entry = {
+      assetId: r.id,
+      name: r.name,
+      isBuyerAsset: r.is_buyer_asset,
+      state: null,
+      questionnaireId: null,
+      score: null,
+      constructionYear: r.construction_year,
+      renovationYear: r.renovation_year,
+      area: r.asset_total_area,
+      shares: shares.filter((s) => s.asset_id === r.id).map((s) => ({ assetTypeId: s.asset_type_id, percentage: s.percentage })),
+    };
+    map.set(r.asset_group_id, [...(map.get(r.asset_group_id) ?? []), entry]);
+  }
+  return map;
+}
+
+type GroupRow = Awaited<ReturnType<ReturnType<typeof groupQuery>['execute']>>[number];
+
+const toViews = async (db: Executor, rows: GroupRow[], grants: readonly AssetGrant[]): Promise<GroupView[]> => {
+  const assets = await assetsOfGroups(db, rows.map((r) => r.id), grants);
+  return rows.map((r) => {
+    const members = assets.get(r.id) ?? [];
+    return {
+      id: r.id,
+      name: r.name,
+      organisationId: r.organisation_id,
+      organisationName: r.organisation_name,
+      status: r.status,
+      score: null,
+      testerUserId: r.tester_user_id,
+      tester: r.tester_first_name ? { firstName: r.tester_first_name, lastName: r.tester_last_name ?? '' } : null,
+      assets: members.map(({ area: _area, shares: _shares, ...asset }) => asset),
+      assetClassPercentages: groupClassShares(members.map((m) => ({ area: m.area, shares: m.shares }))).map((s) => ({
+        assetClassIdentifier: assetTypeById(s.assetTypeId)?.assetClassIdentifier ?? String(s.assetTypeId),
+        percentage: s.percentage,
+      })),
+    };
+  });
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listGroups(
+  db: Executor,
+  filter: { scope: GroupScope; grants: readonly AssetGrant[]; search?: string | undefined; page: number; pageSize: number },
+): Promise<{ items: GroupView[]; total: number }> {
+  let query = groupQuery(db).where(scopeCondition(filter.scope));
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
+    query = query.where(sql<SqlBool>`lower(asset_groups.name || ' ' || organisations.name) like ${pattern}`);
+  }
+  const { total } = await query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const rows = await query.orderBy(sql`lower(asset_groups.name)`).orderBy('asset_groups.id').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
+  return { items: await toViews(db, rows, filter.grants), total: Number(total) };
+}
+
+export async function findGroup(db: Executor, id: number, scope: GroupScope, grants: readonly AssetGrant[]): Promise<GroupView | null> {
+  const rows = await groupQuery(db).where('asset_groups.id', '=', id).where(scopeCondition(scope)).execute();
+  return rows.length ? ((await toViews(db, rows, grants))[0] ?? null) : null;
+}
+
+/** Groups in scope for the object form's select (no paging: an organisation has tens of groups, not thousands). */
+export async function groupOptions(db: Executor, scope: GroupScope) {
+  const rows = await groupQuery(db).where(scopeCondition(scope)).orderBy(sql`lower(asset_groups.name)`).limit(5000).execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, organisationId: r.organisation_id, organisationName: r.organisation_name }));
+}
+
+export async function insertGroup(db: Executor, values: { name: string; organisationId: number }): Promise<number> {
+  const row = await db.insertInto('asset_groups').values({ name: values.name, organisation_id: values.organisationId }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateGroup(db: Executor, id: number, values: { name: string; organisationId: number }): Promise<void> {
+  await db
+    .updateTable('asset_groups')
+    .set((eb) => ({ name: values.name, organisation_id: values.organisationId, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function countGroupAssets(db: Executor, groupId: number): Promise<number> {
+  const { n } = await db.selectFrom('assets').select(sql<number>`count(*)::int`.as('n')).where('asset_group_id', '=', groupId).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function deleteGroup(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('asset_groups').where('id', '=', id).execute();
+}
+
+/** Moving a group to another organisation moves its objects along. */
+export async function moveGroupAssets(db: Executor, groupId: number, organisationId: number): Promise<void> {
+  await db.updateTable('assets').set({ organisation_id: organisationId }).where('asset_group_id', '=', groupId).execute();
+}

@@ -1,0 +1,242 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createsBuyerAssets, groupScope, mayEditAsset, mayEditAssets, mayViewAsset, assetGrants, type AssetActor } from '@ecore/core/assets/asset-access.ts';
+import { shareProblemKey, shareProblems } from '@ecore/core/assets/asset-class-shares.ts';
+import { selectableAssetTypes } from '@ecore/core/assets/asset-classes.ts';
+import { assetBodySchema, type AssetBody, type AssetView } from '@ecore/core/assets/object.ts';
+import { pageQuerySchema } from '@ecore/core/identity/user-schema.ts';
+import { deleteAsset, findAsset, insertAsset, listAssets, updateAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
+import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
+import type { AppDeps } from '../../app.ts';
+import { FieldsError } from '../../plugins/fields-error.ts';
+import { HttpError } from '../../plugins/http-error.ts';
+import { errorResponses } from '../schemas.ts';
+import { assetActorOf } from './asset-actor.ts';
+
+const shareSchema = z.object({ assetTypeId: z.number(), percentage: z.number() });
+
+export const assetSchema = z.object({
+  id: z.number(),
+  version: z.number(),
+  organisationId: z.number(),
+  organisationName: z.string(),
+  ownerCompany: z.string(),
+  assetGroupName: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  status: z.string().nullable(),
+  score: z.number().nullable(),
+  canEdit: z.boolean(),
+  objectName: z.string(),
+  assetGroupId: z.number(),
+  isBuyerAsset: z.boolean(),
+  country: z.string(),
+  city: z.string(),
+  zip: z.string(),
+  street: z.string(),
+  streetNumber: z.string(),
+  constructionYear: z.number().nullable(),
+  renovationYear: z.number().nullable(),
+  featureQuality: z.string(),
+  assetTotalArea: z.number(),
+  usableArea: z.number(),
+  rentingPeople: z.number(),
+  historicProtection: z.string(),
+  ipms2: z.number(),
+  conditionsAndEnvironmentGoals: z.string(),
+  conditionedArea: z.number(),
+  projectCharacteristics: z.string().nullable(),
+  projectStatus: z.string().nullable(),
+  determinationStartDate: z.string().nullable(),
+  acceptanceDate: z.string().nullable(),
+  handoverDate: z.string().nullable(),
+  planningPermissionDate: z.string().nullable(),
+  netRoomArea: z.number(),
+  rentalArea: z.number(),
+  description: z.string().nullable(),
+  assetAssetTypes: z.array(shareSchema),
+});
+
+const listItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  organisationId: z.number(),
+  organisationName: z.string(),
+  assetGroupId: z.number(),
+  assetGroupName: z.string(),
+  isBuyerAsset: z.boolean(),
+  status: z.string().nullable(),
+  score: z.number().nullable(),
+  constructionYear: z.number().nullable(),
+  renovationYear: z.number().nullable(),
+  city: z.string(),
+  country: z.string(),
+  assetTotalArea: z.number(),
+  canEdit: z.boolean(),
+});
+
+const toResponse = (asset: AssetView, actor: AssetActor): z.infer<typeof assetSchema> => {
+  const { testerUserId: _t, grantedOrganisationIds: _g, ...rest } = asset;
+  return { ...rest, canEdit: mayEditAsset(actor, asset) };
+};
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const secured = { security: [{ bearerAuth: [] }] };
+
+/** Objects (spec 02 §7 "Objects": list, read, create, edit, delete). */
+export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.addHook('onRequest', app.authenticate);
+
+  /** An object the actor may see, with a matching isBuyerAsset where the call names it; else 404. */
+  const visibleAsset = async (actor: AssetActor, id: number, isBuyerAsset?: boolean): Promise<AssetView> => {
+    const asset = await findAsset(deps.db, id);
+    if (!asset || !mayViewAsset(actor, asset) || (isBuyerAsset !== undefined && asset.isBuyerAsset !== isBuyerAsset)) throw new HttpError(404, 'not-found');
+    return asset;
+  };
+
+  /** The group an object goes into: one the actor sees and may edit objects in. */
+  const targetGroup = async (actor: AssetActor, groupId: number) => {
+    const group = await findGroup(deps.db, groupId, groupScope(actor), assetGrants(actor));
+    if (!group) throw new FieldsError([{ path: 'assetGroupId', key: 'objectGroups-not-selectable' }]);
+    return group;
+  };
+
+  /** The asset-class rows (core rules); buyers may choose only the classes open to buyers. */
+  const checkShares = (actor: AssetActor, body: AssetBody) => {
+    const allowed = actor.orgBuyer ? selectableAssetTypes(true).map((t) => t.id) : undefined;
+    const problems = shareProblems(body.assetAssetTypes, allowed);
+    if (problems.length === 0) return;
+    // One message per key, the duplicate class first: it says most precisely what to change.
+    const keys = [...new Set(problems.map(shareProblemKey))].sort((a) => (a === 'objectGroups-create-error-assettype-duplicate' ? -1 : 1));
+    throw new FieldsError(keys.map((key) => ({ path: 'assetAssetTypes', key })));
+  };
+
+  app.get(
+    '/asset',
+    {
+      schema: {
+        tags: ['objects'],
+        summary: 'Objects the caller may see, paged and searched (by name, address or ID), optionally of one group',
+        ...secured,
+        querystring: pageQuerySchema.extend({ assetGroupId: z.coerce.number().int().positive().optional(), assetState: z.string().max(40).optional() }),
+        response: { 200: z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = await assetActorOf(deps, request.actor);
+      const q = request.query;
+      // No filled questionnaires exist yet, so every object is "not started": a state filter other than that finds nothing.
+      if (q.assetState && q.assetState !== 'NotStarted') return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+      const result = await listAssets(deps.db, {
+        grants: assetGrants(actor),
+        search: q.search,
+        assetGroupIds: q.assetGroupId ? [q.assetGroupId] : undefined,
+        page: q.page,
+        pageSize: q.pageSize,
+      });
+      return {
+        items: result.items.map((a) => ({
+          id: a.id,
+          name: a.objectName,
+          organisationId: a.organisationId,
+          organisationName: a.organisationName,
+          assetGroupId: a.assetGroupId,
+          assetGroupName: a.assetGroupName,
+          isBuyerAsset: a.isBuyerAsset,
+          status: a.status,
+          score: a.score,
+          constructionYear: a.constructionYear,
+          renovationYear: a.renovationYear,
+          city: a.city,
+          country: a.country,
+          assetTotalArea: a.assetTotalArea,
+          canEdit: mayEditAsset(actor, a),
+        })),
+        total: result.total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    },
+  );
+
+  for (const url of ['/asset/:id', '/asset/data/:id']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['objects'],
+          summary: url === '/asset/:id' ? 'One object with every field of the form' : 'The master data of one object',
+          ...secured,
+          params: idParams,
+          querystring: z.object({ isBuyerAsset: booleanQuery }),
+          response: { 200: assetSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const actor = await assetActorOf(deps, request.actor);
+        return toResponse(await visibleAsset(actor, request.params.id, request.query.isBuyerAsset), actor);
+      },
+    );
+  }
+
+  app.post(
+    '/asset',
+    { schema: { tags: ['objects'], summary: 'Creates an object in a group', ...secured, body: assetBodySchema, response: { 201: assetSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const actor = await assetActorOf(deps, request.actor);
+      if (!mayEditAssets(actor)) throw new HttpError(403, 'forbidden');
+      const group = await targetGroup(actor, request.body.assetGroupId);
+      checkShares(actor, request.body);
+      const id = await deps.db.transaction().execute((trx) =>
+        insertAsset(trx, request.body, { organisationId: group.organisationId, isBuyerAsset: createsBuyerAssets(actor), createdBy: actor.userId }),
+      );
+      const created = await findAsset(deps.db, id);
+      return reply.status(201).send(toResponse(created!, actor));
+    },
+  );
+
+  app.put(
+    '/asset',
+    {
+      schema: {
+        tags: ['objects'],
+        summary: 'Edits an object; a stale version answers 409',
+        ...secured,
+        body: assetBodySchema.extend({ id: z.number({ error: 'validation-required' }).int().positive(), version: z.number({ error: 'validation-required' }).int().positive() }),
+        response: { 200: assetSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = await assetActorOf(deps, request.actor);
+      const asset = await visibleAsset(actor, request.body.id);
+      if (!mayEditAsset(actor, asset)) throw new HttpError(403, 'forbidden');
+      const group = request.body.assetGroupId === asset.assetGroupId ? { organisationId: asset.organisationId } : await targetGroup(actor, request.body.assetGroupId);
+      checkShares(actor, request.body);
+      const saved = await deps.db.transaction().execute((trx) => updateAsset(trx, asset.id, request.body.version, request.body, group.organisationId));
+      if (!saved) throw new HttpError(409, 'objects-version-conflict');
+      return toResponse((await findAsset(deps.db, asset.id))!, actor);
+    },
+  );
+
+  app.delete(
+    '/asset/:id',
+    {
+      schema: {
+        tags: ['objects'],
+        summary: 'Deletes an object',
+        ...secured,
+        params: idParams,
+        querystring: z.object({ isBuyerAsset: booleanQuery }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = await assetActorOf(deps, request.actor);
+      const asset = await visibleAsset(actor, request.params.id, request.query.isBuyerAsset);
+      if (!mayEditAsset(actor, asset)) throw new HttpError(403, 'forbidden');
+      await deleteAsset(deps.db, asset.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

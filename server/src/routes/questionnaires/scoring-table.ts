@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  emissionFactorRowSchema,
+  kindsFor,
+  referenceRowSchema,
+  scoringImportBodySchema,
+  SCORING_TABLE_TYPES,
+  validateRows,
+} from '@ecore/core/questionnaires/reference-data.ts';
+import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
+import {
+  findDataSet,
+  listEmissionFactors,
+  listReferenceValues,
+  replaceEmissionFactors,
+  replaceReferenceValues,
+} from '@ecore/adapters/db/questionnaires/reference-data-repository.ts';
+import { parseReferenceCsv } from '@ecore/adapters/exports/questionnaire-reference-csv.ts';
+import type { AppDeps } from '../../app.ts';
+import { HttpError } from '../../plugins/http-error.ts';
+import { errorResponses, errorSchema } from '../schemas.ts';
+import { displayName, requireScoringManager } from './access.ts';
+
+const dataSetSchema = z.object({ name: z.string(), illustrative: z.boolean(), note: z.string() }).nullable();
+
+/** Reference data of the scoring model (DOMAIN.md §5): read per virtual question type, replaced by CSV import. */
+export const scoringTableRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/scoringtable',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['questionnaires'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Reference data a virtual question type uses: averages (DW), pathways (DK), pathways and emission factors (Year)',
+        querystring: z.object({ type: z.enum(SCORING_TABLE_TYPES) }),
+        response: {
+          200: z.object({
+            type: z.enum(SCORING_TABLE_TYPES),
+            dataSet: dataSetSchema,
+            values: z.array(z.object({ kind: z.string(), metric: z.string(), country: z.string(), assetClass: z.string(), year: z.number(), value: z.number() })),
+            emissionFactors: z.array(z.object({ carrier: z.string(), country: z.string(), year: z.number(), value: z.number() })),
+            emissionFactorSet: dataSetSchema,
+          }),
+          ...errorResponses,
+          403: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      // Every signed-in user may read it: scores and dashboards are computed from it.
+      const { type } = request.query;
+      const { kind, emissionFactors } = kindsFor(type);
+      return {
+        type,
+        dataSet: await findDataSet(deps.db, 'referenceValues'),
+        values: await listReferenceValues(deps.db, kind),
+        emissionFactors: emissionFactors ? await listEmissionFactors(deps.db) : [],
+        emissionFactorSet: emissionFactors ? await findDataSet(deps.db, 'emissionFactors') : null,
+      };
+    },
+  );
+
+  app.put(
+    '/scoringtable',
+    {
+      onRequest: app.authenticate,
+      bodyLimit: 6 * 1024 * 1024,
+      schema: {
+        tags: ['questionnaires'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Imports reference values (kind;metric;country;assetClass;year;value) or emission factors (carrier;country;year;value) from CSV, replacing the stored ones',
+        body: scoringImportBodySchema,
+        response: { 200: z.object({ imported: z.number() }), ...errorResponses, 403: errorSchema },
+      },
+    },
+    async (request) => {
+      requireScoringManager(request.actor);
+      const { kind, csv, dataSetName } = request.body;
+      let records: Record<string, string>[];
+      try {
+        records = parseReferenceCsv(csv);
+      } catch {
+        throw new HttpError(400, 'scoringtable-import-invalid', { details: '1' });
+      }
+      const importedBy = displayName(await findSignInUserById(deps.db, request.actor.userId), request.actor);
+      const set = { name: dataSetName, illustrative: false, note: '', importedBy };
+      const details = (problems: { line: number; field: string }[]) => problems.map((p) => `${p.line} (${p.field})`).join(', ');
+      if (kind === 'referenceValues') {
+        const { rows, problems } = validateRows(referenceRowSchema, records);
+        if (problems.length || rows.length === 0) throw new HttpError(400, 'scoringtable-import-invalid', { details: details(problems) || '—' });
+        await deps.db.transaction().execute((trx) => replaceReferenceValues(trx, rows, set));
+        return { imported: rows.length };
+      }
+      const { rows, problems } = validateRows(emissionFactorRowSchema, records);
+      if (problems.length || rows.length === 0) throw new HttpError(400, 'scoringtable-import-invalid', { details: details(problems) || '—' });
+      await deps.db.transaction().execute((trx) => replaceEmissionFactors(trx, rows, set));
+      return { imported: rows.length };
+    },
+  );
+};
