@@ -1,30 +1,14 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '@ecore/adapters/db/schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
 import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
 import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
+import { truncateApplicationTables } from '@ecore/adapters/db/testing/truncate.ts';
 import { createMemoryMailer } from '@ecore/adapters/mail/mailer.ts';
 import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { buildApp, type AppConfig } from '../app.ts';
 
 export const T0 = Date.parse('2026-11-22T09:00:00Z');
-
-/** Reference tables that migrations fill; they stay when tests empty the rest. */
-const MIGRATION_DATA_TABLES = ['asset_types'];
-
-/** Empties every table of the application (not the migration bookkeeping), so each test starts from the demo data. */
-export async function truncateAll(db: Kysely<DB>): Promise<void> {
-  const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%'`.execute(db);
-  const names = tables.rows
-    .filter((r) => !MIGRATION_DATA_TABLES.includes(r.table_name))
-    .map((r) => `"${r.table_name}"`)
-    .join(', ');
-  if (names) await sql.raw(`truncate ${names} restart identity cascade`).execute(db);
-}
 
 /**
  * One migrated in-memory PGlite and one app per test file (a PGlite takes seconds to start);
@@ -52,7 +36,7 @@ export async function createHarness(config: Partial<AppConfig> = {}) {
     mailer,
     clock,
     async reset() {
-      await truncateAll(database.db);
+      await truncateApplicationTables(database.db);
       await seedDemoData(database.db, demoHash);
       await seedDemoAssets(database.db);
       mailer.sent.length = 0;

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_USERS, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import type { Database } from '../database.ts';
 import { testDatabases } from '../testing/test-databases.ts';
+import { truncateApplicationTables } from '../testing/truncate.ts';
 import { findLinkTokenByHash, insertLinkToken, markLinkTokenUsed, voidLinkTokens } from './link-tokens-repository.ts';
 import { endSessions, findSessionState, findSignInUserByEmail, findSignInUserById, findSignInUserByName, saveLoginAttempts, savePassword } from './users-repository.ts';
 
@@ -13,7 +13,7 @@ describe.each(testDatabases())('identity repositories on $name', ({ open }) => {
   });
   afterAll(async () => database?.close());
   beforeEach(async () => {
-    await sql`truncate link_tokens, users, organisation_contacts, organisations restart identity cascade`.execute(database.db);
+    await truncateApplicationTables(database.db);
     await seedDemoData(database.db, 'hash-of-demo1234');
   });
 

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import type { Database } from '../database.ts';
 import { testDatabases } from '../testing/test-databases.ts';
+import { truncateApplicationTables } from '../testing/truncate.ts';
 import { findUserAccount, insertUserAccount, listUserAccounts, setUserState } from '../identity/user-accounts-repository.ts';
 import { findOrganisation, insertOrganisation, listOrganisations, tiedBuyerOrganisationIds } from './organisations-repository.ts';
 
@@ -13,7 +13,7 @@ describe.each(testDatabases())('account repositories on $name', ({ open }) => {
   });
   afterAll(async () => database?.close());
   beforeEach(async () => {
-    await sql`truncate account_audit, link_tokens, users, organisation_contacts, organisations restart identity cascade`.execute(database.db);
+    await truncateApplicationTables(database.db);
     await seedDemoData(database.db, 'hash');
   });
 
