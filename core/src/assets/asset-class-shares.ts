@@ -96,3 +96,10 @@ export const groupClassShares = (objects: readonly { area: number; shares: reado
   }
   return floors.filter((f) => f.percentage > 0).sort((a, b) => b.percentage - a.percentage || a.assetTypeId - b.assetTypeId).map(({ assetTypeId, percentage }) => ({ assetTypeId, percentage }));
 };
+
+/** The same mix from areas already summed per class (the database sums them for large groups). */
+export const classSharesFromAreas = (areaByType: ReadonlyMap<number, number>): AssetClassShare[] => {
+  const totalArea = [...areaByType.values()].reduce((sum, a) => sum + a, 0);
+  if (!(totalArea > 0)) return [];
+  return groupClassShares([...areaByType].map(([assetTypeId, area]) => ({ area, shares: [{ assetTypeId, percentage: 100 }] })));
+};

@@ -73,7 +73,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('assets_organisation_idx').on('assets').columns(['organisation_id', 'is_buyer_asset']).execute();
   await db.schema.createIndex('assets_group_idx').on('assets').column('asset_group_id').execute();
-  await db.schema.createIndex('assets_name_idx').on('assets').expression(sql`lower(name)`).execute();
+  await db.schema.createIndex('assets_name_idx').on('assets').expression(sql`lower(name), id`).execute();
 
   await db.schema
     .createTable('asset_asset_types')

@@ -123,18 +123,32 @@ export interface AssetListFilter {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** One page of the objects the grants cover, searched and filtered in the database. */
+/**
+ * One page of the objects the grants cover, searched and filtered in the database. The count and the
+ * page's ids come from the assets table alone (its indexes), the joins only for the page's rows, so a
+ * list of 100 000 objects costs little more than one of 100.
+ */
 export async function listAssets(db: Executor, filter: AssetListFilter): Promise<{ items: AssetView[]; total: number }> {
-  let query = assetQuery(db).where(visibleAssetsCondition(filter.grants));
-  if (filter.assetGroupIds) query = filter.assetGroupIds.length === 0 ? query.where(sql<SqlBool>`false`) : query.where('assets.asset_group_id', 'in', filter.assetGroupIds);
+  let base = db.selectFrom('assets').where(visibleAssetsCondition(filter.grants));
+  if (filter.assetGroupIds) base = filter.assetGroupIds.length === 0 ? base.where(sql<SqlBool>`false`) : base.where('assets.asset_group_id', 'in', filter.assetGroupIds);
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
-    query = query.where(sql<SqlBool>`(lower(assets.name || ' ' || assets.city || ' ' || assets.street || ' ' || assets.zip) like ${pattern} or cast(assets.id as text) = ${filter.search.trim()})`);
+    base = base.where(sql<SqlBool>`(lower(assets.name || ' ' || assets.city || ' ' || assets.street || ' ' || assets.zip) like ${pattern} or cast(assets.id as text) = ${filter.search.trim()})`);
   }
-  const { total } = await query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  const rows = await query.orderBy(sql`lower(assets.name)`).orderBy('assets.id').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
-  const shares = await sharesOf(db, rows.map((r) => r.id));
-  return { items: rows.map((r) => toView(r, shares.get(r.id) ?? [], [])), total: Number(total) };
+  const { total } = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const page = await base
+    .select('assets.id')
+    .orderBy(sql`lower(assets.name)`)
+    .orderBy('assets.id')
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize)
+    .execute();
+  const pageIds = page.map((r) => r.id);
+  if (pageIds.length === 0) return { items: [], total: Number(total) };
+  const rows = await assetQuery(db).where('assets.id', 'in', pageIds).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const shares = await sharesOf(db, pageIds);
+  return { items: pageIds.flatMap((id) => (byId.has(id) ? [toView(byId.get(id)!, shares.get(id) ?? [], [])] : [])), total: Number(total) };
 }
 
 const columns = (body: AssetBody) => ({

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { AssetGrant, GroupScope } from '@ecore/core/assets/asset-access.ts';
-import { groupClassShares } from '@ecore/core/assets/asset-class-shares.ts';
+import { classSharesFromAreas } from '@ecore/core/assets/asset-class-shares.ts';
 import { assetTypeById } from '@ecore/core/assets/asset-classes.ts';
 import type { DB } from '../schema.ts';
 import { visibleAssetsCondition } from './assets-repository.ts';
@@ -28,6 +28,8 @@ export interface GroupView {
   testerUserId: number | null;
   tester: { firstName: string; lastName: string } | null;
   assets: GroupAsset[];
+  /** All visible objects of the group; `assets` lists the first EXPANDED_ASSETS_PER_GROUP of them. */
+  assetCount: number;
   assetClassPercentages: { assetClassIdentifier: string; percentage: number }[];
 }
 
@@ -60,60 +62,78 @@ const groupQuery = (db: Executor) =>
       'tester.last_name as tester_last_name',
     ]);
 
-/** The groups' objects the grants cover, with their area and shares for the class mix. */
-async function assetsOfGroups(db: Executor, groupIds: number[], grants: readonly AssetGrant[]) {
-  if (groupIds.length === 0) return new Map<number, (GroupAsset & { area: number; shares: { assetTypeId: number; percentage: number }[] })[]>();
+/** A group row expands to at most this many objects; larger groups say how many there are in all. */
+export const EXPANDED_ASSETS_PER_GROUP = 1000;
+
+/** The groups' objects the grants cover (the first ones by name), their count and the area-weighted class mix. */
+async function membersOfGroups(db: Executor, groupIds: number[], grants: readonly AssetGrant[]) {
+  const members = new Map<number, GroupAsset[]>();
+  const counts = new Map<number, number>();
+  const areas = new Map<number, Map<number, number>>();
+  if (groupIds.length === 0) return { members, counts, areas };
+  const visible = visibleAssetsCondition(grants);
   const rows = await db
-    .selectFrom('assets')
-    .select(['assets.id', 'assets.name', 'assets.asset_group_id', 'assets.is_buyer_asset', 'assets.construction_year', 'assets.renovation_year', 'assets.asset_total_area'])
-    .where('assets.asset_group_id', 'in', groupIds)
-    .where(visibleAssetsCondition(grants))
-    .orderBy(sql`lower(assets.name)`)
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('assets')
+        .select([
+          'assets.id',
+          'assets.name',
+          'assets.asset_group_id',
+          'assets.is_buyer_asset',
+          'assets.construction_year',
+          'assets.renovation_year',
+          sql<number>`row_number() over (partition by assets.asset_group_id order by lower(assets.name), assets.id)`.as('n'),
+          sql<number>`(count(*) over (partition by assets.asset_group_id))::int`.as('total'),
+        ])
+        .where('assets.asset_group_id', 'in', groupIds)
+        .where(visible)
+        .as('ranked'),
+    )
+    .selectAll()
+    .where('n', '<=', EXPANDED_ASSETS_PER_GROUP)
+    .orderBy('asset_group_id')
+    .orderBy('n')
     .execute();
-  const shares = rows.length
-    ? await db.selectFrom('asset_asset_types').selectAll().where('asset_id', 'in', rows.map((r) => r.id)).execute()
-    : [];
-  const map = new Map<number, (GroupAsset & { area: number; shares: { assetTypeId: number; percentage: number }[] })[]>();
   for (const r of rows) {
-    const entry = {
-      assetId: r.id,
-      name: r.name,
-      isBuyerAsset: r.is_buyer_asset,
-      state: null,
-      questionnaireId: null,
-      score: null,
-      constructionYear: r.construction_year,
-      renovationYear: r.renovation_year,
-      area: r.asset_total_area,
-      shares: shares.filter((s) => s.asset_id === r.id).map((s) => ({ assetTypeId: s.asset_type_id, percentage: s.percentage })),
-    };
-    map.set(r.asset_group_id, [...(map.get(r.asset_group_id) ?? []), entry]);
+    counts.set(r.asset_group_id, Number(r.total));
+    members.set(r.asset_group_id, [
+      ...(members.get(r.asset_group_id) ?? []),
+      { assetId: r.id, name: r.name, isBuyerAsset: r.is_buyer_asset, state: null, questionnaireId: null, score: null, constructionYear: r.construction_year, renovationYear: r.renovation_year },
+    ]);
   }
-  return map;
+  const mix = await db
+    .selectFrom('assets')
+    .innerJoin('asset_asset_types', 'asset_asset_types.asset_id', 'assets.id')
+    .select(['assets.asset_group_id', 'asset_asset_types.asset_type_id', sql<number>`sum(assets.asset_total_area * asset_asset_types.percentage / 100.0)`.as('area')])
+    .where('assets.asset_group_id', 'in', groupIds)
+    .where(visible)
+    .groupBy(['assets.asset_group_id', 'asset_asset_types.asset_type_id'])
+    .execute();
+  for (const m of mix) areas.set(m.asset_group_id, new Map([...(areas.get(m.asset_group_id) ?? new Map<number, number>()), [m.asset_type_id, Number(m.area)]]));
+  return { members, counts, areas };
 }
 
 type GroupRow = Awaited<ReturnType<ReturnType<typeof groupQuery>['execute']>>[number];
 
 const toViews = async (db: Executor, rows: GroupRow[], grants: readonly AssetGrant[]): Promise<GroupView[]> => {
-  const assets = await assetsOfGroups(db, rows.map((r) => r.id), grants);
-  return rows.map((r) => {
-    const members = assets.get(r.id) ?? [];
-    return {
-      id: r.id,
-      name: r.name,
-      organisationId: r.organisation_id,
-      organisationName: r.organisation_name,
-      status: r.status,
-      score: null,
-      testerUserId: r.tester_user_id,
-      tester: r.tester_first_name ? { firstName: r.tester_first_name, lastName: r.tester_last_name ?? '' } : null,
-      assets: members.map(({ area: _area, shares: _shares, ...asset }) => asset),
-      assetClassPercentages: groupClassShares(members.map((m) => ({ area: m.area, shares: m.shares }))).map((s) => ({
-        assetClassIdentifier: assetTypeById(s.assetTypeId)?.assetClassIdentifier ?? String(s.assetTypeId),
-        percentage: s.percentage,
-      })),
-    };
-  });
+  const { members, counts, areas } = await membersOfGroups(db, rows.map((r) => r.id), grants);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    organisationId: r.organisation_id,
+    organisationName: r.organisation_name,
+    status: r.status,
+    score: null,
+    testerUserId: r.tester_user_id,
+    tester: r.tester_first_name ? { firstName: r.tester_first_name, lastName: r.tester_last_name ?? '' } : null,
+    assets: members.get(r.id) ?? [],
+    assetCount: counts.get(r.id) ?? 0,
+    assetClassPercentages: classSharesFromAreas(areas.get(r.id) ?? new Map()).map((s) => ({
+      assetClassIdentifier: assetTypeById(s.assetTypeId)?.assetClassIdentifier ?? String(s.assetTypeId),
+      percentage: s.percentage,
+    })),
+  }));
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

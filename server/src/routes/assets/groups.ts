@@ -31,6 +31,7 @@ export const groupSchema = z.object({
   canBeSubmitted: z.boolean(),
   canEdit: z.boolean(),
   assetClassPercentages: z.array(z.object({ assetClassIdentifier: z.string(), percentage: z.number() })),
+  assetCount: z.number(),
   assets: z.array(
     z.object({
       assetId: z.number(),
@@ -62,6 +63,7 @@ const toResponse = (group: GroupView, actor: AssetActor): z.infer<typeof groupSc
   canBeSubmitted: false,
   canEdit: mayEditAssets(actor) && (mayChooseGroupOrganisation(actor) || group.organisationId === actor.orgId),
   assetClassPercentages: group.assetClassPercentages,
+  assetCount: group.assetCount,
   assets: group.assets,
 });
 
