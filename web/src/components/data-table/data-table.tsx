@@ -1,0 +1,205 @@
+import { Fragment, type ReactNode } from 'react';
+import { ActionIcon, Alert, Button, Checkbox, Group, Skeleton, Table, Text } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { PagedListState } from './use-paged-list.ts';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  /** A column that must not shrink below this width (status badges, dates). */
+  minWidth?: number;
+}
+
+export interface RowSelection<K> {
+  selected: readonly K[];
+  onChange: (selected: K[]) => void;
+  /** The accessible name of a row's checkbox. */
+  label: (rowName: string) => string;
+}
+
+/** Rows that open in place (UI.md "Lists": groups with their objects), below the row, full width. */
+export interface RowExpansion<T, K> {
+  expanded: readonly K[];
+  onToggle: (key: K) => void;
+  /** The accessible name of a row's open/close button. */
+  label: (rowName: string) => string;
+  render: (row: T) => ReactNode;
+}
+
+export interface DataTableProps<T, K extends string | number> {
+  /** The accessible name of the table. */
+  label: string;
+  columns: Column<T>[];
+  state: PagedListState<T>;
+  rowKey: (row: T) => K;
+  /** A row's name as people call it (used for the selection checkbox). */
+  rowName?: (row: T) => string;
+  /** The row's action buttons (icon buttons with tooltip and accessible name). */
+  actions?: (row: T) => ReactNode;
+  onRetry: () => void;
+  /** How many skeleton rows to show while the first page loads. */
+  skeletonRows: number;
+  selection?: RowSelection<K>;
+  expansion?: RowExpansion<T, K>;
+}
+
+/**
+ * A list's table with the three states of UI.md "Lists": skeleton rows while loading, the empty text,
+ * the load-error text with a retry button. Rows of a reload stay on screen until the new ones arrive.
+ */
+export function DataTable<T, K extends string | number>({
+  label,
+  columns,
+  state,
+  rowKey,
+  rowName,
+  actions,
+  onRetry,
+  skeletonRows,
+  selection,
+  expansion,
+}: DataTableProps<T, K>) {
+  const { t } = useTranslation();
+  const columnCount = columns.length + (actions ? 1 : 0) + (selection ? 1 : 0) + (expansion ? 1 : 0);
+
+  if (state.status === 'error') {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle aria-hidden="true" />}
+        role="alert"
+      >
+        <Group justify="space-between" align="center">
+          <Text size="sm">{t('errors.table-load-error')}</Text>
+          <Button variant="light" color="red" size="xs" leftSection={<IconRefresh size={16} aria-hidden="true" />} onClick={onRetry}>
+            {t('dataTable.retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+
+  const rows = state.page?.items ?? null;
+  const pageKeys = rows?.map(rowKey) ?? [];
+  const allSelected = selection !== undefined && pageKeys.length > 0 && pageKeys.every((k) => selection.selected.includes(k));
+  const someSelected = selection !== undefined && pageKeys.some((k) => selection.selected.includes(k));
+
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label} aria-busy={state.status === 'loading'}>
+        <Table.Thead>
+          <Table.Tr>
+            {expansion ? <Table.Th w={40} /> : null}
+            {selection ? (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label={t('dataTable.selectPage')}
+                  checked={allSelected}
+                  indeterminate={someSelected && !allSelected}
+                  disabled={pageKeys.length === 0}
+                  onChange={() =>
+                    selection.onChange(
+                      allSelected
+                        ? selection.selected.filter((k) => !pageKeys.includes(k))
+                        : [...selection.selected, ...pageKeys.filter((k) => !selection.selected.includes(k))],
+                    )
+                  }
+                />
+              </Table.Th>
+            ) : null}
+            {columns.map((column) => (
+              <Table.Th key={column.key} miw={column.minWidth} style={column.minWidth ? { minWidth: column.minWidth } : undefined}>
+                {column.header}
+              </Table.Th>
+            ))}
+            {actions ? (
+              <Table.Th ta="right">
+                {t('dataTable.actions')}
+              </Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={state.stale ? { opacity: 0.6 } : undefined}>
+          {rows === null
+            ? Array.from({ length: skeletonRows }, (_, i) => (
+                <Table.Tr key={`skeleton-${i}`} data-testid="skeleton-row">
+                  {Array.from({ length: columnCount }, (__, j) => (
+                    <Table.Td key={j}>
+                      <Skeleton height={14} radius="sm" />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : null}
+          {rows !== null && rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columnCount}>
+                <Text c="dimmed" ta="center" py="md" size="sm">
+                  {t('errors.table-empty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
+          {rows?.map((row) => {
+            const key = rowKey(row);
+            const open = expansion?.expanded.includes(key) ?? false;
+            const detailId = `row-detail-${String(key)}`;
+            return (
+              <Fragment key={key}>
+                <Table.Tr>
+                  {expansion ? (
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={expansion.label(rowName ? rowName(row) : String(key))}
+                        aria-expanded={open}
+                        aria-controls={open ? detailId : undefined}
+                        onClick={() => expansion.onToggle(key)}
+                      >
+                        {open ? <IconChevronDown size={16} aria-hidden="true" /> : <IconChevronRight size={16} aria-hidden="true" />}
+                      </ActionIcon>
+                    </Table.Td>
+                  ) : null}
+                  {selection ? (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={selection.label(rowName ? rowName(row) : String(key))}
+                        checked={selection.selected.includes(key)}
+                        onChange={(event) =>
+                          selection.onChange(
+                            event.currentTarget.checked ? [...selection.selected, key] : selection.selected.filter((k) => k !== key),
+                          )
+                        }
+                      />
+                    </Table.Td>
+                  ) : null}
+                  {columns.map((column) => (
+                    <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                  ))}
+                  {actions ? (
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        {actions(row)}
+                      </Group>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+                {expansion && open ? (
+                  <Table.Tr id={detailId}>
+                    <Table.Td colSpan={columnCount} bg="gray.0">
+                      {expansion.render(row)}
+                    </Table.Td>
+                  </Table.Tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

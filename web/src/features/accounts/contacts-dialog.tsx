@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { contactListSchema, type Contact } from '@ecore/core/organisations/contacts.ts';
+import { schemaErrors, serverFieldErrors } from '../../components/forms/form-errors.ts';
+import { useMessage } from '../../components/forms/use-message.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { fetchOrganisation, ORGANISATION_KEY, saveContacts } from './accounts-api.ts';
+import { ContactsEditor, bindContactsEditor, firstContactWithError } from './contacts-editor.tsx';
+import { contactsPayload } from './organisation-form.ts';
+
+/** 'Kontakte bearbeiten' of an organisation row (spec 01 §2): the contact pills and form, saved with PUT …/contacts. */
+export function ContactsDialog({ organisationId, organisationName, onClose, onSaved }: { organisationId: number; organisationName: string; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { data: organisation, error } = useSWR([ORGANISATION_KEY, organisationId], () => fetchOrganisation(organisationId));
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('accounts.contacts.dialogTitle', { name: organisationName })}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      size="lg"
+      centered
+    >
+      {organisation ? (
+        <ContactsForm organisationId={organisationId} initial={organisation.contacts} onClose={onClose} onSaved={onSaved} />
+      ) : error ? (
+        <Alert color="red">{t('errors.table-load-error')}</Alert>
+      ) : (
+        <Group justify="center" p="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Group>
+      )}
+    </Modal>
+  );
+}
+
+function ContactsForm({ organisationId, initial, onClose, onSaved }: { organisationId: number; initial: Contact[]; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const translate = useMessage();
+  const [pending, setPending] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const form = useForm<{ contacts: Contact[] }>({ initialValues: { contacts: initial.map((c) => ({ ...c })) } });
+  const values = form.getValues();
+
+  const submit = async () => {
+    const { contacts } = contactsPayload(values.contacts);
+    const parsed = contactListSchema.safeParse(contacts);
+    const errors = parsed.success ? {} : schemaErrors(parsed.error.issues.map((i) => ({ ...i, path: ['contacts', ...i.path] })), translate);
+    form.setErrors(errors);
+    const index = firstContactWithError(errors);
+    if (index !== null) setCurrent(index);
+    if (Object.keys(errors).length > 0) return;
+    setPending(true);
+    try {
+      await saveContacts(organisationId, contacts);
+      notifySuccess(t('accounts.organisations.toast.editContactsSuccess'));
+      onSaved();
+    } catch (failure) {
+      const fieldErrors = serverFieldErrors(failure, translate);
+      form.setErrors(fieldErrors);
+      const at = firstContactWithError(fieldErrors);
+      if (at !== null) setCurrent(at);
+      notifyError(t('accounts.organisations.toast.editContactsError'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const editor = bindContactsEditor(
+    {
+      contacts: values.contacts,
+      errors: form.errors,
+      setContacts: (list) => form.setFieldValue('contacts', list),
+      setFieldError: (path, message) => form.setFieldError(path, message),
+      clearFieldError: (path) => form.clearFieldError(path),
+    },
+    current,
+    setCurrent,
+    (key) => t(`errors.${key}`),
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="sm">
+        <ContactsEditor {...editor} />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {t('accounts.contacts.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
