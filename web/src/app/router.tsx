@@ -11,12 +11,17 @@ import { ContactPage } from '../features/info-pages/contact-page.tsx';
 import { ImpressumPage } from '../features/info-pages/impressum-page.tsx';
 import { DataProtectionPage } from '../features/info-pages/data-protection-page.tsx';
 import { ScorePage } from '../features/questionnaires/score-page.tsx';
+import { QuestionnaireEditorPage } from '../features/questionnaires/questionnaire-editor-page.tsx';
+import { CategoryPanel, ClusterPanel, MetadataPanel, QuestionPanel, SectionPanel } from '../features/questionnaires/editor-panels.tsx';
 import { AccountManagementPage } from '../features/accounts/account-management-page.tsx';
 import { AccountUsersPage } from '../features/accounts/account-users-page.tsx';
 import { AccountOrganisationsPage } from '../features/accounts/account-organisations-page.tsx';
 import { AssetManagementPage } from '../features/assets/asset-management-page.tsx';
 import { AssetObjectsPage } from '../features/assets/asset-objects-page.tsx';
 import { AssetObjectGroupsPage } from '../features/assets/asset-object-groups-page.tsx';
+import { AccessRequestPage } from '../features/assets/access-request-page.tsx';
+import { AccessPermissionPage } from '../features/assets/access-permission-page.tsx';
+import { NewObjectPage, ObjectPage } from '../features/assets/object-page.tsx';
 import { JobManagementPage } from '../features/review/job-management-page.tsx';
 import { AnalysisBenchmarkPage } from '../features/analysis/analysis-benchmark-page.tsx';
 import { ExportPage } from '../features/exports/export-page.tsx';
@@ -26,11 +31,12 @@ const named = (titleKey: string, crumbLink = false): RouteHandle => ({ titleKey,
 
 /** The routes of spec 01 §2 (and the areas of spec 02 that later issues fill). */
 export const routes: RouteObject[] = [
-  // Public routes. /asset-access-permission (public, exempt from the 401 rule) is added by a later issue.
+  // Public routes. /asset-access-permission is exempt from the 401 rule (spec 01 §4, api-setup.ts).
   { path: '/login', element: <RedirectIfLoggedIn><LoginPage /></RedirectIfLoggedIn> },
   { path: '/login-step2', element: <RedirectIfLoggedIn><LoginStep2Page /></RedirectIfLoggedIn> },
   { path: '/set-password', element: <SetPasswordPage /> },
   { path: '/invalid-link', element: <InvalidLinkPage /> },
+  { path: '/asset-access-permission', element: <AccessPermissionPage /> },
   {
     element: <RequireSession />,
     children: [
@@ -48,7 +54,23 @@ export const routes: RouteObject[] = [
             path: 'score',
             element: <RequireArea area="score" />,
             handle: named('shell.navigation.score'),
-            children: [{ index: true, element: <ScorePage /> }],
+            children: [
+              { index: true, element: <Navigate to="admin/active" replace /> },
+              { path: 'admin/:list', element: <ScorePage />, handle: named('questionnaires.list.title') },
+              {
+                path: 'questionnaire/:questionnaireId',
+                element: <QuestionnaireEditorPage />,
+                handle: named('questionnaires.editor.title'),
+                children: [
+                  { index: true, element: <Navigate to="metadata" replace /> },
+                  { path: 'metadata', element: <MetadataPanel /> },
+                  { path: 'cluster/:clusterNum', element: <ClusterPanel /> },
+                  { path: 'category/:categoryId', element: <CategoryPanel /> },
+                  { path: 'section/:sectionId', element: <SectionPanel /> },
+                  { path: 'question/:questionId', element: <QuestionPanel /> },
+                ],
+              },
+            ],
           },
           {
             path: 'account-management',
@@ -66,8 +88,24 @@ export const routes: RouteObject[] = [
             handle: named('shell.navigation.assetManagement'),
             children: [
               { index: true, element: <AssetManagementPage /> },
-              { path: 'objects', element: <AssetObjectsPage />, handle: named('assets.objects.title') },
+              {
+                path: 'objects',
+                handle: named('assets.objects.title', true),
+                children: [
+                  { index: true, element: <AssetObjectsPage /> },
+                  { path: 'new', element: <NewObjectPage />, handle: named('assets.object.newTitle') },
+                  {
+                    path: ':assetId/:isBuyerAsset',
+                    handle: named('assets.object.title'),
+                    children: [
+                      { index: true, element: <Navigate to="edit/data" replace /> },
+                      { path: 'edit/data', element: <ObjectPage />, handle: named('assets.object.dataTitle') },
+                    ],
+                  },
+                ],
+              },
               { path: 'object-groups', element: <AssetObjectGroupsPage />, handle: named('assets.objectGroups.title') },
+              { path: 'access-request', element: <AccessRequestPage />, handle: named('assets.accessRequest.title') },
             ],
           },
           {

@@ -58,6 +58,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** The login calls answer 401 for wrong credentials; that must not count as a lost session. */
   skipUnauthorizedHandler?: boolean;
+  /** Accept-Language of this call when it differs from the UI's (the access request's notification language). */
+  language?: Language;
 }
 
 export const buildUrl = (path: string, query: RequestOptions['query'] = {}): string => {
@@ -116,7 +118,7 @@ export const isAbortError = (error: unknown): boolean =>
  */
 export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
   const language = config.getLanguage();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': options.language ?? language };
   const token = options.auth === false ? null : config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

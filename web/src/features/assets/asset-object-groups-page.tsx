@@ -1,6 +1,213 @@
-import { AreaPlaceholder } from '../../components/area-placeholder.tsx';
+import { useState } from 'react';
+import { Anchor, Button, Table, Text } from '@mantine/core';
+import { IconPencil, IconPlus, IconSquarePlus, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { mutate } from 'swr';
+import { mayEditAssets } from '@ecore/core/assets/asset-access.ts';
+import type { Actor } from '@ecore/core/identity/session.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
+import { ListPagination } from '../../components/data-table/list-pagination.tsx';
+import { ListToolbar } from '../../components/data-table/list-toolbar.tsx';
+import { RowAction } from '../../components/data-table/row-action.tsx';
+import { useListQuery } from '../../components/data-table/use-list-query.ts';
+import { usePagedList } from '../../components/data-table/use-paged-list.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { currentLanguage, useErrorText } from '../../lib/i18n.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { figure, yearOrDash } from './asset-labels.ts';
+import { AssetTabs } from './asset-tabs.tsx';
+import { GROUP_INFO_KEY, deleteAssetGroup, fetchAssetGroups, type AssetGroup } from './assets-api.ts';
+import { ObjectGroupDialog } from './object-group-dialog.tsx';
+import { objectPath, newObjectPath } from './object-paths.ts';
+import { StateBadge } from './state-badge.tsx';
 
-/** The object-group list of asset management (spec 02); a later issue builds it. */
+const NO_FILTERS: Record<never, string> = {};
+
+type Dialog = { kind: 'group'; group: AssetGroup | null; key: number };
+
+/** The object-group list of asset management (spec 02 §2): search, paging, rows that open to their objects, row actions. */
 export function AssetObjectGroupsPage() {
-  return <AreaPlaceholder />;
+  const session = useSession();
+  if (!session) return null;
+  return <ObjectGroupsList actor={session.actor} />;
+}
+
+function ObjectGroupsList({ actor }: { actor: Actor }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const language = currentLanguage();
+  const [query, change] = useListQuery(NO_FILTERS);
+  const { state, reload } = usePagedList(query, fetchAssetGroups);
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [toDelete, setToDelete] = useState<AssetGroup | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const mayEdit = mayEditAssets(actor);
+  // The object form's group select lists the groups too.
+  const afterChange = () => {
+    void mutate(GROUP_INFO_KEY);
+    reload();
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteAssetGroup(toDelete.id);
+      notifySuccess(t('assets.objectGroups.toast.deleteSuccess', { name: toDelete.name }));
+      setToDelete(null);
+      afterChange();
+    } catch (failure) {
+      // 400 objectGroups-delete-error: the group still has objects; the text says so.
+      notifyError(failure instanceof ApiError && failure.statusCode === 400 ? errorText(failure) : t('assets.objectGroups.toast.deleteError'));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const columns: Column<AssetGroup>[] = [
+    { key: 'name', header: t('assets.objectGroups.columns.name'), render: (g) => <Text fw={500} size="sm">{g.name}</Text> },
+    { key: 'organisation', header: t('assets.objectGroups.columns.organisation'), render: (g) => g.organisationName },
+    { key: 'status', header: t('assets.objectGroups.columns.status'), render: (g) => <StateBadge state={g.status} group /> },
+    { key: 'score', header: t('assets.objectGroups.columns.score'), render: (g) => figure(g.score, language) },
+    { key: 'objects', header: t('assets.objectGroups.columns.objects'), render: (g) => g.assets.length },
+    {
+      key: 'assetClasses',
+      header: t('assets.objectGroups.columns.assetClasses'),
+      render: (g) => g.assetClassPercentages.map((p) => `${p.assetClassIdentifier} ${figure(p.percentage, language, 0)} %`).join(', ') || '–',
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        actions={
+          mayEdit ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setDialog({ kind: 'group', group: null, key: Date.now() })}>
+              {t('assets.objectGroups.create')}
+            </Button>
+          ) : null
+        }
+      />
+      <AssetTabs active="object-groups" />
+      <ListToolbar search={query.search} onSearch={(search) => change({ search })} />
+      <DataTable
+        label={t('assets.objectGroups.tableLabel')}
+        columns={columns}
+        state={state}
+        rowKey={(g) => g.id}
+        rowName={(g) => g.name}
+        onRetry={reload}
+        skeletonRows={query.pageSize}
+        expansion={{
+          expanded,
+          onToggle: (id) => setExpanded((open) => (open.includes(id) ? open.filter((k) => k !== id) : [...open, id])),
+          label: (name) => t('assets.objectGroups.expand', { name }),
+          render: (g) => <GroupObjects group={g} />,
+        }}
+        actions={(g) =>
+          g.canEdit ? (
+            <>
+              <RowAction
+                label={t('assets.objectGroups.actions.addObject')}
+                icon={<IconSquarePlus size={18} aria-hidden="true" />}
+                onClick={() => void navigate(newObjectPath(g.id))}
+              />
+              <RowAction
+                label={t('assets.objectGroups.actions.edit')}
+                icon={<IconPencil size={18} aria-hidden="true" />}
+                onClick={() => setDialog({ kind: 'group', group: g, key: Date.now() })}
+              />
+              <RowAction
+                label={t('assets.objectGroups.actions.delete')}
+                color="red"
+                icon={<IconTrash size={18} aria-hidden="true" />}
+                onClick={() => setToDelete(g)}
+              />
+            </>
+          ) : null
+        }
+      />
+      {state.page ? (
+        <ListPagination
+          page={query.page}
+          pageSize={query.pageSize}
+          total={state.page.total}
+          onPage={(page) => change({ page })}
+          onPageSize={(pageSize) => change({ pageSize })}
+        />
+      ) : null}
+      {dialog ? (
+        <ObjectGroupDialog
+          key={dialog.key}
+          actor={actor}
+          group={dialog.group}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            afterChange();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={t('assets.objectGroups.confirmDelete.title')}
+        confirmLabel={t('assets.objectGroups.confirmDelete.confirm')}
+        destructive
+        pending={deleting}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      >
+        {toDelete ? t('assets.objectGroups.confirmDelete.text', { name: toDelete.name }) : ''}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** A group's objects, opened in place: name (opens the object), status, score, built year, renovation year. */
+function GroupObjects({ group }: { group: AssetGroup }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  if (group.assets.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" py={4}>
+        {t('assets.objectGroups.noObjects')}
+      </Text>
+    );
+  }
+  return (
+    <Table verticalSpacing={4} aria-label={t('assets.objectGroups.objectsLabel', { name: group.name })} withRowBorders={false}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('assets.objectGroups.objectColumns.name')}</Table.Th>
+          <Table.Th>{t('assets.objectGroups.objectColumns.status')}</Table.Th>
+          <Table.Th>{t('assets.objectGroups.objectColumns.score')}</Table.Th>
+          <Table.Th>{t('assets.objectGroups.objectColumns.constructionYear')}</Table.Th>
+          <Table.Th>{t('assets.objectGroups.objectColumns.renovationYear')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {group.assets.map((a) => (
+          <Table.Tr key={`${a.assetId}-${String(a.isBuyerAsset)}`}>
+            <Table.Td>
+              <Anchor component={Link} to={objectPath(a.assetId, a.isBuyerAsset)} size="sm">
+                {a.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <StateBadge state={a.state} />
+            </Table.Td>
+            <Table.Td>{figure(a.score, language)}</Table.Td>
+            <Table.Td>{yearOrDash(a.constructionYear)}</Table.Td>
+            <Table.Td>{yearOrDash(a.renovationYear)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
 }

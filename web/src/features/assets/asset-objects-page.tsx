@@ -1,6 +1,162 @@
-import { AreaPlaceholder } from '../../components/area-placeholder.tsx';
+import { useState } from 'react';
+import { Anchor, Button, Select } from '@mantine/core';
+import { IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { mayEditAssets } from '@ecore/core/assets/asset-access.ts';
+import { countryName } from '@ecore/core/shared/countries.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
+import { ListPagination } from '../../components/data-table/list-pagination.tsx';
+import { ListToolbar } from '../../components/data-table/list-toolbar.tsx';
+import { RowAction } from '../../components/data-table/row-action.tsx';
+import { useListQuery } from '../../components/data-table/use-list-query.ts';
+import { usePagedList } from '../../components/data-table/use-paged-list.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { figure, yearOrDash } from './asset-labels.ts';
+import { AssetTabs } from './asset-tabs.tsx';
+import { GROUP_INFO_KEY, deleteAsset, fetchAssetGroupInfo, fetchAssets, type AssetListFilter, type AssetListItem } from './assets-api.ts';
+import { newObjectPath, objectPath } from './object-paths.ts';
+import { StateBadge } from './state-badge.tsx';
 
-/** The object list of asset management (spec 02); a later issue builds it. */
+const FILTER_DEFAULTS: Record<AssetListFilter, string> = { assetGroupId: '' };
+/** The select's value for "every group" (the list query leaves the filter out). */
+const ALL_GROUPS = 'all';
+
+/** The object list of asset management (spec 02 §2): search, filter by group, paging; the name opens the object. */
 export function AssetObjectsPage() {
-  return <AreaPlaceholder />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const language = currentLanguage();
+  const [query, change] = useListQuery(FILTER_DEFAULTS);
+  const { state, reload } = usePagedList(query, fetchAssets);
+  const { data: groups } = useSWR(GROUP_INFO_KEY, fetchAssetGroupInfo);
+  const [toDelete, setToDelete] = useState<AssetListItem | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const mayEdit = session !== null && mayEditAssets(session.actor);
+
+  const groupData = [
+    { value: ALL_GROUPS, label: t('assets.objects.filters.allGroups') },
+    ...(groups ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+  ];
+  if (query.filters.assetGroupId !== '' && !groupData.some((g) => g.value === query.filters.assetGroupId)) {
+    groupData.push({ value: query.filters.assetGroupId, label: query.filters.assetGroupId });
+  }
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteAsset(toDelete.id, toDelete.isBuyerAsset);
+      notifySuccess(t('assets.objects.toast.deleteSuccess', { name: toDelete.name }));
+      setToDelete(null);
+      reload();
+    } catch {
+      notifyError(t('errors.objects-delete-error'));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const columns: Column<AssetListItem>[] = [
+    {
+      key: 'name',
+      header: t('assets.objects.columns.name'),
+      render: (a) => (
+        <Anchor component={Link} to={objectPath(a.id, a.isBuyerAsset)} size="sm" fw={500}>
+          {a.name}
+        </Anchor>
+      ),
+    },
+    { key: 'id', header: t('assets.objects.columns.id'), render: (a) => a.id },
+    { key: 'group', header: t('assets.objects.columns.group'), render: (a) => a.assetGroupName },
+    { key: 'organisation', header: t('assets.objects.columns.organisation'), render: (a) => a.organisationName },
+    { key: 'status', header: t('assets.objects.columns.status'), render: (a) => <StateBadge state={a.status} /> },
+    { key: 'score', header: t('assets.objects.columns.score'), render: (a) => figure(a.score, language) },
+    { key: 'constructionYear', header: t('assets.objects.columns.constructionYear'), render: (a) => yearOrDash(a.constructionYear) },
+    { key: 'renovationYear', header: t('assets.objects.columns.renovationYear'), render: (a) => yearOrDash(a.renovationYear) },
+    { key: 'city', header: t('assets.objects.columns.city'), render: (a) => [a.city, a.country ? countryName(a.country, language) : ''].filter(Boolean).join(', ') },
+    { key: 'area', header: t('assets.objects.columns.area'), render: (a) => figure(a.assetTotalArea, language, 2) },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        actions={
+          mayEdit ? (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden="true" />}
+              onClick={() => void navigate(newObjectPath(query.filters.assetGroupId === '' ? null : Number(query.filters.assetGroupId)))}
+            >
+              {t('assets.objects.create')}
+            </Button>
+          ) : null
+        }
+      />
+      <AssetTabs active="objects" />
+      <ListToolbar search={query.search} onSearch={(search) => change({ search })}>
+        <Select
+          aria-label={t('assets.objects.filters.group')}
+          data={groupData}
+          value={query.filters.assetGroupId || ALL_GROUPS}
+          onChange={(value) => change({ filters: { assetGroupId: value === null || value === ALL_GROUPS ? '' : value } })}
+          allowDeselect={false}
+          searchable
+          w={260}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </ListToolbar>
+      <DataTable
+        label={t('assets.objects.tableLabel')}
+        columns={columns}
+        state={state}
+        rowKey={(a) => `${a.id}-${String(a.isBuyerAsset)}`}
+        rowName={(a) => a.name}
+        onRetry={reload}
+        skeletonRows={query.pageSize}
+        actions={(a) => (
+          <>
+            <RowAction
+              label={t(a.canEdit ? 'assets.objects.actions.edit' : 'assets.objects.actions.view')}
+              icon={<IconEye size={18} aria-hidden="true" />}
+              onClick={() => void navigate(objectPath(a.id, a.isBuyerAsset))}
+            />
+            {a.canEdit ? (
+              <RowAction
+                label={t('assets.objects.actions.delete')}
+                color="red"
+                icon={<IconTrash size={18} aria-hidden="true" />}
+                onClick={() => setToDelete(a)}
+              />
+            ) : null}
+          </>
+        )}
+      />
+      {state.page ? (
+        <ListPagination
+          page={query.page}
+          pageSize={query.pageSize}
+          total={state.page.total}
+          onPage={(page) => change({ page })}
+          onPageSize={(pageSize) => change({ pageSize })}
+        />
+      ) : null}
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={t('assets.objects.confirmDelete.title')}
+        confirmLabel={t('assets.objects.confirmDelete.confirm')}
+        destructive
+        pending={deleting}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      >
+        {toDelete ? t('assets.objects.confirmDelete.text', { name: toDelete.name }) : ''}
+      </ConfirmDialog>
+    </>
+  );
 }

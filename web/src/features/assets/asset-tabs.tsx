@@ -1,0 +1,32 @@
+import { Tabs } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { mayRequestAccess } from '@ecore/core/assets/access-requests.ts';
+import { useSession } from '../../lib/session.ts';
+
+export type AssetTab = 'object-groups' | 'objects' | 'access-request';
+
+const isAssetTab = (value: string | null): value is AssetTab => value === 'object-groups' || value === 'objects' || value === 'access-request';
+
+/** The tabs of asset management (spec 02 §2), bound to their routes; the access request only for buyers (core mayRequestAccess). */
+export function AssetTabs({ active }: { active: AssetTab }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const withAccessRequest = session !== null && mayRequestAccess(session.actor);
+  return (
+    <Tabs
+      value={active}
+      onChange={(value) => {
+        if (isAssetTab(value)) void navigate(`/asset-management/${value}`);
+      }}
+      mb="md"
+    >
+      <Tabs.List aria-label={t('assets.tabs.label')}>
+        <Tabs.Tab value="object-groups">{t('assets.tabs.objectGroups')}</Tabs.Tab>
+        <Tabs.Tab value="objects">{t('assets.tabs.objects')}</Tabs.Tab>
+        {withAccessRequest ? <Tabs.Tab value="access-request">{t('assets.tabs.accessRequest')}</Tabs.Tab> : null}
+      </Tabs.List>
+    </Tabs>
+  );
+}
