@@ -29,21 +29,15 @@ async function main() {
     from: config.mailFrom,
     onSent: (mail, where) => console.log(`mail to ${mail.to} (${mail.subject}) -> ${where}${mail.link ? `\n  link: ${mail.link}` : ''}`),
   });
-  const app = await buildApp({
-    db: database.db,
-    mailer,
-    hasher,
-    tokens: linkTokens,
-    clock: Date.now,
-    config: {
-      jwtSecret: config.jwtSecret,
-      publicUrl: config.publicUrl,
-      twoFactorLogin: config.twoFactorLogin,
-      authRateLimit: config.authRateLimit,
-      webDistDir: join(here, '../../web/dist'),
-      logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
-    },
-  });
+  const appConfig = {
+    jwtSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    twoFactorLogin: config.twoFactorLogin,
+    authRateLimit: config.authRateLimit,
+    webDistDir: join(here, '../../web/dist'),
+    logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
+  };
+  const app = await buildApp({ db: database.db, mailer, hasher, tokens: linkTokens, clock: Date.now, config: appConfig });
 
   const shutdown = async () => {
     await app.close();
@@ -57,6 +51,8 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;
+  // With PORT=0 the port is known only now; mailed links must carry it (unless PUBLIC_URL was given).
+  appConfig.publicUrl = url;
   console.log(`\nECORE portal ready at ${url}  (API description: ${url}/api/docs, database: ${database.kind})`);
   if (config.loadDemoData) {
     console.log(`Demo logins (password ${DEMO_PASSWORD}):`);

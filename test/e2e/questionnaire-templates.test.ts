@@ -51,6 +51,8 @@ describe('questionnaire templates in the browser', () => {
     await add.getByLabel('Titel').fill('Biodiversität');
     await add.getByRole('button', { name: 'Hinzufügen' }).click();
     await page.waitForURL(/\/section\/-\d+$/);
+    // React Router renders a navigation as a transition: wait until the new section's panel is shown.
+    await page.locator('input[value="Biodiversität"]').waitFor();
     await page.getByLabel('Name (Englisch)').fill('Biodiversity');
 
     // A single-choice question with three options in German and English.
@@ -60,6 +62,7 @@ describe('questionnaire templates in the browser', () => {
     await add.getByLabel('Titel').fill('Gibt es ein Biodiversitätskonzept?');
     await add.getByRole('button', { name: 'Hinzufügen' }).click();
     await page.waitForURL(/\/question\/-\d+$/);
+    await page.getByRole('heading', { name: /^Frage/ }).waitFor();
     expect(await page.getByLabel('Fragetyp').inputValue()).toBe('SingleChoice');
     await page.getByLabel('Statischer Titel').fill('G-5.1');
     await page.getByLabel('Titel (Englisch)').fill('Is there a biodiversity concept?');
@@ -74,6 +77,7 @@ describe('questionnaire templates in the browser', () => {
     // Delete question G-1.5 (only marked until saving).
     await page.getByRole('navigation', { name: 'Struktur des Fragebogens' }).getByText('G-1.5', { exact: false }).click();
     await page.waitForURL(/\/question\/\d+$/);
+    await page.getByRole('heading', { name: /^Frage G-1\.5/ }).waitFor();
     await page.getByRole('button', { name: 'Frage löschen' }).click();
     await page.getByRole('dialog', { name: 'Frage löschen' }).getByRole('button', { name: 'Löschen' }).click();
     await page.getByText('Die Frage ist zum Löschen markiert').first().waitFor();

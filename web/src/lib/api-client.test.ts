@@ -47,6 +47,13 @@ describe('apiRequest', () => {
     expect(headersOf(0).get('Authorization')).toBeNull();
   });
 
+  it('sends another Accept-Language where a call names one (the notification language of an access request)', async () => {
+    language = 'de';
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await api.post('asset/7/requestAssetAccess', undefined, { language: 'en' });
+    expect(headersOf(0).get('Accept-Language')).toBe('en');
+  });
+
   it('sends the bearer token when logged in, but not on calls that opt out', async () => {
     token = 'abc.def.ghi';
     fetchMock.mockImplementation(async () => json(200, {}));
