@@ -10,6 +10,11 @@ import { buildApp, type AppConfig } from '../app.ts';
 
 export const T0 = Date.parse('2026-11-22T09:00:00Z');
 
+/** The demo users of migrations/src/demo-seed.ts, one per role (password demo1234). */
+export type DemoUserName =
+  | 'admin' | 'scoring' | 'objectadmin' | 'collector' | 'analyst' | 'tester' | 'internaltester'
+  | 'evaluator' | 'accountmanager' | 'billing' | 'importadmin' | 'bank' | 'buyer';
+
 /**
  * One migrated in-memory PGlite and one app per test file (a PGlite takes seconds to start);
  * `reset()` empties the tables and loads the demo data again before each test.
@@ -46,6 +51,11 @@ export async function createHarness(config: Partial<AppConfig> = {}) {
       const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { userName, password } });
       if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.statusCode} ${res.body}`);
       return res.json<{ accessToken: string }>().accessToken;
+    },
+    /** A call as one of the demo users (signed in afresh), in German unless told otherwise. */
+    async as(userName: DemoUserName, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'de') {
+      const token = await harness.login(userName);
+      return app.inject({ method, url, headers: { ...bearer(token), 'accept-language': language }, ...(payload ? { payload } : {}) });
     },
     /** The token of the newest mailed link, after background mail work has finished. */
     async lastMailToken(): Promise<{ token: string; link: string; to: string; subject: string }> {

@@ -1,32 +1,11 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Role } from '@ecore/core/identity/roles.ts';
-import type { SignInUser, UserAccount } from '@ecore/core/identity/user.ts';
+import type { SignInUser } from '@ecore/core/identity/user.ts';
 import type { UserStatus } from '@ecore/core/identity/user-status.ts';
 import type { LoginAttempts } from '@ecore/core/identity/lockout.ts';
 import type { DB, OrganisationTable, UserTable } from '../schema.ts';
+import { toUserAccount } from './user-accounts-repository.ts';
 
 type Executor = Kysely<DB>;
-
-const toAccount = (row: Selectable<UserTable> & { organisation_name: string }): UserAccount => ({
-  id: row.id,
-  userName: row.user_name,
-  email: row.email,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  organisationId: row.organisation_id,
-  organisationName: row.organisation_name,
-  position: row.position,
-  phoneNumber: row.phone_number,
-  mobileNumber: row.mobile_number,
-  roles: row.roles as Role[],
-  external: row.external,
-  mainContactPerson: row.main_contact_person,
-  status: row.status as UserStatus,
-  locked: row.locked,
-  language: row.language === 'en' ? 'en' : 'de',
-  assetGroups: row.asset_groups ?? [],
-  assets: row.assets ?? [],
-});
 
 const toSignInUser = (
   row: Selectable<UserTable> & { organisation_name: string } & Pick<
@@ -34,7 +13,7 @@ const toSignInUser = (
     'is_test_account' | 'is_finance_partner' | 'is_buyer'
   > & { organisation_status: number; organisation_locked: boolean; organisation_deleted: boolean },
 ): SignInUser => ({
-  ...toAccount(row),
+  ...toUserAccount(row),
   organisation: {
     organisationActive: row.organisation_status === 1 && !row.organisation_locked && !row.organisation_deleted,
     isTestAccount: row.is_test_account,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createHarness, T0, type Harness } from '../../testing/harness.ts';
+import { bearer, createHarness, T0, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -8,9 +8,6 @@ beforeAll(async () => {
 afterAll(async () => h.close());
 beforeEach(async () => h.reset());
 
-type DemoUser = 'admin' | 'scoring' | 'objectadmin' | 'collector' | 'analyst' | 'tester' | 'internaltester' | 'evaluator' | 'accountmanager' | 'billing' | 'importadmin' | 'bank' | 'buyer';
-const as = async (userName: DemoUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'de') =>
-  h.app.inject({ method, url, headers: { ...bearer(await h.login(userName)), 'accept-language': language }, ...(payload ? { payload } : {}) });
 const groupId = async (name: string) => (await h.db.selectFrom('asset_groups').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 const assetId = async (name: string) => (await h.db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 const OFF = 1;
@@ -32,35 +29,35 @@ const newObject = async (changes: object = {}) => ({
 });
 
 describe('GET /api/asset: who sees which objects', () => {
-  it.each<[DemoUser, number]>([
+  it.each<[DemoUserName, number]>([
     ['admin', 6], ['objectadmin', 5], ['collector', 5], ['analyst', 5], ['accountmanager', 5], ['buyer', 1],
     ['bank', 0], ['tester', 0], ['internaltester', 0], ['evaluator', 0], ['scoring', 0], ['billing', 0],
   ])('%s sees %i objects', async (user, count) => {
-    const res = await as(user, 'GET', '/api/asset?pageSize=100');
+    const res = await h.as(user, 'GET', '/api/asset?pageSize=100');
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBe(count);
   });
 
   it('pages and searches in the database, by name, city or object ID', async () => {
-    const page = (await as('admin', 'GET', '/api/asset?page=2&pageSize=5')).json();
+    const page = (await h.as('admin', 'GET', '/api/asset?page=2&pageSize=5')).json();
     expect(page).toMatchObject({ total: 6, page: 2, pageSize: 5 });
     expect(page.items).toHaveLength(1);
-    expect((await as('objectadmin', 'GET', '/api/asset?search=wiesbaden')).json().items.map((a: { name: string }) => a.name)).toEqual(['Hotel am Rheinufer']);
+    expect((await h.as('objectadmin', 'GET', '/api/asset?search=wiesbaden')).json().items.map((a: { name: string }) => a.name)).toEqual(['Hotel am Rheinufer']);
     const id = await assetId('Hotel am Rheinufer');
-    expect((await as('objectadmin', 'GET', `/api/asset?search=${id}&pageSize=100`)).json().items.map((a: { id: number }) => a.id)).toContain(id);
+    expect((await h.as('objectadmin', 'GET', `/api/asset?search=${id}&pageSize=100`)).json().items.map((a: { id: number }) => a.id)).toContain(id);
   });
 
   it('restricts a collector to the access list of the account', async () => {
     const berlin = await groupId('Portfolio Berlin');
     await h.db.updateTable('users').set({ asset_groups: [berlin] }).where('user_name', '=', 'collector').execute();
-    const names = (await as('collector', 'GET', '/api/asset?pageSize=100')).json().items.map((a: { name: string }) => a.name);
+    const names = (await h.as('collector', 'GET', '/api/asset?pageSize=100')).json().items.map((a: { name: string }) => a.name);
     expect(names).toEqual(['Büro Campus Adlershof', 'Quartier Prenzlauer Berg']);
-    expect((await as('collector', 'GET', `/api/asset/${await assetId('Hotel am Rheinufer')}`)).statusCode).toBe(404);
+    expect((await h.as('collector', 'GET', `/api/asset/${await assetId('Hotel am Rheinufer')}`)).statusCode).toBe(404);
   });
 
   it('answers one object with every field, and 404 for another organisation’s object', async () => {
     const id = await assetId('Wohn- und Geschäftshaus Bockenheim');
-    const res = await as('objectadmin', 'GET', `/api/asset/${id}?isBuyerAsset=false`);
+    const res = await h.as('objectadmin', 'GET', `/api/asset/${id}?isBuyerAsset=false`);
     expect(res.json()).toMatchObject({
       objectName: 'Wohn- und Geschäftshaus Bockenheim',
       ownerCompany: 'Musterimmobilien AG',
@@ -70,82 +67,82 @@ describe('GET /api/asset: who sees which objects', () => {
       assetAssetTypes: [{ assetTypeId: RESI, percentage: 70 }, { assetTypeId: 3, percentage: 30 }],
       canEdit: true,
     });
-    expect((await as('objectadmin', 'GET', `/api/asset/${id}?isBuyerAsset=true`)).statusCode).toBe(404);
-    expect((await as('buyer', 'GET', `/api/asset/${id}`)).statusCode).toBe(404);
-    expect((await as('collector', 'GET', `/api/asset/data/${id}`)).json().canEdit).toBe(false);
+    expect((await h.as('objectadmin', 'GET', `/api/asset/${id}?isBuyerAsset=true`)).statusCode).toBe(404);
+    expect((await h.as('buyer', 'GET', `/api/asset/${id}`)).statusCode).toBe(404);
+    expect((await h.as('collector', 'GET', `/api/asset/data/${id}`)).json().canEdit).toBe(false);
   });
 });
 
 describe('POST and PUT /api/asset', () => {
   it('an object administrator creates a mixed-use object with two classes', async () => {
-    const res = await as('objectadmin', 'POST', '/api/asset', await newObject());
+    const res = await h.as('objectadmin', 'POST', '/api/asset', await newObject());
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ objectName: 'Neubau Ostend', assetTotalArea: 5400.5, isBuyerAsset: false, usableArea: 0, version: 1, createdBy: 'Olga Objekt' });
   });
 
   it('refuses 60 % + 30 % with the specification’s key, and a class twice with its own', async () => {
-    const short = await as('objectadmin', 'POST', '/api/asset', await newObject({ assetAssetTypes: [{ assetTypeId: OFF, percentage: 60 }, { assetTypeId: RESI, percentage: 30 }] }));
+    const short = await h.as('objectadmin', 'POST', '/api/asset', await newObject({ assetAssetTypes: [{ assetTypeId: OFF, percentage: 60 }, { assetTypeId: RESI, percentage: 30 }] }));
     expect(short.statusCode).toBe(400);
     expect(short.json().fields).toEqual([{ path: 'assetAssetTypes', key: 'objectGroups-create-error-percentages', message: expect.stringContaining('100') }]);
-    const twice = await as('objectadmin', 'POST', '/api/asset', await newObject({ assetAssetTypes: [{ assetTypeId: OFF, percentage: 50 }, { assetTypeId: OFF, percentage: 50 }] }));
+    const twice = await h.as('objectadmin', 'POST', '/api/asset', await newObject({ assetAssetTypes: [{ assetTypeId: OFF, percentage: 50 }, { assetTypeId: OFF, percentage: 50 }] }));
     expect(twice.json().fields[0]).toMatchObject({ key: 'objectGroups-create-error-assettype-duplicate', message: 'Jede Objektklasse kann nur einmal hinzugefügt werden.' });
     expect(await h.db.selectFrom('assets').select('id').where('name', '=', 'Neubau Ostend').executeTakeFirst()).toBeUndefined();
   });
 
-  it.each<[DemoUser, number]>([
+  it.each<[DemoUserName, number]>([
     ['objectadmin', 201], ['admin', 201],
     ['collector', 403], ['analyst', 403], ['accountmanager', 403], ['tester', 403], ['evaluator', 403], ['bank', 403], ['scoring', 403],
   ])('creating by %s answers %i', async (user, status) => {
-    expect((await as(user, 'POST', '/api/asset', await newObject())).statusCode).toBe(status);
+    expect((await h.as(user, 'POST', '/api/asset', await newObject())).statusCode).toBe(status);
   });
 
   it('a buyer creates buyer assets in its own groups, with buyer classes only', async () => {
     const group = await groupId('Finanzierungsobjekte');
-    const ok = await as('buyer', 'POST', '/api/asset', await newObject({ assetGroupId: group, assetAssetTypes: [{ assetTypeId: RESI, percentage: 100 }] }));
+    const ok = await h.as('buyer', 'POST', '/api/asset', await newObject({ assetGroupId: group, assetAssetTypes: [{ assetTypeId: RESI, percentage: 100 }] }));
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ isBuyerAsset: true, ownerCompany: 'Käufer Wohnbau GmbH' });
-    const hotel = await as('buyer', 'POST', '/api/asset', await newObject({ assetGroupId: group, assetAssetTypes: [{ assetTypeId: HOT, percentage: 100 }] }));
+    const hotel = await h.as('buyer', 'POST', '/api/asset', await newObject({ assetGroupId: group, assetAssetTypes: [{ assetTypeId: HOT, percentage: 100 }] }));
     expect(hotel.statusCode).toBe(400);
-    const foreignGroup = await as('buyer', 'POST', '/api/asset', await newObject());
+    const foreignGroup = await h.as('buyer', 'POST', '/api/asset', await newObject());
     expect(foreignGroup.json().fields[0]).toMatchObject({ path: 'assetGroupId', key: 'objectGroups-not-selectable' });
   });
 
   it('answers the field messages for missing fields and a bad gross floor area', async () => {
-    const res = await as('objectadmin', 'POST', '/api/asset', { assetAssetTypes: [], assetTotalArea: 'viel' }, 'en');
+    const res = await h.as('objectadmin', 'POST', '/api/asset', { assetAssetTypes: [], assetTotalArea: 'viel' }, 'en');
     const byPath = Object.fromEntries(res.json().fields.map((f: { path: string; message: string }) => [f.path, f.message]));
     expect(byPath).toMatchObject({ objectName: 'Please fill out this field', city: 'Please fill out this field', assetTotalArea: 'Please input a number' });
   });
 
   it('saves an edit with the current version and answers 409 for a stale one', async () => {
     const id = await assetId('Hotel am Rheinufer');
-    const current = (await as('objectadmin', 'GET', `/api/asset/${id}`)).json();
-    const first = await as('objectadmin', 'PUT', '/api/asset', { ...current, city: 'Mainz' });
+    const current = (await h.as('objectadmin', 'GET', `/api/asset/${id}`)).json();
+    const first = await h.as('objectadmin', 'PUT', '/api/asset', { ...current, city: 'Mainz' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ city: 'Mainz', version: current.version + 1 });
-    const stale = await as('admin', 'PUT', '/api/asset', { ...current, city: 'Bingen' });
+    const stale = await h.as('admin', 'PUT', '/api/asset', { ...current, city: 'Bingen' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().key).toBe('objects-version-conflict');
   });
 
   it('refuses edits by read-only roles and of other organisations’ objects', async () => {
     const id = await assetId('Hotel am Rheinufer');
-    const current = (await as('objectadmin', 'GET', `/api/asset/${id}`)).json();
-    expect((await as('collector', 'PUT', '/api/asset', { ...current, city: 'X' })).statusCode).toBe(403);
-    expect((await as('buyer', 'PUT', '/api/asset', { ...current, city: 'X' })).statusCode).toBe(404);
-    expect((await as('objectadmin', 'GET', `/api/asset/${id}`)).json().city).toBe('Wiesbaden');
+    const current = (await h.as('objectadmin', 'GET', `/api/asset/${id}`)).json();
+    expect((await h.as('collector', 'PUT', '/api/asset', { ...current, city: 'X' })).statusCode).toBe(403);
+    expect((await h.as('buyer', 'PUT', '/api/asset', { ...current, city: 'X' })).statusCode).toBe(404);
+    expect((await h.as('objectadmin', 'GET', `/api/asset/${id}`)).json().city).toBe('Wiesbaden');
   });
 
   it('deletes an object', async () => {
     const id = await assetId('Hotel am Rheinufer');
-    expect((await as('collector', 'DELETE', `/api/asset/${id}`)).statusCode).toBe(403);
-    expect((await as('objectadmin', 'DELETE', `/api/asset/${id}?isBuyerAsset=false`)).statusCode).toBe(204);
-    expect((await as('objectadmin', 'GET', `/api/asset/${id}`)).statusCode).toBe(404);
+    expect((await h.as('collector', 'DELETE', `/api/asset/${id}`)).statusCode).toBe(403);
+    expect((await h.as('objectadmin', 'DELETE', `/api/asset/${id}?isBuyerAsset=false`)).statusCode).toBe(204);
+    expect((await h.as('objectadmin', 'GET', `/api/asset/${id}`)).statusCode).toBe(404);
   });
 });
 
 describe('object groups', () => {
   it('lists groups with their objects expanded and the area-weighted class mix', async () => {
-    const body = (await as('objectadmin', 'GET', '/api/assetGroup?pageSize=10')).json();
+    const body = (await h.as('objectadmin', 'GET', '/api/assetGroup?pageSize=10')).json();
     expect(body.total).toBe(2);
     const rheinMain = body.items.find((g: { name: string }) => g.name === 'Portfolio Rhein-Main');
     expect(rheinMain.assets.map((a: { name: string }) => a.name)).toEqual(['Bürohaus Mainzer Landstraße', 'Hotel am Rheinufer', 'Wohn- und Geschäftshaus Bockenheim']);
@@ -156,56 +153,56 @@ describe('object groups', () => {
 
   it('creates a group in the own organisation; only the administrator chooses another', async () => {
     const bankOrg = (await h.db.selectFrom('organisations').select('id').where('name', '=', 'Testkonto GmbH').executeTakeFirstOrThrow()).id;
-    const own = await as('objectadmin', 'POST', '/api/assetGroup', { name: 'Portfolio Süd', organisationId: bankOrg });
+    const own = await h.as('objectadmin', 'POST', '/api/assetGroup', { name: 'Portfolio Süd', organisationId: bankOrg });
     expect(own.statusCode).toBe(201);
     expect(own.json().organisationName).toBe('Musterimmobilien AG');
-    const chosen = await as('admin', 'POST', '/api/assetGroup', { name: 'Testportfolio', organisationId: bankOrg });
+    const chosen = await h.as('admin', 'POST', '/api/assetGroup', { name: 'Testportfolio', organisationId: bankOrg });
     expect(chosen.json().organisationName).toBe('Testkonto GmbH');
-    expect((await as('collector', 'POST', '/api/assetGroup', { name: 'X' })).statusCode).toBe(403);
-    expect((await as('objectadmin', 'POST', '/api/assetGroup', { name: '' })).json().fields[0]).toMatchObject({ path: 'name', key: 'validation-required' });
+    expect((await h.as('collector', 'POST', '/api/assetGroup', { name: 'X' })).statusCode).toBe(403);
+    expect((await h.as('objectadmin', 'POST', '/api/assetGroup', { name: '' })).json().fields[0]).toMatchObject({ path: 'name', key: 'validation-required' });
   });
 
   it('renames a group, refuses to delete one with objects and deletes an empty one', async () => {
     const id = await groupId('Portfolio Berlin');
-    expect((await as('objectadmin', 'PUT', '/api/assetGroup', { id, name: 'Portfolio Hauptstadt' })).json().name).toBe('Portfolio Hauptstadt');
-    const refused = await as('objectadmin', 'DELETE', `/api/assetGroup/${id}`);
+    expect((await h.as('objectadmin', 'PUT', '/api/assetGroup', { id, name: 'Portfolio Hauptstadt' })).json().name).toBe('Portfolio Hauptstadt');
+    const refused = await h.as('objectadmin', 'DELETE', `/api/assetGroup/${id}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().key).toBe('objectGroups-delete-error');
-    const empty = (await as('objectadmin', 'POST', '/api/assetGroup', { name: 'Leer' })).json().id;
-    expect((await as('objectadmin', 'DELETE', `/api/assetGroup/${empty}`)).statusCode).toBe(204);
+    const empty = (await h.as('objectadmin', 'POST', '/api/assetGroup', { name: 'Leer' })).json().id;
+    expect((await h.as('objectadmin', 'DELETE', `/api/assetGroup/${empty}`)).statusCode).toBe(204);
   });
 
   it('another organisation’s group answers 404', async () => {
     const id = await groupId('Finanzierungsobjekte');
-    expect((await as('objectadmin', 'GET', `/api/assetGroup/${id}`)).statusCode).toBe(404);
-    expect((await as('objectadmin', 'PUT', '/api/assetGroup', { id, name: 'X' })).statusCode).toBe(404);
-    expect((await as('objectadmin', 'DELETE', `/api/assetGroup/${id}`)).statusCode).toBe(404);
+    expect((await h.as('objectadmin', 'GET', `/api/assetGroup/${id}`)).statusCode).toBe(404);
+    expect((await h.as('objectadmin', 'PUT', '/api/assetGroup', { id, name: 'X' })).statusCode).toBe(404);
+    expect((await h.as('objectadmin', 'DELETE', `/api/assetGroup/${id}`)).statusCode).toBe(404);
   });
 
   it('offers the groups objects may be put in', async () => {
-    const options = (await as('objectadmin', 'GET', '/api/assetGroup/assetGroupInfo')).json();
+    const options = (await h.as('objectadmin', 'GET', '/api/assetGroup/assetGroupInfo')).json();
     expect(options.map((g: { name: string }) => g.name)).toEqual(['Portfolio Berlin', 'Portfolio Rhein-Main']);
   });
 });
 
 describe('reference lists', () => {
   it('answers the asset classes OFF … RESI, buyers only theirs', async () => {
-    const all = (await as('objectadmin', 'GET', '/api/asset/assetType')).json();
+    const all = (await h.as('objectadmin', 'GET', '/api/asset/assetType')).json();
     expect(all.map((t: { assetClassIdentifier: string }) => t.assetClassIdentifier)).toEqual(['OFF', 'HOT', 'RHS', 'RSM', 'RWB1', 'RWB2', 'DWH', 'HEC1', 'HEC2', 'LEI', 'MIX', 'RESI']);
     expect(all[7]).toMatchObject({ assetClassIdentifier: 'HEC1', assetClassIsPilot: true });
-    const buyer = (await as('buyer', 'GET', '/api/asset/assetType')).json();
+    const buyer = (await h.as('buyer', 'GET', '/api/asset/assetType')).json();
     expect(buyer.map((t: { assetClassIdentifier: string }) => t.assetClassIdentifier)).toEqual(['OFF', 'MIX', 'RESI']);
   });
 
   it('answers the review configuration with 16 reviewed answers, cacheable', async () => {
-    const res = await as('collector', 'GET', '/api/asset/config');
+    const res = await h.as('collector', 'GET', '/api/asset/config');
     expect(res.json()).toEqual({ reviewProcess: { numberOfReviewedAnswers: 16 } });
     expect(res.headers['cache-control']).toContain('max-age');
   });
 });
 
 describe('access requests', () => {
-  const request = async (id: number, user: DemoUser = 'buyer', language = 'de') =>
+  const request = async (id: number, user: DemoUserName = 'buyer', language = 'de') =>
     h.app.inject({ method: 'POST', url: `/api/asset/${id}/requestAssetAccess`, headers: { ...bearer(await h.login(user)), 'accept-language': language } });
   const decide = (permissionId: string | number, token: string, decision: string) =>
     h.app.inject({ method: 'POST', url: `/api/asset/requestAssetAccess/${permissionId}?token=${encodeURIComponent(token)}&decision=${decision}` });
@@ -229,14 +226,14 @@ describe('access requests', () => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toEqual({ buyerOrganisationName: 'Käufer Wohnbau GmbH', assetName: 'Hotel am Rheinufer', result: 'DecidedSuccessfully', decision: true });
 
-    const seen = (await as('buyer', 'GET', '/api/asset?pageSize=100')).json().items.find((a: { id: number }) => a.id === id);
+    const seen = (await h.as('buyer', 'GET', '/api/asset?pageSize=100')).json().items.find((a: { id: number }) => a.id === id);
     expect(seen).toMatchObject({ name: 'Hotel am Rheinufer', canEdit: false });
-    const current = (await as('buyer', 'GET', `/api/asset/${id}`)).json();
-    expect((await as('buyer', 'PUT', '/api/asset', { ...current, city: 'X' })).statusCode).toBe(403);
+    const current = (await h.as('buyer', 'GET', `/api/asset/${id}`)).json();
+    expect((await h.as('buyer', 'PUT', '/api/asset', { ...current, city: 'X' })).statusCode).toBe(403);
 
     expect((await request(id)).statusCode).toBe(409);
     expect((await request(id)).json().key).toBe('asset-access-request-already-granted');
-    expect((await as('buyer', 'GET', '/api/asset/accessRequests')).json()[0]).toMatchObject({ assetId: id, decision: true, ownerOrganisationName: 'Musterimmobilien AG' });
+    expect((await h.as('buyer', 'GET', '/api/asset/accessRequests')).json()[0]).toMatchObject({ assetId: id, decision: true, ownerOrganisationName: 'Musterimmobilien AG' });
   });
 
   it('the link used twice answers 304; a forged token 401; an unknown id 404; a bad decision 400', async () => {
@@ -251,7 +248,7 @@ describe('access requests', () => {
     expect((await decide(99999, token, 'true')).statusCode).toBe(404);
     expect((await decide('abc', token, 'true')).statusCode).toBe(404);
     // The decline gave no access.
-    expect((await as('buyer', 'GET', '/api/asset?pageSize=100')).json().total).toBe(1);
+    expect((await h.as('buyer', 'GET', '/api/asset?pageSize=100')).json().total).toBe(1);
   });
 
   it('the link expires after 14 days', async () => {
