@@ -104,4 +104,78 @@ describe('questionnaire templates in the browser', () => {
     await page.getByRole('link', { name: 'ECORE Fragebogen 2025' }).waitFor();
     await page.getByRole('link', { name: 'ECORE Fragebogen 2024' }).waitFor();
   });
+
+  it('keeps unsaved edits through a language switch, refreshes the lock while editing, and keeps them visible read-only when another user took the lock', async () => {
+    await page.clock.install();
+    await signIn('scoring');
+    await page.goto(`${portal.url}/score/admin/active`);
+    await page.getByRole('button', { name: /^Duplizieren ECORE Fragebogen/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Fragebogen duplizieren' });
+    await dialog.getByLabel('Titel').fill('ECORE Fragebogen 2027');
+    await dialog.getByLabel('Version').fill('2027_01');
+    await dialog.getByRole('button', { name: 'Duplizieren' }).click();
+    await page.waitForURL(/\/score\/questionnaire\/\d+\/metadata$/);
+    const id = /questionnaire\/(\d+)\//.exec(page.url())![1]!;
+    await page.getByRole('button', { name: 'Speichern' }).waitFor();
+
+    // An unsaved edit survives a language switch (a new `t` must not reload the template over it).
+    await page.getByLabel('Titel', { exact: true }).fill('Entwurf mit Änderungen');
+    await page.getByLabel('Sprache').selectOption('en');
+    await page.getByText('There are unsaved changes.').waitFor();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Entwurf mit Änderungen');
+
+    // The heartbeat refreshes the lock while the draft stays open without saving.
+    const isLockCall = (url: string, method: string) => method === 'PUT' && url.includes(`/api/questionnaire/${id}/lock?isLocked=true`);
+    const refresh = page.waitForRequest((r) => isLockCall(r.url(), r.method()));
+    await page.clock.fastForward('05:30');
+    expect((await (await refresh).response())?.status()).toBe(200);
+
+    // Another user took the lock after ours expired: the next refresh answers 423.
+    const holder = { currentLockerName: 'Anna Admin' };
+    await page.route((url) => isLockCall(url.href, 'PUT'), (route) => route.request().method() === 'PUT'
+      ? route.fulfill({ status: 423, json: { statusCode: 423, key: 'questionnaire-locked', message: 'The questionnaire is currently being edited by Anna Admin.', lockedStatus: holder } })
+      : route.continue());
+    await page.route(new RegExp(`/api/questionnaire/${id}$`), async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), lockedStatus: holder } });
+    });
+    await page.clock.fastForward('05:30');
+    const notice = page.getByRole('alert').filter({ hasText: 'Editing lock lost' });
+    await notice.getByText('Anna Admin took over editing this draft').waitFor();
+    await notice.getByText('Your unsaved changes are still shown here').waitFor();
+    // Read-only, but the local content is still there.
+    const title = page.getByLabel('Title', { exact: true });
+    expect(await title.inputValue()).toBe('Entwurf mit Änderungen');
+    expect(await title.getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await page.getByText('There are unsaved changes.').count()).toBe(1);
+  });
+
+  it('a scoring model manager sees the current reference data and imports a CSV, with the refused rows listed under the form', async () => {
+    await signIn('scoring');
+    await page.goto(`${portal.url}/score/admin/active`);
+    await page.getByRole('tab', { name: 'Referenzdaten' }).click();
+    await page.waitForURL(/\/score\/admin\/reference$/);
+    const current = page.getByRole('table', { name: 'Aktuelle Referenzdaten' });
+    await current.getByText('Demo emission factors (illustrative)').waitFor();
+    expect(await current.getByText('Illustrativ', { exact: true }).count()).toBe(2);
+
+    const form = page.getByRole('form', { name: 'Referenzdaten aus CSV importieren' });
+    await form.getByLabel('Art der Daten').selectOption('emissionFactors');
+    await form.getByLabel('CSV-Inhalt').fill('carrier;country;year;value\ngas;;0;0,2\ncoal;;0;0,3\noil;;0;x');
+    await form.getByLabel('Name des Datensatzes').fill('Emissionsfaktoren 2026');
+    await form.getByRole('button', { name: 'Importieren' }).click();
+    const refused = form.getByRole('alert').filter({ hasText: 'Der Import wurde abgelehnt' });
+    await refused.getByRole('listitem').first().waitFor();
+    expect(await refused.getByRole('listitem').allTextContents()).toEqual(['Zeile 3: Spalte „carrier“ ist ungültig', 'Zeile 4: Spalte „value“ ist ungültig']);
+
+    // Uploading a file puts its content into the form; the import replaces the illustrative set.
+    await form.locator('input[type="file"]').setInputFiles({ name: 'faktoren.csv', mimeType: 'text/csv', buffer: Buffer.from('carrier;country;year;value\ngas;;0;0,2\ngridElectricity;DE;2025;0,38\n') });
+    await expect.poll(() => form.getByLabel('CSV-Inhalt').inputValue()).toContain('gridElectricity;DE;2025;0,38');
+    await form.getByRole('button', { name: 'Importieren' }).click();
+    await page.getByText('2 Zeilen wurden importiert.').waitFor();
+    await current.getByText('Emissionsfaktoren 2026').waitFor();
+    expect(await current.getByText('Illustrativ', { exact: true }).count()).toBe(1);
+    expect(await current.getByRole('row', { name: /Emissionsfaktoren \(Zeilen\)/ }).getByRole('cell').last().textContent()).toBe('2');
+  });
 });

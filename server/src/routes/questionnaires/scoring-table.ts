@@ -7,7 +7,9 @@ import {
   scoringImportBodySchema,
   SCORING_TABLE_TYPES,
   validateRows,
+  type RowProblem,
 } from '@ecore/core/questionnaires/reference-data.ts';
+import { message } from '@ecore/core/shared/messages.ts';
 import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
 import {
   findDataSet,
@@ -75,7 +77,7 @@ export const scoringTableRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         response: { 200: z.object({ imported: z.number() }), ...errorResponses, 403: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireScoringManager(request.actor);
       const { kind, csv, dataSetName } = request.body;
       let records: Record<string, string>[];
@@ -86,15 +88,22 @@ export const scoringTableRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       }
       const importedBy = displayName(await findSignInUserById(deps.db, request.actor.userId), request.actor);
       const set = { name: dataSetName, illustrative: false, note: '', importedBy };
-      const details = (problems: { line: number; field: string }[]) => problems.map((p) => `${p.line} (${p.field})`).join(', ');
+      // The row errors go out as the message and, one per row, as `fields` (path `rows.<line>.<column>`) for the form.
+      const refuse = (problems: RowProblem[]) =>
+        reply.status(400).send({
+          statusCode: 400,
+          key: 'scoringtable-import-invalid',
+          message: message('scoringtable-import-invalid', request.language, { details: problems.map((p) => `${p.line} (${p.field})`).join(', ') || '—' }),
+          fields: problems.map((p) => ({ path: `rows.${p.line}.${p.field}`, key: 'validation-generic', message: message('validation-generic', request.language) })),
+        });
       if (kind === 'referenceValues') {
         const { rows, problems } = validateRows(referenceRowSchema, records);
-        if (problems.length || rows.length === 0) throw new HttpError(400, 'scoringtable-import-invalid', { details: details(problems) || '—' });
+        if (problems.length || rows.length === 0) return refuse(problems);
         await deps.db.transaction().execute((trx) => replaceReferenceValues(trx, rows, set));
         return { imported: rows.length };
       }
       const { rows, problems } = validateRows(emissionFactorRowSchema, records);
-      if (problems.length || rows.length === 0) throw new HttpError(400, 'scoringtable-import-invalid', { details: details(problems) || '—' });
+      if (problems.length || rows.length === 0) return refuse(problems);
       await deps.db.transaction().execute((trx) => replaceEmissionFactors(trx, rows, set));
       return { imported: rows.length };
     },

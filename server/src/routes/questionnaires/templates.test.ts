@@ -160,6 +160,38 @@ describe('locks', () => {
     expect((await call('admin', 'PUT', `/api/questionnaire/${draft.id}/lock?isLocked=false`)).statusCode).toBe(200);
     expect((await call('scoring', 'PUT', `/api/questionnaire/${draft.id}/lock?isLocked=true`)).statusCode).toBe(200);
   });
+
+  it('counts the 30 idle minutes from the last refresh of the holder, not from when the lock was taken', async () => {
+    const draft = (await duplicateActive()).json();
+    await h.db.updateTable('users').set({ roles: [3] }).where('user_name', '=', 'admin').execute();
+    tokens.admin = await h.login('admin');
+    const lockAsScoring = () => call('scoring', 'PUT', `/api/questionnaire/${draft.id}/lock?isLocked=true`);
+    const lockAsAdmin = () => call('admin', 'PUT', `/api/questionnaire/${draft.id}/lock?isLocked=true`);
+    const start = h.clock.now;
+    expect((await lockAsScoring()).statusCode).toBe(200);
+    h.clock.now = start + 25 * 60 * 1000;
+    // The editor's heartbeat: refreshing one's own lock answers 200 and moves the last activity.
+    expect((await lockAsScoring()).statusCode).toBe(200);
+    const stored = await h.db.selectFrom('questionnaire_locks').selectAll().where('questionnaire_id', '=', draft.id).executeTakeFirstOrThrow();
+    expect(stored.since.getTime()).toBe(start);
+    expect(stored.last_activity.getTime()).toBe(start + 25 * 60 * 1000);
+    h.clock.now = start + 40 * 60 * 1000;
+    const blocked = await lockAsAdmin();
+    expect(blocked.statusCode).toBe(423);
+    expect(blocked.json().lockedStatus).toEqual({ currentLockerName: 'Sven Scoring' });
+    // Saving is activity too: a save at 40 min keeps the lock beyond 55 min.
+    const current = (await call('scoring', 'GET', `/api/questionnaire/${draft.id}`)).json();
+    expect((await call('scoring', 'PUT', '/api/questionnaire', { ...current, lockedStatus: undefined })).statusCode).toBe(200);
+    h.clock.now = start + 69 * 60 * 1000;
+    expect((await lockAsAdmin()).statusCode).toBe(423);
+    // 30 minutes after the last activity (the save at 40 min) the lock has expired and another user takes it.
+    h.clock.now = start + 70 * 60 * 1000;
+    expect((await lockAsAdmin()).statusCode).toBe(200);
+    // The former holder's heartbeat now answers 423 naming the new holder.
+    const lost = await lockAsScoring();
+    expect(lost.statusCode).toBe(423);
+    expect(lost.json().lockedStatus).toEqual({ currentLockerName: 'Anna Admin' });
+  });
 });
 
 describe('activating and deleting', () => {
@@ -240,5 +272,16 @@ describe('reference data', () => {
     const bad = await call('scoring', 'PUT', '/api/scoringtable', { kind: 'referenceValues', csv: 'kind;metric;country;assetClass;year;value\naverage;energy;DE;XYZ;2025;1' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ key: 'scoringtable-import-invalid', message: 'Die CSV-Datei enthält ungültige Zeilen: 2 (assetClass)' });
+    // The form lists the row errors from `fields`: one per refused row, naming line and column.
+    const twoBad = await call('scoring', 'PUT', '/api/scoringtable', {
+      kind: 'emissionFactors', dataSetName: 'Faktoren', csv: 'carrier;country;year;value\ngas;;0;0,2\ncoal;;0;0,3\noil;;0;x',
+    }, 'en');
+    expect(twoBad.statusCode).toBe(400);
+    expect(twoBad.json().fields).toEqual([
+      { path: 'rows.3.carrier', key: 'validation-generic', message: 'Please check your input' },
+      { path: 'rows.4.value', key: 'validation-generic', message: 'Please check your input' },
+    ]);
+    // A refused import leaves the stored data set as it was.
+    expect((await call('scoring', 'GET', '/api/scoringtable?type=Year')).json().emissionFactorSet).toMatchObject({ illustrative: true });
   });
 });

@@ -2,21 +2,18 @@ import { Alert, Button, Checkbox, Fieldset, Group, MultiSelect, NativeSelect, Nu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { blankOption, findCategory, findQuestion, findSection, itemKey, nextTempId, updateCategory, updateCluster, updateQuestion, updateSection } from '@ecore/core/questionnaires/editing.ts';
+import { findCategory, findQuestion, findSection, itemKey, updateCategory, updateCluster, updateQuestion, updateSection } from '@ecore/core/questionnaires/editing.ts';
 import { clusterName } from '@ecore/core/questionnaires/template-export.ts';
 import {
   allQuestions, AMBITION_LEVELS, ASSET_CLASSES, CLUSTER_KINDS, KPI_KEY_LIST, KPI_KEYS, maxScoreOf, QUESTION_TYPES, SCORE_TYPES, VIRTUAL_QUESTION_TYPES,
-  type NameTranslation, type Question, type QuestionTranslation,
+  type NameTranslation, type Question,
 } from '@ecore/core/questionnaires/template.ts';
-import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
+import { LANGUAGES } from '@ecore/core/shared/language.ts';
 import { ConfirmDialog } from './template-dialogs.tsx';
 import { useEditorSession } from './editor-context.ts';
-
-const setName = (list: NameTranslation[], language: Language, name: string): NameTranslation[] =>
-  [...list.filter((t) => t.language !== language), { language, name }].sort((a, b) => a.language.localeCompare(b.language));
-
-const num = (v: string | number, fallback = 0) => (typeof v === 'number' ? v : v === '' ? fallback : Number(v.replace(',', '.')));
-const numOrNull = (v: string | number) => (v === '' ? null : num(v));
+import {
+  addBlankOption, parseNumber as num, parseNumberOrNull as numOrNull, patchOption, patchQuestion, patchQuestionTranslation, removeOption, setName, setOptionText, type QuestionEdit,
+} from './editor-helpers.ts';
 
 function NotFound({ messageKey }: { messageKey: string }) {
   const { t } = useTranslation();
@@ -91,13 +88,14 @@ function DeleteButton({ label, title, onConfirm }: { label: string; title: strin
   );
 }
 
-function Names({ translations, readOnly, onChange }: { translations: NameTranslation[]; readOnly: boolean; onChange: (list: NameTranslation[]) => void }) {
+/** Names per language; `onChange` gets an updater of the stored list, so that quick typing in two fields never undoes one of them. */
+function Names({ translations, readOnly, onChange }: { translations: NameTranslation[]; readOnly: boolean; onChange: (edit: (list: NameTranslation[]) => NameTranslation[]) => void }) {
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={2}>
       {LANGUAGES.map((l) => (
         <TextInput key={l} label={t(`questionnaires.fields.name_${l}`)} readOnly={readOnly} value={translations.find((x) => x.language === l)?.name ?? ''}
-          onChange={(e) => onChange(setName(translations, l, e.currentTarget.value))} />
+          onChange={(e) => { const v = e.currentTarget.value; onChange((list) => setName(list, l, v)); }} />
       ))}
     </SimpleGrid>
   );
@@ -115,7 +113,7 @@ export function CategoryPanel() {
     <Stack>
       <Title order={2} size="h3">{t('questionnaires.levels.Category')}</Title>
       {gone ? <Alert color="orange">{t('questionnaires.notices.categoryDeleted')}</Alert> : null}
-      <Names translations={category.translations} readOnly={readOnly} onChange={(list) => change((c) => updateCategory(c, id, (x) => ({ ...x, translations: list })))} />
+      <Names translations={category.translations} readOnly={readOnly} onChange={(edit) => change((c) => updateCategory(c, id, (x) => ({ ...x, translations: edit(x.translations) })))} />
       <NumberInput label={t('questionnaires.fields.order')} value={category.order} min={0} readOnly={readOnly} onChange={(v) => change((c) => updateCategory(c, id, (x) => ({ ...x, order: num(v) })))} />
       {!readOnly && !gone ? <Group><DeleteButton label={t('questionnaires.editor.deleteCategory')} title={category.translations[0]?.name ?? ''} onConfirm={() => markDeleted({ kind: 'category', id })} /></Group> : null}
     </Stack>
@@ -135,7 +133,7 @@ export function SectionPanel() {
     <Stack>
       <Title order={2} size="h3">{t('questionnaires.levels.Section')}</Title>
       {gone ? <Alert color="orange">{t('questionnaires.notices.sectionDeleted')}</Alert> : null}
-      <Names translations={section.translations} readOnly={readOnly} onChange={(list) => change((c) => updateSection(c, id, (x) => ({ ...x, translations: list })))} />
+      <Names translations={section.translations} readOnly={readOnly} onChange={(edit) => change((c) => updateSection(c, id, (x) => ({ ...x, translations: edit(x.translations) })))} />
       <SimpleGrid cols={3}>
         <NumberInput label={t('questionnaires.fields.weight')} value={section.weight} min={0} max={100} decimalSeparator={dec} readOnly={readOnly} onChange={(v) => change((c) => updateSection(c, id, (x) => ({ ...x, weight: num(v) })))} />
         <NumberInput label={t('questionnaires.fields.financeWeight')} value={section.financeWeight} min={0} max={100} decimalSeparator={dec} readOnly={readOnly} onChange={(v) => change((c) => updateSection(c, id, (x) => ({ ...x, financeWeight: num(v) })))} />
@@ -145,11 +143,6 @@ export function SectionPanel() {
     </Stack>
   );
 }
-
-const setQT = (list: QuestionTranslation[], language: Language, patch: Partial<QuestionTranslation>): QuestionTranslation[] => {
-  const current = list.find((x) => x.language === language) ?? { language, title: '', description: '', clarification: '' };
-  return [...list.filter((x) => x.language !== language), { ...current, ...patch }].sort((a, b) => a.language.localeCompare(b.language));
-};
 
 /** Every field of a question (spec 02 §3) with its options. */
 export function QuestionPanel() {
@@ -161,8 +154,10 @@ export function QuestionPanel() {
   if (!found) return <NotFound messageKey="questionnaire-question-not-found" />;
   const q = found.question;
   const gone = deleted.has(itemKey({ kind: 'question', id }));
-  const set = (patch: Partial<Question>) => change((c) => updateQuestion(c, id, (x) => ({ ...x, ...patch })));
-  const setOption = (oid: number | null, patch: Partial<Question['options'][number]>) => set({ options: q.options.map((o) => (o.id === oid ? { ...o, ...patch } : o)) });
+  // Every edit names this panel's own question (`id` from the route it was rendered with) and applies to
+  // the question as it is in the session then, not to the rendered copy `q`.
+  const edit = (fn: QuestionEdit) => change((c) => updateQuestion(c, id, fn));
+  const set = (patch: Partial<Question>) => edit(patchQuestion(patch));
   const dec = language === 'de' ? ',' : '.';
   const valueQuestions = allQuestions(content).filter((x) => x.type === 'ValueQuestion');
   const choice = q.type === 'SingleChoice' || q.type === 'MultipleChoice';
@@ -184,9 +179,9 @@ export function QuestionPanel() {
         return (
           <Fieldset key={l} legend={t(`questionnaires.languages.${l}`)}>
             <Stack gap="xs">
-              <TextInput label={t(`questionnaires.fields.title_${l}`)} value={tr?.title ?? ''} readOnly={readOnly} onChange={(e) => set({ translations: setQT(q.translations, l, { title: e.currentTarget.value }) })} />
-              <Textarea label={t(`questionnaires.fields.description_${l}`)} autosize minRows={2} value={tr?.description ?? ''} readOnly={readOnly} onChange={(e) => set({ translations: setQT(q.translations, l, { description: e.currentTarget.value }) })} />
-              <Textarea label={t(`questionnaires.fields.clarification_${l}`)} autosize minRows={1} value={tr?.clarification ?? ''} readOnly={readOnly} onChange={(e) => set({ translations: setQT(q.translations, l, { clarification: e.currentTarget.value }) })} />
+              <TextInput label={t(`questionnaires.fields.title_${l}`)} value={tr?.title ?? ''} readOnly={readOnly} onChange={(e) => edit(patchQuestionTranslation(l, { title: e.currentTarget.value }))} />
+              <Textarea label={t(`questionnaires.fields.description_${l}`)} autosize minRows={2} value={tr?.description ?? ''} readOnly={readOnly} onChange={(e) => edit(patchQuestionTranslation(l, { description: e.currentTarget.value }))} />
+              <Textarea label={t(`questionnaires.fields.clarification_${l}`)} autosize minRows={1} value={tr?.clarification ?? ''} readOnly={readOnly} onChange={(e) => edit(patchQuestionTranslation(l, { clarification: e.currentTarget.value }))} />
             </Stack>
           </Fieldset>
         );
@@ -229,17 +224,14 @@ export function QuestionPanel() {
               <Group key={o.id ?? i} align="flex-end" wrap="nowrap">
                 {LANGUAGES.map((l) => (
                   <TextInput key={l} label={`${t(`questionnaires.fields.optionText_${l}`)} ${i + 1}`} readOnly={readOnly} value={o.translations.find((x) => x.language === l)?.text ?? ''}
-                    onChange={(e) => {
-                      const text = e.currentTarget.value;
-                      setOption(o.id, { translations: [...o.translations.filter((x) => x.language !== l), { language: l, text }], ...(l === 'de' ? { text } : {}) });
-                    }} />
+                    onChange={(e) => edit(setOptionText({ id: o.id, index: i }, l, e.currentTarget.value))} />
                 ))}
-                <NumberInput label={`${t('questionnaires.fields.score')} ${i + 1}`} value={o.score} w={90} decimalSeparator={dec} readOnly={readOnly} onChange={(v) => setOption(o.id, { score: num(v) })} />
-                <Checkbox label={t('questionnaires.fields.isExclusive')} checked={o.isExclusive} disabled={readOnly} onChange={(e) => setOption(o.id, { isExclusive: e.currentTarget.checked })} mb={8} />
-                {!readOnly ? <Button variant="subtle" color="red" onClick={() => set({ options: q.options.filter((x) => x !== o) })}>{t('questionnaires.editor.removeOption')} {i + 1}</Button> : null}
+                <NumberInput label={`${t('questionnaires.fields.score')} ${i + 1}`} value={o.score} w={90} decimalSeparator={dec} readOnly={readOnly} onChange={(v) => edit(patchOption({ id: o.id, index: i }, { score: num(v) }))} />
+                <Checkbox label={t('questionnaires.fields.isExclusive')} checked={o.isExclusive} disabled={readOnly} onChange={(e) => edit(patchOption({ id: o.id, index: i }, { isExclusive: e.currentTarget.checked }))} mb={8} />
+                {!readOnly ? <Button variant="subtle" color="red" onClick={() => edit(removeOption({ id: o.id, index: i }))}>{t('questionnaires.editor.removeOption')} {i + 1}</Button> : null}
               </Group>
             ))}
-            {!readOnly ? <Group><Button variant="light" onClick={() => set({ options: [...q.options, blankOption(nextTempId(content), q.options.length + 1)] })}>{t('questionnaires.editor.addOption')}</Button></Group> : null}
+            {!readOnly ? <Group><Button variant="light" onClick={() => change((c) => addBlankOption(c, id))}>{t('questionnaires.editor.addOption')}</Button></Group> : null}
           </Stack>
         </Fieldset>
       ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Grid, NavLink, ScrollArea, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useBlocker, useNavigate, useParams } from 'react-router';
@@ -22,13 +22,27 @@ import { PrintPreview } from './print-preview.tsx';
 import { fetchTemplate, lockTemplate, saveTemplate, type LoadedTemplate } from './questionnaires-api.ts';
 import { STATE_COLOURS } from './score-page.tsx';
 import { ConfirmDialog, errorText, ExportDialog } from './template-dialogs.tsx';
+import { leavesEditor, presetFromRoute } from './editor-helpers.ts';
+import { createLockHeartbeat, HEARTBEAT_TICK_MS, type LockHeartbeat } from './lock-heartbeat.ts';
 
-/** The questionnaire editor (spec 02 §2): tree navigation, panels per level, save, leave confirmation, lock. */
+/** The holder named by a 423: the template's lock status, else the server's message. */
+const currentHolder = async (id: number, error: ApiError): Promise<string> =>
+  fetchTemplate(id).then((t) => t.lockedStatus?.currentLockerName ?? error.message, () => error.message);
+
+/**
+ * The questionnaire editor (spec 02 §2). One editing session per template: opening another template's
+ * editor starts a new session (the key), so nothing of one template's session can reach the other.
+ */
 export function QuestionnaireEditorPage() {
+  const id = Number(useParams().questionnaireId);
+  return <QuestionnaireEditor key={id} id={id} />;
+}
+
+/** Tree navigation, panels per level, save, leave confirmation, lock and its heartbeat. */
+function QuestionnaireEditor({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'de';
   const params = useParams();
-  const id = Number(params.questionnaireId);
   const navigate = useNavigate();
   const [template, setTemplate] = useState<LoadedTemplate | null>(null);
   const [content, setContent] = useState<TemplateContent | null>(null);
@@ -36,11 +50,22 @@ export function QuestionnaireEditorPage() {
   const [dirty, setDirty] = useState(false);
   const [failed, setFailed] = useState(false);
   const [lockHolder, setLockHolder] = useState<string | null>(null);
+  // The editor holds the lock (and keeps it alive), or lost it to another user while editing.
+  const [holdsLock, setHoldsLock] = useState(false);
+  const [lockLost, setLockLost] = useState(false);
+  const heartbeat = useRef<LockHeartbeat | null>(null);
+  // The loading effect must not depend on `t`: a new `t` (language switch) would reload the template
+  // over the unsaved content. It reads the current `t` from here.
+  const tRef = useRef(t);
+  useEffect(() => {
+    tRef.current = t;
+  }, [t]);
   const [dialog, setDialog] = useState<'add' | 'export' | 'print' | null>(null);
   const [saving, setSaving] = useState(false);
   // Tree branches stay open; clicking the branch that is already shown folds or unfolds it.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
 
+  // Loads the template once per session (the id never changes within it, see the key above).
   useEffect(() => {
     let live = true;
     fetchTemplate(id)
@@ -53,24 +78,69 @@ export function QuestionnaireEditorPage() {
         if (loaded.state !== 'Draft') return;
         try {
           await lockTemplate(id, true);
+          if (!live) return;
           setLockHolder(null);
+          setHoldsLock(true);
         } catch (error) {
+          if (!live) return;
           // 423: someone else edits it; the editor opens read-only and names them (spec 02 §4, §7).
           const locked = error instanceof ApiError && error.statusCode === 423;
           setLockHolder(locked ? (loaded.lockedStatus?.currentLockerName ?? error.message) : null);
-          if (!locked) notifyError(t('errors.questionnaire-lock-error'));
+          if (!locked) notifyError(tRef.current('errors.questionnaire-lock-error'));
         }
       })
-      .catch(() => setFailed(true));
+      .catch(() => {
+        if (live) setFailed(true);
+      });
     return () => {
       live = false;
       void lockTemplate(id, false).catch(() => undefined);
     };
-  }, [id, t]);
+  }, [id]);
+
+  // Another user took the lock after ours expired: read-only, name them, and keep the local content.
+  const loseLock = useCallback((holder: string) => {
+    setHoldsLock(false);
+    setLockLost(true);
+    setLockHolder(holder);
+    notifyError(tRef.current('questionnaires.editor.lockLostTitle'));
+  }, []);
+
+  // The heartbeat: while the lock is ours and the tab visible, refresh it regularly and after edits.
+  useEffect(() => {
+    if (!holdsLock) return;
+    const beat = createLockHeartbeat({
+      now: () => Date.now(),
+      isVisible: () => document.visibilityState === 'visible',
+      refresh: async () => {
+        try {
+          await lockTemplate(id, true);
+          return { kind: 'ok' };
+        } catch (error) {
+          if (error instanceof ApiError && error.statusCode === 423) return { kind: 'lost', holder: await currentHolder(id, error) };
+          return { kind: 'failed' };
+        }
+      },
+      onLost: loseLock,
+    });
+    heartbeat.current = beat;
+    const timer = window.setInterval(() => void beat.poke('interval'), HEARTBEAT_TICK_MS);
+    const onVisibility = () => void beat.poke('visible');
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      beat.stop();
+      heartbeat.current = null;
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [holdsLock, id, loseLock]);
 
   const readOnly = template?.state !== 'Draft' || lockHolder !== null;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    dirty && !nextLocation.pathname.startsWith(`/score/questionnaire/${id}`) && currentLocation.pathname !== nextLocation.pathname);
+  // Every edit is activity: the heartbeat refreshes the lock (throttled) after it.
+  useEffect(() => {
+    if (dirty) void heartbeat.current?.poke('edit');
+  }, [content, deleted, dirty]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && leavesEditor(id, currentLocation.pathname, nextLocation.pathname));
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -83,15 +153,19 @@ export function QuestionnaireEditorPage() {
     return {
       template, content, deleted, readOnly, language,
       change: (fn) => {
+        // Edits from a panel still on screen after the editor turned read-only (a lost lock) are dropped.
+        if (readOnly) return;
         setContent((c) => (c ? fn(c) : c));
         setDirty(true);
       },
       markDeleted: (ref: ItemRef) => {
+        if (readOnly) return;
         setDeleted((d) => new Set(d).add(itemKey(ref)));
         setDirty(true);
         notifySuccess(t(`questionnaires.notices.${ref.kind}Deleted`));
       },
       cloneQuestion: (questionId: number) => {
+        if (readOnly) return;
         const result = cloneQuestion(content, questionId);
         if (!result) return;
         setContent(result.content);
@@ -111,11 +185,15 @@ export function QuestionnaireEditorPage() {
       setContent(saved);
       setDeleted(new Set());
       setDirty(false);
+      heartbeat.current?.refreshed();
       notifySuccess(t('questionnaires.notices.saved'));
       // New items got their stored ids; a route naming a temporary id would no longer match.
       if (/\/-\d+$/.test(window.location.pathname)) navigate(`/score/questionnaire/${id}/metadata`, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 423) setLockHolder(error.message);
+      if (error instanceof ApiError && error.statusCode === 423) {
+        heartbeat.current?.stop();
+        loseLock(await currentHolder(id, error));
+      }
       notifyError(errorText(t, error, 'questionnaire-edit-error'));
     } finally {
       setSaving(false);
@@ -123,7 +201,7 @@ export function QuestionnaireEditorPage() {
   };
 
   const add = (item: AddedItem) => {
-    if (!content) return;
+    if (!content || readOnly) return;
     const result = addStructureItem(content, item, language);
     if (!result) return;
     setContent(result.content);
@@ -138,13 +216,7 @@ export function QuestionnaireEditorPage() {
 
   const base = `/score/questionnaire/${id}`;
   const clusterIdx = params.clusterNum ? Number(params.clusterNum) - 1 : null;
-  const preset: AddedItem = {
-    level: params.sectionId ? 'Question' : params.categoryId ? 'Section' : 'Category',
-    clusterIdx: clusterIdx ?? findClusterOf(content, Number(params.categoryId ?? params.sectionId ?? params.questionId)) ?? null,
-    categoryId: params.categoryId ? Number(params.categoryId) : findCategoryOfSection(content, Number(params.sectionId)),
-    sectionId: params.sectionId ? Number(params.sectionId) : null,
-    title: '',
-  };
+  const preset = presetFromRoute(content, params);
   const struck = (kind: ItemRef['kind'], itemId: number | null) => itemId !== null && deleted.has(itemKey({ kind, id: itemId }));
   const branch = (key: string, active: boolean, to: string) => ({
     opened: !collapsed.has(key),
@@ -167,7 +239,12 @@ export function QuestionnaireEditorPage() {
           {!readOnly ? <Button onClick={() => void save()} loading={saving} disabled={!dirty}>{t('questionnaires.editor.save')}</Button> : null}
         </>
       } />
-      {lockHolder !== null ? <Alert color="orange" mb="md" title={t('questionnaires.editor.lockedTitle')}>{t('questionnaires.editor.locked', { name: lockHolder })}</Alert> : null}
+      {lockLost ? (
+        <Alert color="red" mb="md" role="alert" title={t('questionnaires.editor.lockLostTitle')}>
+          <Text size="sm">{t('questionnaires.editor.lockLost', { name: lockHolder ?? '' })}</Text>
+          {dirty ? <Text size="sm" fw={600} mt="xs">{t('questionnaires.editor.lockLostUnsaved')}</Text> : null}
+        </Alert>
+      ) : lockHolder !== null ? <Alert color="orange" mb="md" title={t('questionnaires.editor.lockedTitle')}>{t('questionnaires.editor.locked', { name: lockHolder })}</Alert> : null}
       {template.state !== 'Draft' ? <Alert color="blue" mb="md">{t('questionnaires.editor.readOnly')}</Alert> : null}
       {dirty ? <Text size="sm" c="orange" mb="sm">{t('questionnaires.editor.unsaved')}</Text> : null}
       <Grid>
@@ -210,17 +287,3 @@ export function QuestionnaireEditorPage() {
     </>
   );
 }
-
-const findClusterOf = (content: TemplateContent, itemId: number): number | null => {
-  for (const [ci, c] of content.clusters.entries()) {
-    for (const cat of c.categories) {
-      if (cat.id === itemId || cat.sections.some((s) => s.id === itemId || s.questions.some((q) => q.id === itemId))) return ci;
-    }
-  }
-  return null;
-};
-
-const findCategoryOfSection = (content: TemplateContent, sectionId: number): number | null => {
-  for (const c of content.clusters) for (const cat of c.categories) if (cat.sections.some((s) => s.id === sectionId)) return cat.id;
-  return null;
-};

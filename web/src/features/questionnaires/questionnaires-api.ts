@@ -3,6 +3,7 @@ import type { TemplateList } from '@ecore/core/questionnaires/schemas.ts';
 import type { QuestionnaireSummary, QuestionnaireTemplate, QuestionnaireType, TemplateContent } from '@ecore/core/questionnaires/template.ts';
 import { api, apiPage, buildUrl, type Page } from '../../lib/api-client.ts';
 import { readStored } from '../../lib/local-store.ts';
+import type { ScoringImportKind, ScoringTable } from './reference-data-form.ts';
 
 export type LoadedTemplate = QuestionnaireTemplate & { lockedStatus: { currentLockerName: string } | null };
 
@@ -36,3 +37,8 @@ export const downloadExport = async (id: number, exportFormat: 0 | 1 | 2, langua
   link.click();
   URL.revokeObjectURL(url);
 };
+
+export const fetchScoringTable = (type: ScoringTable['type'], signal?: AbortSignal) =>
+  api.get<ScoringTable>('scoringtable', { query: { type }, ...(signal ? { signal } : {}) });
+
+export const importScoringTable = (body: { kind: ScoringImportKind; csv: string; dataSetName: string }) => api.put<{ imported: number }>('scoringtable', body);

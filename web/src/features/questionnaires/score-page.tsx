@@ -10,17 +10,23 @@ import { PageHeader } from '../../components/page-header.tsx';
 import type { Page } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { activateTemplate, deleteTemplate, fetchTemplates } from './questionnaires-api.ts';
+import { ReferenceDataPanel } from './reference-data-panel.tsx';
 import { ConfirmDialog, errorText, ExportDialog, TemplateFormDialog } from './template-dialogs.tsx';
 
 export const STATE_COLOURS: Record<QuestionnaireState, string> = { Draft: 'yellow', Active: 'green', Archived: 'gray' };
 
 type Pending = { kind: 'delete' | 'activate' | 'duplicate' | 'export'; row: QuestionnaireSummary } | { kind: 'create' } | null;
 
-/** Score management: the template list with the tabs current (admin/active) and previous (admin/archived) versions (spec 02 §2). */
+/**
+ * Score management: the template list with the tabs current (admin/active) and previous (admin/archived)
+ * versions (spec 02 §2), and the scoring model's reference data (admin/reference, DOMAIN.md §5).
+ */
 export function ScorePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const list: TemplateList = useParams().list === 'archived' ? 'archived' : 'active';
+  const tab = useParams().list;
+  const showReference = tab === 'reference';
+  const list: TemplateList = tab === 'archived' ? 'archived' : 'active';
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(10);
@@ -92,45 +98,50 @@ export function ScorePage() {
   return (
     <>
       <PageHeader actions={<Button onClick={() => setPending({ kind: 'create' })}>{t('questionnaires.actions.create')}</Button>} />
-      <Tabs value={list} onChange={(value) => { setPage(1); navigate(`/score/admin/${value ?? 'active'}`); }}>
+      <Tabs value={showReference ? 'reference' : list} onChange={(value) => { setPage(1); navigate(`/score/admin/${value ?? 'active'}`); }}>
         <Tabs.List mb="md">
           <Tabs.Tab value="active">{t('questionnaires.list.current')}{data?.counts ? ` (${data.counts.active ?? 0})` : ''}</Tabs.Tab>
           <Tabs.Tab value="archived">{t('questionnaires.list.previous')}{data?.counts ? ` (${data.counts.archived ?? 0})` : ''}</Tabs.Tab>
+          <Tabs.Tab value="reference">{t('questionnaires.list.reference')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      <Group mb="sm">
-        <TextInput aria-label={t('common.search.placeholder')} placeholder={t('common.search.placeholder')} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} w={320} />
-      </Group>
-      {failed ? (
-        <Alert color="red" variant="light" title={t('errors.table-load-error')}>
-          <Button size="xs" variant="light" onClick={refresh}>{t('questionnaires.list.retry')}</Button>
-        </Alert>
-      ) : (
-        <Table striped highlightOnHover aria-label={t(list === 'active' ? 'questionnaires.list.current' : 'questionnaires.list.previous')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('questionnaires.fields.title')}</Table.Th>
-              <Table.Th>{t('questionnaires.fields.version')}</Table.Th>
-              <Table.Th>{t('questionnaires.fields.type')}</Table.Th>
-              <Table.Th>{t('questionnaires.fields.state')}</Table.Th>
-              <Table.Th>{t('questionnaires.fields.modified')}</Table.Th>
-              <Table.Th>{t('questionnaires.list.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data === null
-              ? [0, 1, 2].map((i) => <Table.Tr key={i}><Table.Td colSpan={6}><Skeleton height={20} /></Table.Td></Table.Tr>)
-              : data.items.length === 0
-                ? <Table.Tr><Table.Td colSpan={6}>{t('errors.table-empty')}</Table.Td></Table.Tr>
-                : rows}
-          </Table.Tbody>
-        </Table>
+      {showReference ? <ReferenceDataPanel /> : (
+        <>
+          <Group mb="sm">
+            <TextInput aria-label={t('common.search.placeholder')} placeholder={t('common.search.placeholder')} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} w={320} />
+          </Group>
+          {failed ? (
+            <Alert color="red" variant="light" title={t('errors.table-load-error')}>
+              <Button size="xs" variant="light" onClick={refresh}>{t('questionnaires.list.retry')}</Button>
+            </Alert>
+          ) : (
+            <Table striped highlightOnHover aria-label={t(list === 'active' ? 'questionnaires.list.current' : 'questionnaires.list.previous')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('questionnaires.fields.title')}</Table.Th>
+                  <Table.Th>{t('questionnaires.fields.version')}</Table.Th>
+                  <Table.Th>{t('questionnaires.fields.type')}</Table.Th>
+                  <Table.Th>{t('questionnaires.fields.state')}</Table.Th>
+                  <Table.Th>{t('questionnaires.fields.modified')}</Table.Th>
+                  <Table.Th>{t('questionnaires.list.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data === null
+                  ? [0, 1, 2].map((i) => <Table.Tr key={i}><Table.Td colSpan={6}><Skeleton height={20} /></Table.Td></Table.Tr>)
+                  : data.items.length === 0
+                    ? <Table.Tr><Table.Td colSpan={6}>{t('errors.table-empty')}</Table.Td></Table.Tr>
+                    : rows}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Group justify="space-between" mt="md">
+            <NativeSelect aria-label={t('questionnaires.list.pageSize')} value={String(pageSize)} onChange={(e) => { setPageSize(Number(e.currentTarget.value)); setPage(1); }}
+              data={PAGE_SIZES.map((n) => String(n))} w={90} />
+            <Pagination value={page} onChange={setPage} total={Math.max(1, Math.ceil((data?.total ?? 0) / pageSize))} />
+          </Group>
+        </>
       )}
-      <Group justify="space-between" mt="md">
-        <NativeSelect aria-label={t('questionnaires.list.pageSize')} value={String(pageSize)} onChange={(e) => { setPageSize(Number(e.currentTarget.value)); setPage(1); }}
-          data={PAGE_SIZES.map((n) => String(n))} w={90} />
-        <Pagination value={page} onChange={setPage} total={Math.max(1, Math.ceil((data?.total ?? 0) / pageSize))} />
-      </Group>
 
       {pending?.kind === 'create' || pending?.kind === 'duplicate' ? (
         <TemplateFormDialog opened onClose={close} source={pending.kind === 'duplicate' ? pending.row : null}
