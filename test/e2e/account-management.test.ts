@@ -294,7 +294,15 @@ describe('account management in the browser', () => {
     await field(dialog, 'E-mail').fill('not-a-mail');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('No valid mail address').waitFor();
+    // A dialog with unsaved changes asks before it closes (UI.md); keeping on editing leaves it open.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const discard = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await discard.waitFor({ state: 'detached' });
+    expect(await field(dialog, 'E-mail').inputValue()).toBe('not-a-mail');
+    await page.keyboard.press('Escape');
+    await discard.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     await page.getByRole('tab', { name: 'Organisation' }).click();
     await page.waitForURL(/\/account-management\/organisations/);

@@ -65,9 +65,12 @@ describe('sign-in and the shell in the browser', () => {
     await page.getByRole('link', { name: 'Kontoverwaltung' }).waitFor();
     expect(await page.getByRole('link', { name: 'Export' }).count()).toBe(0);
 
+    expect(await page.title()).toBe('Startseite – ECORE Portal');
+
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
     await page.getByRole('link', { name: 'Create organisation' }).waitFor();
     await page.getByRole('link', { name: 'Account management' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Home – ECORE Portal');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
     // The choice is kept across a reload.
@@ -83,6 +86,51 @@ describe('sign-in and the shell in the browser', () => {
     // The session is gone: the home page asks for a login again.
     await page.goto(`${portal.url}/`);
     await page.waitForURL(/\/login/);
+  });
+
+  it("the home page's create cards open the create dialog or page directly", async () => {
+    await page.goto(`${portal.url}/`);
+    await signIn('admin');
+    await page.waitForURL(`${portal.url}/`);
+
+    await page.getByRole('link', { name: 'Nutzer anlegen' }).click();
+    const userDialog = page.getByRole('dialog', { name: 'Nutzer anlegen' });
+    await userDialog.waitFor();
+    // The request leaves the URL once the dialog is open, so that a reload does not open it again.
+    await page.waitForURL(`${portal.url}/account-management/users`);
+    await expect.poll(() => page.title()).toBe('Nutzer – ECORE Portal');
+    // A pristine dialog closes at once.
+    await userDialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await userDialog.waitFor({ state: 'detached' });
+
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('link', { name: 'Organisation anlegen' }).click();
+    await page.getByRole('dialog', { name: 'Organisation anlegen' }).waitFor();
+    await page.waitForURL(`${portal.url}/account-management/organisations`);
+
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('link', { name: 'Objektgruppe anlegen' }).click();
+    await page.getByRole('dialog', { name: 'Objektgruppe anlegen' }).waitFor();
+    await page.waitForURL(`${portal.url}/asset-management/object-groups`);
+
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('link', { name: 'Objekt anlegen' }).click();
+    await page.waitForURL(`${portal.url}/asset-management/objects/new`);
+    await page.getByRole('heading', { name: 'Objekt anlegen' }).waitFor();
+  });
+
+  it('an area whose code does not load shows the load error, and the retry loads it', async () => {
+    await page.goto(`${portal.url}/`);
+    await signIn('admin');
+    await page.waitForURL(`${portal.url}/`);
+    const usersChunk = /\/assets\/account-users-page-[^/]*\.js$/;
+    await page.route(usersChunk, (route) => route.abort());
+    await page.goto(`${portal.url}/account-management/users`);
+    await page.getByText('Beim Laden dieses Bereichs ist ein Fehler aufgetreten').waitFor();
+    await page.getByRole('heading', { name: 'Nutzer' }).waitFor();
+    await page.unroute(usersChunk);
+    await page.getByRole('button', { name: 'Erneut laden' }).click();
+    await page.getByRole('table', { name: 'Nutzerliste' }).waitFor();
   });
 
   it('a protected deep link opened while logged out lands on that page after login', async () => {

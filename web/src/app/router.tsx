@@ -10,22 +10,36 @@ import { FaqPage } from '../features/info-pages/faq-page.tsx';
 import { ContactPage } from '../features/info-pages/contact-page.tsx';
 import { ImpressumPage } from '../features/info-pages/impressum-page.tsx';
 import { DataProtectionPage } from '../features/info-pages/data-protection-page.tsx';
-import { ScorePage } from '../features/questionnaires/score-page.tsx';
-import { QuestionnaireEditorPage } from '../features/questionnaires/questionnaire-editor-page.tsx';
-import { CategoryPanel, ClusterPanel, MetadataPanel, QuestionPanel, SectionPanel } from '../features/questionnaires/editor-panels.tsx';
 import { AccountManagementPage } from '../features/accounts/account-management-page.tsx';
-import { AccountUsersPage } from '../features/accounts/account-users-page.tsx';
-import { AccountOrganisationsPage } from '../features/accounts/account-organisations-page.tsx';
 import { AssetManagementPage } from '../features/assets/asset-management-page.tsx';
-import { AssetObjectsPage } from '../features/assets/asset-objects-page.tsx';
-import { AssetObjectGroupsPage } from '../features/assets/asset-object-groups-page.tsx';
-import { AccessRequestPage } from '../features/assets/access-request-page.tsx';
 import { AccessPermissionPage } from '../features/assets/access-permission-page.tsx';
-import { NewObjectPage, ObjectPage } from '../features/assets/object-page.tsx';
 import { JobManagementPage } from '../features/review/job-management-page.tsx';
 import { AnalysisBenchmarkPage } from '../features/analysis/analysis-benchmark-page.tsx';
 import { ExportPage } from '../features/exports/export-page.tsx';
+import { lazyArea } from '../components/lazy-area.tsx';
 import { ShellLayout } from './shell-layout.tsx';
+
+// The big areas load when first opened (spec 01 §8, §9): their code stays out of the first download.
+// The redirects of /account-management and /asset-management and the public access decision page stay eager.
+const ScorePage = lazyArea(() => import('../features/questionnaires/score-page.tsx').then((m) => m.ScorePage));
+const QuestionnaireEditorPage = lazyArea(() =>
+  import('../features/questionnaires/questionnaire-editor-page.tsx').then((m) => m.QuestionnaireEditorPage),
+);
+const editorPanels = () => import('../features/questionnaires/editor-panels.tsx');
+const MetadataPanel = lazyArea(() => editorPanels().then((m) => m.MetadataPanel));
+const ClusterPanel = lazyArea(() => editorPanels().then((m) => m.ClusterPanel));
+const CategoryPanel = lazyArea(() => editorPanels().then((m) => m.CategoryPanel));
+const SectionPanel = lazyArea(() => editorPanels().then((m) => m.SectionPanel));
+const QuestionPanel = lazyArea(() => editorPanels().then((m) => m.QuestionPanel));
+const AccountUsersPage = lazyArea(() => import('../features/accounts/account-users-page.tsx').then((m) => m.AccountUsersPage));
+const AccountOrganisationsPage = lazyArea(() =>
+  import('../features/accounts/account-organisations-page.tsx').then((m) => m.AccountOrganisationsPage),
+);
+const AssetObjectsPage = lazyArea(() => import('../features/assets/asset-objects-page.tsx').then((m) => m.AssetObjectsPage));
+const AssetObjectGroupsPage = lazyArea(() => import('../features/assets/asset-object-groups-page.tsx').then((m) => m.AssetObjectGroupsPage));
+const AccessRequestPage = lazyArea(() => import('../features/assets/access-request-page.tsx').then((m) => m.AccessRequestPage));
+const NewObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').then((m) => m.NewObjectPage));
+const ObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').then((m) => m.ObjectPage));
 
 const named = (titleKey: string, crumbLink = false): RouteHandle => ({ titleKey, crumbLink });
 

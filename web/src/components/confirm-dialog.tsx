@@ -11,6 +11,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel,
   destructive = false,
   pending,
   onConfirm,
@@ -20,6 +21,7 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   destructive?: boolean;
   pending: boolean;
   onConfirm: () => void;
@@ -38,7 +40,7 @@ export function ConfirmDialog({
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
+            {cancelLabel ?? t('common.cancel')}
           </Button>
           <Button color={destructive ? 'red' : undefined} loading={pending} onClick={onConfirm} data-autofocus>
             {confirmLabel}

@@ -11,12 +11,29 @@ export const NAVIGATION_PATHS: Record<NavigationEntry, string> = {
   export: '/export',
 };
 
-/** Where each quick-link card of the home page leads. */
+/** The query parameter with which a link asks a list page to open its create dialog at once. */
+export const CREATE_PARAM = 'create';
+
+/** A list page's path that opens its create dialog (the home page's "create …" cards). */
+export const withCreateDialog = (path: string): string => `${path}?${CREATE_PARAM}=1`;
+
+/**
+ * Whether a page's query asks for the create dialog, and the query without that request: the page
+ * opens the dialog once and puts the rest back, so that reload, back and a shared link do not reopen it.
+ */
+export const takeCreateRequest = (params: URLSearchParams): { requested: boolean; rest: URLSearchParams } => {
+  const rest = new URLSearchParams(params);
+  const requested = rest.get(CREATE_PARAM) === '1';
+  rest.delete(CREATE_PARAM);
+  return { requested, rest };
+};
+
+/** Where each quick-link card of the home page leads; the "create …" cards open the create dialog or page directly. */
 export const HOME_CARD_PATHS: Record<HomeCard, string> = {
-  createOrganisation: '/account-management/organisations',
-  createUser: '/account-management/users',
-  createObject: '/asset-management/objects',
-  createObjectGroup: '/asset-management/object-groups',
+  createOrganisation: withCreateDialog('/account-management/organisations'),
+  createUser: withCreateDialog('/account-management/users'),
+  createObject: '/asset-management/objects/new',
+  createObjectGroup: withCreateDialog('/asset-management/object-groups'),
   answerQuestionnaire: '/asset-management/objects',
   editQuestionnaire: '/score',
   reviewQuestionnaire: '/job-management',

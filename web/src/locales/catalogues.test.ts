@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@ecore/core/shared/messages.ts';
-import { CATALOGUES, ERRORS_PREFIX, I18N_RESOURCES, flatten } from '../lib/i18n-resources.ts';
+import { CATALOGUES, ERRORS_PREFIX, I18N_RESOURCES, flatten, type Catalogue } from '../lib/i18n-resources.ts';
+import de from './de.json';
+import en from './en.json';
+
+const FEATURE_CATALOGUES = import.meta.glob<Catalogue>('./*/*.json', { eager: true, import: 'default' });
 
 const keysOf = (catalogue: Parameters<typeof flatten>[0]) => [...flatten(catalogue).keys()].sort();
 
@@ -24,6 +28,17 @@ describe('the German and English catalogues', () => {
     const variables = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     const en = flatten(CATALOGUES.en);
     for (const [key, de] of flatten(CATALOGUES.de)) expect(variables(en.get(key) ?? ''), key).toEqual(variables(de));
+  });
+
+  it('write each text once: no key of the shell catalogue is also in a feature catalogue', () => {
+    expect(Object.keys(FEATURE_CATALOGUES)).toContain('./de/assets.json');
+    for (const [language, shell] of [['de', de], ['en', en]] as const) {
+      const shellKeys = [...flatten(shell).keys()];
+      for (const [path, catalogue] of Object.entries(FEATURE_CATALOGUES).filter(([path]) => path.startsWith(`./${language}/`))) {
+        const feature = flatten(catalogue);
+        expect(shellKeys.filter((key) => feature.has(key)), path).toEqual([]);
+      }
+    }
   });
 
   it('leave the error texts to core (no hand-written errors section)', () => {

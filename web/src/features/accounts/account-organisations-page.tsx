@@ -24,6 +24,7 @@ import { RowAction } from '../../components/data-table/row-action.tsx';
 import { useListQuery } from '../../components/data-table/use-list-query.ts';
 import { usePagedList } from '../../components/data-table/use-paged-list.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useCreateRequest } from '../../components/use-create-request.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountTabs } from './account-tabs.tsx';
@@ -119,6 +120,9 @@ function OrganisationsList({ actor }: { actor: Actor }) {
     },
   ];
 
+  const openCreate = () => setDialog({ kind: 'organisation', id: null, key: Date.now() });
+  useCreateRequest(openCreate, may('create'));
+
   const visibleIds = state.page?.items.map((o) => o.id) ?? [];
   const pending = rowAction.pending;
 
@@ -137,7 +141,7 @@ function OrganisationsList({ actor }: { actor: Actor }) {
               </Button>
             ) : null}
             {may('create') ? (
-              <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setDialog({ kind: 'organisation', id: null, key: Date.now() })}>
+              <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={openCreate}>
                 {t('accounts.organisations.create')}
               </Button>
             ) : null}

@@ -16,6 +16,7 @@ import { RowAction } from '../../components/data-table/row-action.tsx';
 import { usePagedList } from '../../components/data-table/use-paged-list.ts';
 import { useListQuery } from '../../components/data-table/use-list-query.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useCreateRequest } from '../../components/use-create-request.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountTabs } from './account-tabs.tsx';
 import { changeUserState, fetchAllOrganisations, fetchUsers, ORGANISATIONS_IN_SCOPE_KEY, type User, type UserListFilter, type UserStateAction } from './accounts-api.ts';
@@ -96,6 +97,7 @@ function UsersList({ actor }: { actor: Actor }) {
 
   const mayCreate = mayActOnUsers(actor, 'create');
   const openCreate = () => setDialog({ user: null, key: Date.now() });
+  useCreateRequest(openCreate, mayCreate);
   const pending = rowAction.pending;
 
   return (

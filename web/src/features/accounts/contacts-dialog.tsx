@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { contactListSchema, type Contact } from '@ecore/core/organisations/contacts.ts';
+import { useDiscardGuard, useGuardedForm, type DiscardGuard } from '../../components/forms/discard-guard.tsx';
 import { schemaErrors, serverFieldErrors } from '../../components/forms/form-errors.ts';
 import { useMessage } from '../../components/forms/use-message.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -15,35 +16,40 @@ import { contactsPayload } from './organisation-form.ts';
 export function ContactsDialog({ organisationId, organisationName, onClose, onSaved }: { organisationId: number; organisationName: string; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const { data: organisation, error } = useSWR([ORGANISATION_KEY, organisationId], () => fetchOrganisation(organisationId));
+  const guard = useDiscardGuard(onClose);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('accounts.contacts.dialogTitle', { name: organisationName })}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      size="lg"
-      centered
-    >
-      {organisation ? (
-        <ContactsForm organisationId={organisationId} initial={organisation.contacts} onClose={onClose} onSaved={onSaved} />
-      ) : error ? (
-        <Alert color="red">{t('errors.table-load-error')}</Alert>
-      ) : (
-        <Group justify="center" p="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Group>
-      )}
-    </Modal>
+    <>
+      <Modal
+        opened
+        onClose={guard.requestClose}
+        title={t('accounts.contacts.dialogTitle', { name: organisationName })}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        size="lg"
+        centered
+      >
+        {organisation ? (
+          <ContactsForm organisationId={organisationId} initial={organisation.contacts} guard={guard} onSaved={onSaved} />
+        ) : error ? (
+          <Alert color="red">{t('errors.table-load-error')}</Alert>
+        ) : (
+          <Group justify="center" p="xl">
+            <Loader aria-label={t('common.loading')} />
+          </Group>
+        )}
+      </Modal>
+      {guard.prompt}
+    </>
   );
 }
 
-function ContactsForm({ organisationId, initial, onClose, onSaved }: { organisationId: number; initial: Contact[]; onClose: () => void; onSaved: () => void }) {
+function ContactsForm({ organisationId, initial, guard, onSaved }: { organisationId: number; initial: Contact[]; guard: DiscardGuard; onSaved: () => void }) {
   const { t } = useTranslation();
   const translate = useMessage();
   const [pending, setPending] = useState(false);
   const [current, setCurrent] = useState(0);
   const form = useForm<{ contacts: Contact[] }>({ initialValues: { contacts: initial.map((c) => ({ ...c })) } });
   const values = form.getValues();
+  useGuardedForm(guard.watch, form, pending);
 
   const submit = async () => {
     const { contacts } = contactsPayload(values.contacts);
@@ -93,7 +99,7 @@ function ContactsForm({ organisationId, initial, onClose, onSaved }: { organisat
       <Stack gap="sm">
         <ContactsEditor {...editor} />
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
+          <Button variant="default" onClick={guard.requestClose} disabled={pending}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={pending}>

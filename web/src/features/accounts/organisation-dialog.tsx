@@ -7,6 +7,7 @@ import type { Actor } from '@ecore/core/identity/session.ts';
 import type { Contact } from '@ecore/core/organisations/contacts.ts';
 import { flagControls } from '@ecore/core/organisations/organisation-flags.ts';
 import type { Organisation } from '@ecore/core/organisations/organisation.ts';
+import { useDiscardGuard, useGuardedForm, type DiscardGuard } from '../../components/forms/discard-guard.tsx';
 import { serverFieldErrors } from '../../components/forms/form-errors.ts';
 import { useMessage } from '../../components/forms/use-message.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -39,24 +40,28 @@ export function OrganisationDialog({ actor, organisationId, onClose, onSaved }: 
     fetchOrganisation(organisationId!),
   );
   const title = t(organisationId === null ? 'accounts.organisations.dialog.createTitle' : 'accounts.organisations.dialog.editTitle');
+  const guard = useDiscardGuard(onClose);
   return (
-    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('common.close') }} size="xl" centered>
-      {organisationId === null ? (
-        <OrganisationForm actor={actor} organisation={null} onClose={onClose} onSaved={onSaved} />
-      ) : organisation ? (
-        <OrganisationForm actor={actor} organisation={organisation} onClose={onClose} onSaved={onSaved} />
-      ) : error ? (
-        <Alert color="red">{t('errors.table-load-error')}</Alert>
-      ) : (
-        <Group justify="center" p="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Group>
-      )}
-    </Modal>
+    <>
+      <Modal opened onClose={guard.requestClose} title={title} closeButtonProps={{ 'aria-label': t('common.close') }} size="xl" centered>
+        {organisationId === null ? (
+          <OrganisationForm actor={actor} organisation={null} guard={guard} onSaved={onSaved} />
+        ) : organisation ? (
+          <OrganisationForm actor={actor} organisation={organisation} guard={guard} onSaved={onSaved} />
+        ) : error ? (
+          <Alert color="red">{t('errors.table-load-error')}</Alert>
+        ) : (
+          <Group justify="center" p="xl">
+            <Loader aria-label={t('common.loading')} />
+          </Group>
+        )}
+      </Modal>
+      {guard.prompt}
+    </>
   );
 }
 
-function OrganisationForm({ actor, organisation, onClose, onSaved }: { actor: Actor; organisation: Organisation | null; onClose: () => void; onSaved: () => void }) {
+function OrganisationForm({ actor, organisation, guard, onSaved }: { actor: Actor; organisation: Organisation | null; guard: DiscardGuard; onSaved: () => void }) {
   const { t } = useTranslation();
   const translate = useMessage();
   const creating = organisation === null;
@@ -66,6 +71,7 @@ function OrganisationForm({ actor, organisation, onClose, onSaved }: { actor: Ac
     initialValues: organisation ? organisationValues(organisation) : newOrganisationValues(actor),
   });
   const values = form.getValues();
+  useGuardedForm(guard.watch, form, pending);
   const controls = flagControls(actor, creating, {
     isFinancePartner: values.isFinancePartner,
     isBuyer: values.isBuyer,
@@ -217,7 +223,7 @@ function OrganisationForm({ actor, organisation, onClose, onSaved }: { actor: Ac
         </Text>
         <ContactsEditor {...contacts} />
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
+          <Button variant="default" onClick={guard.requestClose} disabled={pending}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={pending}>

@@ -14,6 +14,7 @@ import { RowAction } from '../../components/data-table/row-action.tsx';
 import { useListQuery } from '../../components/data-table/use-list-query.ts';
 import { usePagedList } from '../../components/data-table/use-paged-list.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useCreateRequest } from '../../components/use-create-request.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { currentLanguage, useErrorText } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -48,6 +49,8 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
   const [toDelete, setToDelete] = useState<AssetGroup | null>(null);
   const [deleting, setDeleting] = useState(false);
   const mayEdit = mayEditAssets(actor);
+  const openCreate = () => setDialog({ kind: 'group', group: null, key: Date.now() });
+  useCreateRequest(openCreate, mayEdit);
   // The object form's group select lists the groups too.
   const afterChange = () => {
     void mutate(GROUP_INFO_KEY);
@@ -88,7 +91,7 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
       <PageHeader
         actions={
           mayEdit ? (
-            <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setDialog({ kind: 'group', group: null, key: Date.now() })}>
+            <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={openCreate}>
               {t('assets.objectGroups.create')}
             </Button>
           ) : null

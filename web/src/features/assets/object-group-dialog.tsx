@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { mayChooseGroupOrganisation } from '@ecore/core/assets/asset-access.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
+import { useDiscardGuard, useGuardedForm } from '../../components/forms/discard-guard.tsx';
 import { serverFieldErrors } from '../../components/forms/form-errors.ts';
 import { useMessage } from '../../components/forms/use-message.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -27,6 +28,8 @@ export function ObjectGroupDialog({ actor, group, onClose, onSaved }: { actor: A
   const form = useForm<GroupFormValues>({
     initialValues: { name: group?.name ?? '', organisationId: group ? String(group.organisationId) : null },
   });
+  const guard = useDiscardGuard(onClose);
+  useGuardedForm(guard.watch, form, pending);
   const { data: organisations } = useSWR(choosesOrganisation ? 'assets/groupOrganisations' : null, fetchGroupOrganisations);
   const organisationData = (organisations ?? []).map((o) => ({ value: String(o.id), label: o.name }));
   if (group && !organisationData.some((o) => o.value === String(group.organisationId))) {
@@ -58,43 +61,46 @@ export function ObjectGroupDialog({ actor, group, onClose, onSaved }: { actor: A
   };
 
   return (
-    <Modal
-      opened
-      onClose={pending ? () => undefined : onClose}
-      title={t(creating ? 'assets.objectGroups.dialog.createTitle' : 'assets.objectGroups.dialog.editTitle')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      centered
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+    <>
+      <Modal
+        opened
+        onClose={guard.requestClose}
+        title={t(creating ? 'assets.objectGroups.dialog.createTitle' : 'assets.objectGroups.dialog.editTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        centered
       >
-        <Stack gap="sm">
-          <TextInput label={t('assets.objectGroups.dialog.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
-          {choosesOrganisation ? (
-            <Select
-              label={t('assets.objectGroups.dialog.organisation')}
-              withAsterisk
-              searchable
-              data={organisationData}
-              nothingFoundMessage={t('errors.table-empty')}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('organisationId')}
-            />
-          ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {t('assets.common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="sm">
+            <TextInput label={t('assets.objectGroups.dialog.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
+            {choosesOrganisation ? (
+              <Select
+                label={t('assets.objectGroups.dialog.organisation')}
+                withAsterisk
+                searchable
+                data={organisationData}
+                nothingFoundMessage={t('errors.table-empty')}
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps('organisationId')}
+              />
+            ) : null}
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={guard.requestClose} disabled={pending}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={pending}>
+                {t('assets.common.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      {guard.prompt}
+    </>
   );
 }

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { Box, Center, Group, Paper, Stack, Title } from '@mantine/core';
 import { Logo } from '../../components/logo.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 
 /** The frame of the public sign-in pages: logo, language selector and one card. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Box mih="100vh" bg="gray.0">
       <Group justify="flex-end" p="md">

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launchBrowser, startPortal, type RunningPortal } from './portal.ts';
+
+export interface Journey {
+  portal: RunningPortal;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * The frame of a browser test file: one portal (fresh embedded database with demo data) and one Chromium
+ * for the file, a new German browser context for every test. The fields are filled by the hooks.
+ */
+export function useJourney(viewport = { width: 1280, height: 900 }): Journey {
+  const journey = {} as Journey;
+  beforeAll(async () => {
+    journey.portal = await startPortal({ AUTH_RATE_LIMIT: '1000' });
+    journey.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.portal?.stop();
+  });
+  beforeEach(async () => {
+    journey.context = await journey.browser.newContext({ viewport, locale: 'de-DE' });
+    journey.page = await journey.context.newPage();
+  });
+  afterEach(async () => journey.context?.close());
+  return journey;
+}
+
+/** Signs in on the login page shown, in German. */
+export async function signIn(page: Page, userName: string, password = 'demo1234'): Promise<void> {
+  await page.getByLabel('Benutzername').fill(userName);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/** An .eml file as a reader sees it: quoted-printable soft breaks and escapes undone. */
+export const readableMail = (raw: string): string =>
+  Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+
+/**
+ * The first link matching `pattern` in the newest mail of the portal's outbox that contains `mustContain`
+ * (waits up to 5 s for the mail), with the portal's own address in front.
+ */
+export async function mailedLink(portal: RunningPortal, pattern: RegExp, mustContain = ''): Promise<string> {
+  const outbox = join(portal.dataDir, 'outbox');
+  for (let i = 0; i < 50; i += 1) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox).sort().reverse();
+    } catch {
+      files = [];
+    }
+    for (const file of files) {
+      const text = readableMail(readFileSync(join(outbox, file), 'utf8'));
+      if (!text.includes(mustContain)) continue;
+      const link = pattern.exec(text)?.[0];
+      if (link) return link.replace(/^http:\/\/[^/]+/, portal.url);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail with a link like ${pattern} in ${outbox}`);
+}
