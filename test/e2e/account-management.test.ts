@@ -1,54 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, startPortal, type RunningPortal } from '../support/portal.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RunningPortal } from '../support/portal.ts';
+import { mailedLink, signIn, useJourney } from '../support/journey.ts';
 
+const journey = useJourney({ width: 1280, height: 900 });
 let portal: RunningPortal;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  portal = await startPortal({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
+beforeEach(() => {
+  ({ portal, page } = journey);
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
 
-const signIn = async (p: Page, userName: string, password = 'demo1234') => {
-  await p.getByLabel('Benutzername').fill(userName);
-  await p.getByLabel('Passwort', { exact: true }).fill(password);
-  await p.getByRole('button', { name: 'Anmelden' }).click();
-};
 
-/** The newest .eml in the outbox for a user name, with quoted-printable undone, and its set-password link. */
-const setPasswordLinkFor = async (userName: string): Promise<string> => {
-  const outbox = join(portal.dataDir, 'outbox');
-  for (let i = 0; i < 50; i += 1) {
-    const files = (() => {
-      try {
-        return readdirSync(outbox).sort().reverse();
-      } catch {
-        return [];
-      }
-    })();
-    for (const file of files) {
-      const raw = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const link = /(http:\/\/[^\s"<]+set-password\?[^\s"<]+)/.exec(raw)?.[1];
-      if (link?.includes(`userName=${userName}`)) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no set-password mail for ${userName} in the outbox`);
-};
+/** The set-password link of the newest mail to a user name. */
+const setPasswordLinkFor = (userName: string) => mailedLink(portal, /http:\/\/[^\s"<]+set-password\?[^\s"<]+/, `userName=${userName}`);
 
 /** Picks an option of a Mantine select or multi-select (the options open in a portal). */
 const choose = async (p: Page, field: Locator, option: string) => {
@@ -153,7 +117,7 @@ describe('account management in the browser', () => {
 
     // --- the new user sets a password from the mail and signs in
     const link = await setPasswordLinkFor('greta.gruen');
-    const userContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+    const userContext = await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
     const userPage = await userContext.newPage();
     await userPage.goto(link.replace(/^http:\/\/[^/]+/, portal.url));
     await userPage.getByLabel('Neues Passwort').fill('gruen2024');
@@ -180,7 +144,7 @@ describe('account management in the browser', () => {
     await expect.poll(() => chipCount(page, 'Gesperrt')).toBe(lockedBefore + 1);
 
     // A locked user cannot sign in.
-    const lockedContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+    const lockedContext = await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
     const lockedPage = await lockedContext.newPage();
     await lockedPage.goto(`${portal.url}/login`);
     await signIn(lockedPage, 'greta.gruen', 'gruen2024');

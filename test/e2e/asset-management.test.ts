@@ -1,33 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, startPortal, type RunningPortal } from '../support/portal.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RunningPortal } from '../support/portal.ts';
+import { mailedLink, signIn as signInAs, useJourney } from '../support/journey.ts';
 
+const journey = useJourney({ width: 1400, height: 1000 });
 let portal: RunningPortal;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+beforeEach(() => {
+  ({ portal, page } = journey);
+});
 
-beforeAll(async () => {
-  portal = await startPortal({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'de-DE' });
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
-
-const signIn = async (userName: string, password = 'demo1234') => {
-  await page.getByLabel('Benutzername').fill(userName);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-};
+const signIn = (userName: string, password?: string) => signInAs(page, userName, password);
 
 /** A field by the start of its label (labels carry a hidden asterisk or a KPI badge after the name). */
 const field = (label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`)).first();
@@ -55,26 +38,8 @@ const objectIdOf = async (name: string): Promise<number> => {
   return found.id;
 };
 
-/** The approve link of the newest access-request mail in the outbox, with quoted-printable undone. */
-const approvalLink = async (): Promise<string> => {
-  const outbox = join(portal.dataDir, 'outbox');
-  for (let i = 0; i < 100; i += 1) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
-    } catch {
-      files = [];
-    }
-    for (const file of files.reverse()) {
-      const raw = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const link = /(http:\/\/[^\s"<]+asset-access-permission\?[^\s"<]*decision=true[^\s"<]*)/.exec(raw)?.[1];
-      // The mail names the portal's public URL; the test's portal listens on a port chosen at start.
-      if (link) return link.replace(/&amp;/g, '&').replace(/^http:\/\/[^/]+/, portal.url);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no access-request mail in the outbox');
-};
+/** The approve link of the newest access-request mail. */
+const approvalLink = () => mailedLink(portal, /http:\/\/[^\s"<]+asset-access-permission\?[^\s"<]*decision=true[^\s"<]*/);
 
 describe('asset management in the browser', () => {
   it('an object administrator creates a group and a mixed-use object with two classes; 60 % + 30 % is refused', async () => {
@@ -178,7 +143,7 @@ describe('asset management in the browser', () => {
     expect(link).toContain('decision=true');
 
     // The owner opens the link in a browser without a session.
-    const owner = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+    const owner = await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
     try {
       const ownerPage = await owner.newPage();
       await ownerPage.goto(link);

@@ -1,25 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, startPortal, type RunningPortal } from '../support/portal.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RunningPortal } from '../support/portal.ts';
+import { useJourney } from '../support/journey.ts';
 
+const journey = useJourney({ width: 1400, height: 1000 });
 let portal: RunningPortal;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  portal = await startPortal({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
+beforeEach(() => {
+  ({ portal, page } = journey);
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'de-DE' });
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
 
 const signIn = async (userName: string) => {
   await page.goto(`${portal.url}/login`);

@@ -1,54 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { launchBrowser, startPortal, type RunningPortal } from '../support/portal.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RunningPortal } from '../support/portal.ts';
+import { mailedLink, signIn as signInAs, useJourney } from '../support/journey.ts';
 
+const journey = useJourney({ width: 1280, height: 900 });
 let portal: RunningPortal;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  portal = await startPortal({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
+beforeEach(() => {
+  ({ portal, page } = journey);
 });
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
 
-const signIn = async (userName: string, password = 'demo1234') => {
-  await page.getByLabel('Benutzername').fill(userName);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-};
+const signIn = (userName: string, password?: string) => signInAs(page, userName, password);
 
-/** The newest .eml in the outbox, with quoted-printable undone, and the link it carries. */
-const lastMailLink = async (): Promise<string> => {
-  const outbox = join(portal.dataDir, 'outbox');
-  for (let i = 0; i < 50; i += 1) {
-    const files = (() => {
-      try {
-        return readdirSync(outbox).sort();
-      } catch {
-        return [];
-      }
-    })();
-    if (files.length) {
-      const raw = readFileSync(join(outbox, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const link = /(http:\/\/[^\s"<]+set-password\?[^\s"<]+)/.exec(raw)?.[1];
-      if (link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no mail in the outbox');
-};
+/** The set-password link of the newest mail. */
+const lastMailLink = () => mailedLink(portal, /http:\/\/[^\s"<]+set-password\?[^\s"<]+/);
 
 describe('sign-in and the shell in the browser', () => {
   it('an administrator signs in, sees the cards of that role, switches to English and back, and logs out', async () => {
