@@ -96,3 +96,28 @@ export function ListPagination({
     </Group>
   );
 }
+
+/**
+ * ListPagination bound to a list's URL query (useListQuery): shown once the first page has loaded,
+ * since the total is unknown before.
+ */
+export function QueryPagination({
+  query,
+  total,
+  change,
+}: {
+  query: { page: number; pageSize: PageSize };
+  total: number | undefined;
+  change: (change: { page?: number; pageSize?: PageSize }) => void;
+}) {
+  if (total === undefined) return null;
+  return (
+    <ListPagination
+      page={query.page}
+      pageSize={query.pageSize}
+      total={total}
+      onPage={(page) => change({ page })}
+      onPageSize={(pageSize) => change({ pageSize })}
+    />
+  );
+}

@@ -18,9 +18,10 @@ import { OrganisationStatus, organisationTransitionAllowed } from '@ecore/core/o
 import { countryName } from '@ecore/core/shared/countries.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { ListPagination } from '../../components/data-table/list-pagination.tsx';
+import { QueryPagination } from '../../components/data-table/list-pagination.tsx';
 import { ListToolbar } from '../../components/data-table/list-toolbar.tsx';
 import { RowAction } from '../../components/data-table/row-action.tsx';
+import { useRowAction } from '../../components/data-table/use-row-action.ts';
 import { useListQuery } from '../../components/data-table/use-list-query.ts';
 import { usePagedList } from '../../components/data-table/use-paged-list.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -39,13 +40,13 @@ import {
 import { ContactsDialog } from './contacts-dialog.tsx';
 import { ExportUsersDialog } from './export-users-dialog.tsx';
 import { OrganisationDialog } from './organisation-dialog.tsx';
-import { useRowAction } from './use-row-action.ts';
+import { StateRowActions, type StateAction } from './state-row-actions.tsx';
 
 const FILTER_DEFAULTS: Record<OrganisationListFilter, string> = { kind: 'all' };
 const KINDS = ['all', 'financePartner', 'buyer'] as const;
 const FILTER_VALUES: Partial<Record<OrganisationListFilter, readonly string[]>> = { kind: KINDS };
 
-const STATE_ACTIONS: { action: OrganisationStateAction; icon: typeof IconPencil; color?: string }[] = [
+const STATE_ACTIONS: StateAction<OrganisationStateAction>[] = [
   { action: 'activate', icon: IconPlayerPlay, color: 'green' },
   { action: 'deactivate', icon: IconBan },
   { action: 'lock', icon: IconLock },
@@ -78,11 +79,12 @@ function OrganisationsList({ actor }: { actor: Actor }) {
     void forgetOrganisationCaches();
     reload();
   };
-  const rowAction = useRowAction<OrganisationItem, OrganisationStateAction>(
-    (action, org) => changeOrganisationState(action, org.id),
-    (action, outcome) => t(`accounts.organisations.toast.${action}${outcome === 'success' ? 'Success' : 'Error'}`),
-    afterChange,
-  );
+  const rowAction = useRowAction<OrganisationItem, OrganisationStateAction>({
+    run: (action, org) => changeOrganisationState(action, org.id),
+    successText: (action) => t(`accounts.organisations.toast.${action}Success`),
+    errorText: (action) => t(`accounts.organisations.toast.${action}Error`),
+    onDone: afterChange,
+  });
 
   const columns: Column<OrganisationItem>[] = [
     { key: 'name', header: t('accounts.organisations.columns.name'), render: (o) => o.name },
@@ -188,27 +190,16 @@ function OrganisationsList({ actor }: { actor: Actor }) {
                 onClick={() => setDialog({ kind: 'contacts', id: org.id, name: org.name, key: Date.now() })}
               />
             ) : null}
-            {STATE_ACTIONS.filter(({ action }) => organisationTransitionAllowed(org, action) && may(action)).map(({ action, icon: Icon, color }) => (
-              <RowAction
-                key={action}
-                label={t(`accounts.organisations.actions.${action}`)}
-                color={color}
-                icon={<Icon size={18} aria-hidden="true" />}
-                onClick={() => rowAction.ask(action, org)}
-              />
-            ))}
+            <StateRowActions
+              actions={STATE_ACTIONS}
+              allowed={(action) => organisationTransitionAllowed(org, action) && may(action)}
+              label={(action) => t(`accounts.organisations.actions.${action}`)}
+              onAsk={(action) => rowAction.ask(action, org)}
+            />
           </>
         )}
       />
-      {state.page ? (
-        <ListPagination
-          page={query.page}
-          pageSize={query.pageSize}
-          total={state.page.total}
-          onPage={(page) => change({ page })}
-          onPageSize={(pageSize) => change({ pageSize })}
-        />
-      ) : null}
+      <QueryPagination query={query} total={state.page?.total} change={change} />
       {dialog?.kind === 'organisation' ? (
         <OrganisationDialog
           key={dialog.key}
@@ -235,13 +226,10 @@ function OrganisationsList({ actor }: { actor: Actor }) {
       ) : null}
       {dialog?.kind === 'export' ? <ExportUsersDialog key={dialog.key} preset={dialog.preset} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
-        opened={pending !== null}
+        {...rowAction.dialog}
         title={pending ? t(`accounts.organisations.confirm.${pending.action}.title`) : ''}
         confirmLabel={pending ? t(`accounts.organisations.actions.${pending.action}`) : ''}
         destructive={pending?.action === 'delete' || pending?.action === 'deactivate' || pending?.action === 'lock'}
-        pending={rowAction.busy}
-        onConfirm={() => void rowAction.confirm()}
-        onClose={rowAction.cancel}
       >
         {pending ? t(`accounts.organisations.confirm.${pending.action}.text`, { name: pending.item.name }) : ''}
       </ConfirmDialog>

@@ -10,9 +10,10 @@ import { USER_STATUS_FILTERS, type UserStatusFilter } from '@ecore/core/identity
 import { UserStatus, userTransitionAllowed } from '@ecore/core/identity/user-status.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { ListPagination } from '../../components/data-table/list-pagination.tsx';
+import { QueryPagination } from '../../components/data-table/list-pagination.tsx';
 import { ListToolbar, StatusChips } from '../../components/data-table/list-toolbar.tsx';
 import { RowAction } from '../../components/data-table/row-action.tsx';
+import { useRowAction } from '../../components/data-table/use-row-action.ts';
 import { usePagedList } from '../../components/data-table/use-paged-list.ts';
 import { useListQuery } from '../../components/data-table/use-list-query.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -20,7 +21,7 @@ import { useCreateRequest } from '../../components/use-create-request.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountTabs } from './account-tabs.tsx';
 import { changeUserState, fetchAllOrganisations, fetchUsers, ORGANISATIONS_IN_SCOPE_KEY, type User, type UserListFilter, type UserStateAction } from './accounts-api.ts';
-import { useRowAction } from './use-row-action.ts';
+import { StateRowActions, type StateAction } from './state-row-actions.tsx';
 import { UserDialog } from './user-dialog.tsx';
 
 const FILTER_DEFAULTS: Record<UserListFilter, string> = { status: 'all', organisationId: '' };
@@ -29,7 +30,7 @@ const FILTER_VALUES: Partial<Record<UserListFilter, readonly string[]>> = { stat
 export const userDisplayName = (user: Pick<User, 'firstName' | 'lastName' | 'userName'>): string =>
   `${user.firstName} ${user.lastName} (${user.userName})`;
 
-const STATE_ACTIONS: { action: UserStateAction; icon: typeof IconPencil; color?: string }[] = [
+const STATE_ACTIONS: StateAction<UserStateAction>[] = [
   { action: 'activate', icon: IconUserCheck, color: 'green' },
   { action: 'deactivate', icon: IconUserOff },
   { action: 'lock', icon: IconLock },
@@ -76,11 +77,12 @@ function UsersList({ actor }: { actor: Actor }) {
   const { data: organisations } = useSWR(ORGANISATIONS_IN_SCOPE_KEY, () => fetchAllOrganisations());
   const counts = state.page && 'counts' in state.page ? (state.page.counts as Partial<Record<UserStatusFilter, number>> | undefined) : undefined;
 
-  const rowAction = useRowAction<User, UserStateAction>(
-    (action, user) => changeUserState(action, user.id),
-    (action, outcome) => t(`accounts.users.toast.${action}${outcome === 'success' ? 'Success' : 'Error'}`),
-    reload,
-  );
+  const rowAction = useRowAction<User, UserStateAction>({
+    run: (action, user) => changeUserState(action, user.id),
+    successText: (action) => t(`accounts.users.toast.${action}Success`),
+    errorText: (action) => t(`accounts.users.toast.${action}Error`),
+    onDone: reload,
+  });
 
   const columns: Column<User>[] = [
     { key: 'name', header: t('accounts.users.columns.name'), render: (u) => `${u.firstName} ${u.lastName}` },
@@ -148,27 +150,16 @@ function UsersList({ actor }: { actor: Actor }) {
                 onClick={() => setDialog({ user, key: Date.now() })}
               />
             ) : null}
-            {STATE_ACTIONS.filter(({ action }) => userTransitionAllowed(user, action) && mayActOnUsers(actor, action)).map(({ action, icon: Icon, color }) => (
-              <RowAction
-                key={action}
-                label={t(`accounts.users.actions.${action}`)}
-                color={color}
-                icon={<Icon size={18} aria-hidden="true" />}
-                onClick={() => rowAction.ask(action, user)}
-              />
-            ))}
+            <StateRowActions
+              actions={STATE_ACTIONS}
+              allowed={(action) => userTransitionAllowed(user, action) && mayActOnUsers(actor, action)}
+              label={(action) => t(`accounts.users.actions.${action}`)}
+              onAsk={(action) => rowAction.ask(action, user)}
+            />
           </>
         )}
       />
-      {state.page ? (
-        <ListPagination
-          page={query.page}
-          pageSize={query.pageSize}
-          total={state.page.total}
-          onPage={(page) => change({ page })}
-          onPageSize={(pageSize) => change({ pageSize })}
-        />
-      ) : null}
+      <QueryPagination query={query} total={state.page?.total} change={change} />
       {dialog ? (
         <UserDialog
           key={dialog.key}
@@ -182,13 +173,10 @@ function UsersList({ actor }: { actor: Actor }) {
         />
       ) : null}
       <ConfirmDialog
-        opened={pending !== null}
+        {...rowAction.dialog}
         title={pending ? t(`accounts.users.confirm.${pending.action}.title`) : ''}
         confirmLabel={pending ? t(`accounts.users.actions.${pending.action}`) : ''}
         destructive={pending?.action === 'archive' || pending?.action === 'deactivate' || pending?.action === 'lock'}
-        pending={rowAction.busy}
-        onConfirm={() => void rowAction.confirm()}
-        onClose={rowAction.cancel}
       >
         {pending ? t(`accounts.users.confirm.${pending.action}.text`, { name: userDisplayName(pending.item) }) : ''}
       </ConfirmDialog>

@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { contactListSchema, type Contact } from '@ecore/core/organisations/contacts.ts';
+import { DialogForm } from '../../components/forms/dialog-form.tsx';
 import { useDiscardGuard, useGuardedForm, type DiscardGuard } from '../../components/forms/discard-guard.tsx';
 import { schemaErrors, serverFieldErrors } from '../../components/forms/form-errors.ts';
 import { useMessage } from '../../components/forms/use-message.ts';
+import { Loaded } from '../../components/loaded.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { fetchOrganisation, ORGANISATION_KEY, saveContacts } from './accounts-api.ts';
-import { ContactsEditor, bindContactsEditor, firstContactWithError } from './contacts-editor.tsx';
+import { ContactsEditor, bindMantineContacts, firstContactWithError } from './contacts-editor.tsx';
 import { contactsPayload } from './organisation-form.ts';
 
 /** 'Kontakte bearbeiten' of an organisation row (spec 01 §2): the contact pills and form, saved with PUT …/contacts. */
@@ -27,15 +29,9 @@ export function ContactsDialog({ organisationId, organisationName, onClose, onSa
         size="lg"
         centered
       >
-        {organisation ? (
-          <ContactsForm organisationId={organisationId} initial={organisation.contacts} guard={guard} onSaved={onSaved} />
-        ) : error ? (
-          <Alert color="red">{t('errors.table-load-error')}</Alert>
-        ) : (
-          <Group justify="center" p="xl">
-            <Loader aria-label={t('common.loading')} />
-          </Group>
-        )}
+        <Loaded data={organisation} error={error}>
+          {(loaded) => <ContactsForm organisationId={organisationId} initial={loaded.contacts} guard={guard} onSaved={onSaved} />}
+        </Loaded>
       </Modal>
       {guard.prompt}
     </>
@@ -75,38 +71,11 @@ function ContactsForm({ organisationId, initial, guard, onSaved }: { organisatio
     }
   };
 
-  const editor = bindContactsEditor(
-    {
-      contacts: values.contacts,
-      errors: form.errors,
-      setContacts: (list) => form.setFieldValue('contacts', list),
-      setFieldError: (path, message) => form.setFieldError(path, message),
-      clearFieldError: (path) => form.clearFieldError(path),
-    },
-    current,
-    setCurrent,
-    (key) => t(`errors.${key}`),
-  );
+  const editor = bindMantineContacts(form, current, setCurrent, (key) => t(`errors.${key}`));
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack gap="sm">
-        <ContactsEditor {...editor} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={guard.requestClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {t('accounts.contacts.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm onSubmit={submit} onCancel={guard.requestClose} pending={pending} submitLabel={t('accounts.contacts.save')}>
+      <ContactsEditor {...editor} />
+    </DialogForm>
   );
 }

@@ -125,8 +125,37 @@ export interface ContactsFormBinding {
   clearFieldError: (path: string) => void;
 }
 
+/** What bindMantineContacts needs of a Mantine form whose values hold the contacts under `contacts`. */
+interface FormWithContacts {
+  getValues(): { contacts: Contact[] };
+  errors: Record<string, unknown>;
+  setFieldValue(path: 'contacts', value: Contact[]): void;
+  setFieldError(path: string, error: string): void;
+  clearFieldError(path: string): void;
+}
+
+/** The contacts dialog and the organisation dialog keep the contacts in a Mantine form the same way. */
+export const bindMantineContacts = (
+  form: FormWithContacts,
+  current: number,
+  setCurrent: (index: number) => void,
+  translateKey: (key: string) => string,
+): ContactsEditorProps =>
+  bindContactsEditor(
+    {
+      contacts: form.getValues().contacts,
+      errors: form.errors,
+      setContacts: (list) => form.setFieldValue('contacts', list),
+      setFieldError: (path, message) => form.setFieldError(path, message),
+      clearFieldError: (path) => form.clearFieldError(path),
+    },
+    current,
+    setCurrent,
+    translateKey,
+  );
+
 /** Wires the editor to a form: errors live under 'contacts.<i>.<field>', as the server names them. */
-export const bindContactsEditor = (
+const bindContactsEditor = (
   form: ContactsFormBinding,
   current: number,
   setCurrent: (index: number) => void,

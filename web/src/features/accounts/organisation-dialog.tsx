@@ -1,19 +1,20 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Divider, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Divider, Group, Modal, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { Actor } from '@ecore/core/identity/session.ts';
-import type { Contact } from '@ecore/core/organisations/contacts.ts';
 import { flagControls } from '@ecore/core/organisations/organisation-flags.ts';
 import type { Organisation } from '@ecore/core/organisations/organisation.ts';
+import { DialogForm } from '../../components/forms/dialog-form.tsx';
 import { useDiscardGuard, useGuardedForm, type DiscardGuard } from '../../components/forms/discard-guard.tsx';
 import { serverFieldErrors } from '../../components/forms/form-errors.ts';
 import { useMessage } from '../../components/forms/use-message.ts';
+import { Loaded } from '../../components/loaded.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { createOrganisation, editOrganisation, fetchAllOrganisations, fetchCountries, fetchOrganisation, ORGANISATION_KEY } from './accounts-api.ts';
-import { ContactsEditor, bindContactsEditor, firstContactWithError } from './contacts-editor.tsx';
+import { ContactsEditor, bindMantineContacts, firstContactWithError } from './contacts-editor.tsx';
 import {
   flagsOf,
   newOrganisationValues,
@@ -46,14 +47,10 @@ export function OrganisationDialog({ actor, organisationId, onClose, onSaved }: 
       <Modal opened onClose={guard.requestClose} title={title} closeButtonProps={{ 'aria-label': t('common.close') }} size="xl" centered>
         {organisationId === null ? (
           <OrganisationForm actor={actor} organisation={null} guard={guard} onSaved={onSaved} />
-        ) : organisation ? (
-          <OrganisationForm actor={actor} organisation={organisation} guard={guard} onSaved={onSaved} />
-        ) : error ? (
-          <Alert color="red">{t('errors.table-load-error')}</Alert>
         ) : (
-          <Group justify="center" p="xl">
-            <Loader aria-label={t('common.loading')} />
-          </Group>
+          <Loaded data={organisation} error={error}>
+            {(loaded) => <OrganisationForm actor={actor} organisation={loaded} guard={guard} onSaved={onSaved} />}
+          </Loaded>
         )}
       </Modal>
       {guard.prompt}
@@ -135,102 +132,80 @@ function OrganisationForm({ actor, organisation, guard, onSaved }: { actor: Acto
       />
     ) : null;
 
-  const contacts = bindContactsEditor(
-    {
-      contacts: values.contacts,
-      errors: form.errors,
-      setContacts: (list: Contact[]) => form.setFieldValue('contacts', list),
-      setFieldError: (path, message) => form.setFieldError(path, message),
-      clearFieldError: (path) => form.clearFieldError(path),
-    },
-    currentContact,
-    setCurrentContact,
-    (key) => t(`errors.${key}`),
-  );
+  const contacts = bindMantineContacts(form, currentContact, setCurrentContact, (key) => t(`errors.${key}`));
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <DialogForm
+      onSubmit={submit}
+      onCancel={guard.requestClose}
+      pending={pending}
+      submitLabel={t(creating ? 'accounts.organisations.dialog.create' : 'accounts.organisations.dialog.save')}
     >
-      <Stack gap="sm">
-        {text('name', 'name')}
-        <SimpleGrid cols={4} spacing="sm" verticalSpacing="xs">
-          <div style={{ gridColumn: 'span 3' }}>{text('street', 'street')}</div>
-          {text('number', 'number')}
-          {text('zip', 'zip')}
-          <div style={{ gridColumn: 'span 3' }}>{text('city', 'city')}</div>
-        </SimpleGrid>
+      {text('name', 'name')}
+      <SimpleGrid cols={4} spacing="sm" verticalSpacing="xs">
+        <div style={{ gridColumn: 'span 3' }}>{text('street', 'street')}</div>
+        {text('number', 'number')}
+        {text('zip', 'zip')}
+        <div style={{ gridColumn: 'span 3' }}>{text('city', 'city')}</div>
+      </SimpleGrid>
+      <Select
+        label={t('accounts.organisations.fields.country')}
+        withAsterisk
+        searchable
+        data={countryData}
+        nothingFoundMessage={t('errors.table-empty')}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('country')}
+      />
+      <Divider label={t('accounts.organisations.dialog.flags')} labelPosition="left" />
+      {typeof form.errors.flags === 'string' ? (
+        <Alert color="red" variant="light" p="xs">
+          {form.errors.flags}
+        </Alert>
+      ) : null}
+      <Group gap="xl">
+        {flag('isFinancePartner')}
+        {flag('isBuyer')}
+        {flag('isSolutionPartner')}
+        {flag('isTestAccount')}
+      </Group>
+      {controls.financePartnerOrganisationId.visible ? (
         <Select
-          label={t('accounts.organisations.fields.country')}
+          label={t('accounts.organisations.fields.financePartner')}
           withAsterisk
-          searchable
-          data={countryData}
-          nothingFoundMessage={t('errors.table-empty')}
+          data={partnerData}
+          disabled={controls.financePartnerOrganisationId.disabled}
           comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('country')}
+          {...form.getInputProps('financePartnerOrganisationId')}
         />
-        <Divider label={t('accounts.organisations.dialog.flags')} labelPosition="left" />
-        {typeof form.errors.flags === 'string' ? (
-          <Alert color="red" variant="light" p="xs">
-            {form.errors.flags}
-          </Alert>
-        ) : null}
-        <Group gap="xl">
-          {flag('isFinancePartner')}
-          {flag('isBuyer')}
-          {flag('isSolutionPartner')}
-          {flag('isTestAccount')}
-        </Group>
-        {controls.financePartnerOrganisationId.visible ? (
-          <Select
-            label={t('accounts.organisations.fields.financePartner')}
-            withAsterisk
-            data={partnerData}
-            disabled={controls.financePartnerOrganisationId.disabled}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('financePartnerOrganisationId')}
-          />
-        ) : null}
-        <Checkbox
-          label={t('accounts.organisations.fields.hasDifferentBillingAddress')}
-          {...form.getInputProps('hasDifferentBillingAddress', { type: 'checkbox' })}
-        />
-        {values.hasDifferentBillingAddress ? (
-          <SimpleGrid cols={4} spacing="sm" verticalSpacing="xs">
-            <div style={{ gridColumn: 'span 3' }}>{billing('streetName')}</div>
-            {billing('streetNr')}
-            {billing('postcode')}
-            <div style={{ gridColumn: 'span 3' }}>{billing('city')}</div>
-            <div style={{ gridColumn: 'span 4' }}>
-              <Select
-                label={t('accounts.organisations.billing.country')}
-                withAsterisk
-                searchable
-                data={countryData}
-                comboboxProps={{ withinPortal: true }}
-                {...form.getInputProps('billingAddress.country')}
-              />
-            </div>
-          </SimpleGrid>
-        ) : null}
-        <Divider label={t('accounts.contacts.title')} labelPosition="left" />
-        <Text size="xs" c="dimmed">
-          {t('accounts.contacts.hint')}
-        </Text>
-        <ContactsEditor {...contacts} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={guard.requestClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {t(creating ? 'accounts.organisations.dialog.create' : 'accounts.organisations.dialog.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      ) : null}
+      <Checkbox
+        label={t('accounts.organisations.fields.hasDifferentBillingAddress')}
+        {...form.getInputProps('hasDifferentBillingAddress', { type: 'checkbox' })}
+      />
+      {values.hasDifferentBillingAddress ? (
+        <SimpleGrid cols={4} spacing="sm" verticalSpacing="xs">
+          <div style={{ gridColumn: 'span 3' }}>{billing('streetName')}</div>
+          {billing('streetNr')}
+          {billing('postcode')}
+          <div style={{ gridColumn: 'span 3' }}>{billing('city')}</div>
+          <div style={{ gridColumn: 'span 4' }}>
+            <Select
+              label={t('accounts.organisations.billing.country')}
+              withAsterisk
+              searchable
+              data={countryData}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('billingAddress.country')}
+            />
+          </div>
+        </SimpleGrid>
+      ) : null}
+      <Divider label={t('accounts.contacts.title')} labelPosition="left" />
+      <Text size="xs" c="dimmed">
+        {t('accounts.contacts.hint')}
+      </Text>
+      <ContactsEditor {...contacts} />
+    </DialogForm>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -14,6 +14,7 @@ import {
 } from '@ecore/core/identity/role-assignment.ts';
 import { isRole, roleName } from '@ecore/core/identity/roles.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
+import { DialogForm } from '../../components/forms/dialog-form.tsx';
 import { useDiscardGuard, useGuardedForm } from '../../components/forms/discard-guard.tsx';
 import { serverFieldErrors } from '../../components/forms/form-errors.ts';
 import { useMessage } from '../../components/forms/use-message.ts';
@@ -139,94 +140,83 @@ export function UserDialog({ actor, user, onClose, onSaved }: { actor: Actor; us
         size="xl"
         centered
       >
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
+        <DialogForm
+          onSubmit={submit}
+          onCancel={guard.requestClose}
+          pending={pending}
+          submitLabel={t(creating ? 'accounts.users.dialog.create' : 'accounts.users.dialog.save')}
         >
-          <Stack gap="sm">
-            <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-              {text('firstName')}
-              {text('lastName')}
-              {creating ? text('email') : <TextInput label={t('accounts.users.fields.email')} value={values.email} readOnly />}
-              {creating ? text('userName') : <TextInput label={t('accounts.users.fields.userName')} value={values.userName} readOnly />}
-              {text('position')}
-              {organisationField}
-              {text('phoneNumber')}
-              {text('mobileNumber', false)}
-            </SimpleGrid>
-            <MultiSelect
-              label={t('accounts.users.fields.userRoles')}
-              withAsterisk
-              data={roleData}
-              value={forced ? forced.map(String) : values.userRoles}
-              onChange={(value) => {
-                form.setFieldValue('userRoles', value);
-                form.clearFieldError('userRoles');
-              }}
-              disabled={forced !== null}
-              description={forced ? t('accounts.users.dialog.forcedRoles') : target?.isTestAccount ? t('accounts.users.dialog.testAccountRoles') : undefined}
-              error={form.errors.userRoles}
-              placeholder={roles.length === 0 ? t('accounts.users.dialog.chooseRoles') : undefined}
-              comboboxProps={{ withinPortal: true }}
+          <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+            {text('firstName')}
+            {text('lastName')}
+            {creating ? text('email') : <TextInput label={t('accounts.users.fields.email')} value={values.email} readOnly />}
+            {creating ? text('userName') : <TextInput label={t('accounts.users.fields.userName')} value={values.userName} readOnly />}
+            {text('position')}
+            {organisationField}
+            {text('phoneNumber')}
+            {text('mobileNumber', false)}
+          </SimpleGrid>
+          <MultiSelect
+            label={t('accounts.users.fields.userRoles')}
+            withAsterisk
+            data={roleData}
+            value={forced ? forced.map(String) : values.userRoles}
+            onChange={(value) => {
+              form.setFieldValue('userRoles', value);
+              form.clearFieldError('userRoles');
+            }}
+            disabled={forced !== null}
+            description={forced ? t('accounts.users.dialog.forcedRoles') : target?.isTestAccount ? t('accounts.users.dialog.testAccountRoles') : undefined}
+            error={form.errors.userRoles}
+            placeholder={roles.length === 0 ? t('accounts.users.dialog.chooseRoles') : undefined}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Group gap="xl" align="flex-start">
+            <Checkbox
+              label={t('accounts.users.fields.external')}
+              description={externalMatters(roles) ? undefined : t('accounts.users.dialog.externalHint')}
+              {...form.getInputProps('external', { type: 'checkbox' })}
             />
-            <Group gap="xl" align="flex-start">
-              <Checkbox
-                label={t('accounts.users.fields.external')}
-                description={externalMatters(roles) ? undefined : t('accounts.users.dialog.externalHint')}
-                {...form.getInputProps('external', { type: 'checkbox' })}
-              />
-              <Checkbox label={t('accounts.users.fields.mainContactPerson')} {...form.getInputProps('mainContactPerson', { type: 'checkbox' })} />
-            </Group>
-            {accessAllowed ? (
-              <Stack gap="xs">
-                <Text size="sm" fw={600}>
-                  {t('accounts.users.dialog.access')}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t('accounts.users.dialog.accessHint')}
-                </Text>
-                <SimpleGrid cols={2} spacing="sm">
-                  <MultiSelect
-                    label={t('accounts.users.fields.assetGroups')}
-                    data={(groups ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-                    value={values.assetGroups}
-                    onChange={(value) => {
-                      form.setFieldValue('assetGroups', value);
-                      if (value.length === 0) form.setFieldValue('assets', []);
-                    }}
-                    placeholder={values.assetGroups.length === 0 ? t('accounts.users.dialog.all') : undefined}
-                    searchable
-                    error={form.errors.assetGroups}
-                    comboboxProps={{ withinPortal: true }}
-                  />
-                  <MultiSelect
-                    label={t('accounts.users.fields.assets')}
-                    data={(assets ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-                    value={values.assets}
-                    onChange={(value) => form.setFieldValue('assets', value)}
-                    disabled={!mayChooseAssets(groupIds)}
-                    placeholder={values.assets.length === 0 ? t('accounts.users.dialog.all') : undefined}
-                    searchable
-                    error={form.errors.assets}
-                    comboboxProps={{ withinPortal: true }}
-                  />
-                </SimpleGrid>
-              </Stack>
-            ) : null}
-            {typeof form.errors.id === 'string' ? <Alert color="red">{form.errors.id}</Alert> : null}
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={guard.requestClose} disabled={pending}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={pending}>
-                {t(creating ? 'accounts.users.dialog.create' : 'accounts.users.dialog.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+            <Checkbox label={t('accounts.users.fields.mainContactPerson')} {...form.getInputProps('mainContactPerson', { type: 'checkbox' })} />
+          </Group>
+          {accessAllowed ? (
+            <Stack gap="xs">
+              <Text size="sm" fw={600}>
+                {t('accounts.users.dialog.access')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('accounts.users.dialog.accessHint')}
+              </Text>
+              <SimpleGrid cols={2} spacing="sm">
+                <MultiSelect
+                  label={t('accounts.users.fields.assetGroups')}
+                  data={(groups ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+                  value={values.assetGroups}
+                  onChange={(value) => {
+                    form.setFieldValue('assetGroups', value);
+                    if (value.length === 0) form.setFieldValue('assets', []);
+                  }}
+                  placeholder={values.assetGroups.length === 0 ? t('accounts.users.dialog.all') : undefined}
+                  searchable
+                  error={form.errors.assetGroups}
+                  comboboxProps={{ withinPortal: true }}
+                />
+                <MultiSelect
+                  label={t('accounts.users.fields.assets')}
+                  data={(assets ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+                  value={values.assets}
+                  onChange={(value) => form.setFieldValue('assets', value)}
+                  disabled={!mayChooseAssets(groupIds)}
+                  placeholder={values.assets.length === 0 ? t('accounts.users.dialog.all') : undefined}
+                  searchable
+                  error={form.errors.assets}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              </SimpleGrid>
+            </Stack>
+          ) : null}
+          {typeof form.errors.id === 'string' ? <Alert color="red">{form.errors.id}</Alert> : null}
+        </DialogForm>
       </Modal>
       {guard.prompt}
     </>

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Group, Loader } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSelect } from '../../components/language-select.tsx';
-import { Logo } from '../../components/logo.tsx';
+import { PublicCardLayout } from '../../components/public-card-layout.tsx';
 import { decisionOutcomeOf, readDecisionLink, type DecisionPageOutcome } from './access-decision.ts';
 import { decideAccessRequest } from './assets-api.ts';
 
@@ -53,30 +52,15 @@ export function AccessPermissionPage() {
   const outcome = !link.valid ? link.outcome : answer?.search === search ? answer.outcome : null;
 
   return (
-    <Box mih="100vh" bg="gray.0">
-      <Group justify="flex-end" p="md">
-        <LanguageSelect />
-      </Group>
-      <Center pb="xl">
-        <Paper withBorder shadow="sm" radius="md" p="xl" w={520}>
-          <Stack gap="lg">
-            <Center>
-              <Logo height={40} />
-            </Center>
-            <Title order={1} size="h3" ta="center">
-              {t('assets.decision.title')}
-            </Title>
-            {outcome === null ? (
-              <Group justify="center" gap="sm">
-                <Loader size="sm" aria-label={t('assets.decision.working')} />
-              </Group>
-            ) : (
-              <OutcomeAlert outcome={outcome} />
-            )}
-          </Stack>
-        </Paper>
-      </Center>
-    </Box>
+    <PublicCardLayout title={t('assets.decision.title')} width={520}>
+      {outcome === null ? (
+        <Group justify="center" gap="sm">
+          <Loader size="sm" aria-label={t('assets.decision.working')} />
+        </Group>
+      ) : (
+        <OutcomeAlert outcome={outcome} />
+      )}
+    </PublicCardLayout>
   );
 }
 

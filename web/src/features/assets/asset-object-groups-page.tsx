@@ -8,16 +8,16 @@ import { mayEditAssets } from '@ecore/core/assets/asset-access.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { ListPagination } from '../../components/data-table/list-pagination.tsx';
+import { QueryPagination } from '../../components/data-table/list-pagination.tsx';
 import { ListToolbar } from '../../components/data-table/list-toolbar.tsx';
 import { RowAction } from '../../components/data-table/row-action.tsx';
+import { useRowAction } from '../../components/data-table/use-row-action.ts';
 import { useListQuery } from '../../components/data-table/use-list-query.ts';
 import { usePagedList } from '../../components/data-table/use-paged-list.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCreateRequest } from '../../components/use-create-request.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { currentLanguage, useErrorText } from '../../lib/i18n.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { figure, yearOrDash } from './asset-labels.ts';
 import { AssetTabs } from './asset-tabs.tsx';
@@ -46,8 +46,6 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
   const { state, reload } = usePagedList(query, fetchAssetGroups);
   const [expanded, setExpanded] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [toDelete, setToDelete] = useState<AssetGroup | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const mayEdit = mayEditAssets(actor);
   const openCreate = () => setDialog({ kind: 'group', group: null, key: Date.now() });
   useCreateRequest(openCreate, mayEdit);
@@ -57,21 +55,15 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
     reload();
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteAssetGroup(toDelete.id);
-      notifySuccess(t('assets.objectGroups.toast.deleteSuccess', { name: toDelete.name }));
-      setToDelete(null);
-      afterChange();
-    } catch (failure) {
-      // 400 objectGroups-delete-error: the group still has objects; the text says so.
-      notifyError(failure instanceof ApiError && failure.statusCode === 400 ? errorText(failure) : t('assets.objectGroups.toast.deleteError'));
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const deletion = useRowAction<AssetGroup, 'delete'>({
+    run: (_, group) => deleteAssetGroup(group.id),
+    successText: (_, group) => t('assets.objectGroups.toast.deleteSuccess', { name: group.name }),
+    // 400 objectGroups-delete-error: the group still has objects; the text says so.
+    errorText: (_, __, failure) =>
+      failure instanceof ApiError && failure.statusCode === 400 ? errorText(failure) : t('assets.objectGroups.toast.deleteError'),
+    onDone: afterChange,
+  });
+  const toDelete = deletion.pending?.item ?? null;
 
   const columns: Column<AssetGroup>[] = [
     { key: 'name', header: t('assets.objectGroups.columns.name'), render: (g) => <Text fw={500} size="sm">{g.name}</Text> },
@@ -130,21 +122,13 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
                 label={t('assets.objectGroups.actions.delete')}
                 color="red"
                 icon={<IconTrash size={18} aria-hidden="true" />}
-                onClick={() => setToDelete(g)}
+                onClick={() => deletion.ask('delete', g)}
               />
             </>
           ) : null
         }
       />
-      {state.page ? (
-        <ListPagination
-          page={query.page}
-          pageSize={query.pageSize}
-          total={state.page.total}
-          onPage={(page) => change({ page })}
-          onPageSize={(pageSize) => change({ pageSize })}
-        />
-      ) : null}
+      <QueryPagination query={query} total={state.page?.total} change={change} />
       {dialog ? (
         <ObjectGroupDialog
           key={dialog.key}
@@ -158,13 +142,10 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
         />
       ) : null}
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialog}
         title={t('assets.objectGroups.confirmDelete.title')}
         confirmLabel={t('assets.objectGroups.confirmDelete.confirm')}
         destructive
-        pending={deleting}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
       >
         {toDelete ? t('assets.objectGroups.confirmDelete.text', { name: toDelete.name }) : ''}
       </ConfirmDialog>

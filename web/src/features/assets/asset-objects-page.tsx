@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Anchor, Button, Select } from '@mantine/core';
 import { IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -8,14 +7,14 @@ import { mayEditAssets } from '@ecore/core/assets/asset-access.ts';
 import { countryName } from '@ecore/core/shared/countries.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { ListPagination } from '../../components/data-table/list-pagination.tsx';
+import { QueryPagination } from '../../components/data-table/list-pagination.tsx';
 import { ListToolbar } from '../../components/data-table/list-toolbar.tsx';
 import { RowAction } from '../../components/data-table/row-action.tsx';
+import { useRowAction } from '../../components/data-table/use-row-action.ts';
 import { useListQuery } from '../../components/data-table/use-list-query.ts';
 import { usePagedList } from '../../components/data-table/use-paged-list.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { figure, yearOrDash } from './asset-labels.ts';
 import { AssetTabs } from './asset-tabs.tsx';
@@ -36,8 +35,6 @@ export function AssetObjectsPage() {
   const [query, change] = useListQuery(FILTER_DEFAULTS);
   const { state, reload } = usePagedList(query, fetchAssets);
   const { data: groups } = useSWR(GROUP_INFO_KEY, fetchAssetGroupInfo);
-  const [toDelete, setToDelete] = useState<AssetListItem | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const mayEdit = session !== null && mayEditAssets(session.actor);
 
   const groupData = [
@@ -48,20 +45,13 @@ export function AssetObjectsPage() {
     groupData.push({ value: query.filters.assetGroupId, label: query.filters.assetGroupId });
   }
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteAsset(toDelete.id, toDelete.isBuyerAsset);
-      notifySuccess(t('assets.objects.toast.deleteSuccess', { name: toDelete.name }));
-      setToDelete(null);
-      reload();
-    } catch {
-      notifyError(t('errors.objects-delete-error'));
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const deletion = useRowAction<AssetListItem, 'delete'>({
+    run: (_, asset) => deleteAsset(asset.id, asset.isBuyerAsset),
+    successText: (_, asset) => t('assets.objects.toast.deleteSuccess', { name: asset.name }),
+    errorText: () => t('errors.objects-delete-error'),
+    onDone: reload,
+  });
+  const toDelete = deletion.pending?.item ?? null;
 
   const columns: Column<AssetListItem>[] = [
     {
@@ -131,29 +121,18 @@ export function AssetObjectsPage() {
                 label={t('assets.objects.actions.delete')}
                 color="red"
                 icon={<IconTrash size={18} aria-hidden="true" />}
-                onClick={() => setToDelete(a)}
+                onClick={() => deletion.ask('delete', a)}
               />
             ) : null}
           </>
         )}
       />
-      {state.page ? (
-        <ListPagination
-          page={query.page}
-          pageSize={query.pageSize}
-          total={state.page.total}
-          onPage={(page) => change({ page })}
-          onPageSize={(pageSize) => change({ pageSize })}
-        />
-      ) : null}
+      <QueryPagination query={query} total={state.page?.total} change={change} />
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialog}
         title={t('assets.objects.confirmDelete.title')}
         confirmLabel={t('assets.objects.confirmDelete.confirm')}
         destructive
-        pending={deleting}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
       >
         {toDelete ? t('assets.objects.confirmDelete.text', { name: toDelete.name }) : ''}
       </ConfirmDialog>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { mayChooseGroupOrganisation } from '@ecore/core/assets/asset-access.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
+import { DialogForm } from '../../components/forms/dialog-form.tsx';
 import { useDiscardGuard, useGuardedForm } from '../../components/forms/discard-guard.tsx';
 import { serverFieldErrors } from '../../components/forms/form-errors.ts';
 import { useMessage } from '../../components/forms/use-message.ts';
@@ -69,36 +70,20 @@ export function ObjectGroupDialog({ actor, group, onClose, onSaved }: { actor: A
         closeButtonProps={{ 'aria-label': t('common.close') }}
         centered
       >
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="sm">
-            <TextInput label={t('assets.objectGroups.dialog.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
-            {choosesOrganisation ? (
-              <Select
-                label={t('assets.objectGroups.dialog.organisation')}
-                withAsterisk
-                searchable
-                data={organisationData}
-                nothingFoundMessage={t('errors.table-empty')}
-                comboboxProps={{ withinPortal: true }}
-                {...form.getInputProps('organisationId')}
-              />
-            ) : null}
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={guard.requestClose} disabled={pending}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={pending}>
-                {t('assets.common.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <DialogForm onSubmit={submit} onCancel={guard.requestClose} pending={pending} submitLabel={t('assets.common.save')}>
+          <TextInput label={t('assets.objectGroups.dialog.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
+          {choosesOrganisation ? (
+            <Select
+              label={t('assets.objectGroups.dialog.organisation')}
+              withAsterisk
+              searchable
+              data={organisationData}
+              nothingFoundMessage={t('errors.table-empty')}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('organisationId')}
+            />
+          ) : null}
+        </DialogForm>
       </Modal>
       {guard.prompt}
     </>

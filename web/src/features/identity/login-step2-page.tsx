@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Center, Loader } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/i18n.ts';
 import { startSession } from '../../lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { completeSecondFactor } from './identity-api.ts';
+import { NoticeWithLoginLink } from './notice-with-login-link.tsx';
 
 /**
  * Second step of two-factor sign-in (spec 01 §4): the mailed link carries email and token. On
@@ -40,14 +41,9 @@ export function LoginStep2Page() {
           <Loader aria-label={t('common.loading')} />
         </Center>
       ) : (
-        <Stack gap="md">
-          <Alert color="red" variant="light">
-            {failure}
-          </Alert>
-          <Button component={Link} to="/login" replace>
-            {t('identity.loginStep2.backToLogin')}
-          </Button>
-        </Stack>
+        <NoticeWithLoginLink color="red" linkLabel={t('identity.loginStep2.backToLogin')}>
+          {failure}
+        </NoticeWithLoginLink>
       )}
     </AuthLayout>
   );

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, List, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH_STATED } from '@ecore/core/identity/password.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { endSession, getSession } from '../../lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { checkSetPasswordLink, logout, setPassword } from './identity-api.ts';
+import { NoticeWithLoginLink } from './notice-with-login-link.tsx';
 import { passwordProblemText, repeatProblemText, type TextRef } from './password-messages.ts';
 
 type PageState = { kind: 'checking' } | { kind: 'form'; userName: string } | { kind: 'done' };
@@ -77,14 +78,9 @@ export function SetPasswordPage() {
         </Center>
       ) : null}
       {state.kind === 'done' ? (
-        <Stack gap="md">
-          <Alert color="green" variant="light">
-            {t('identity.setPassword.success')}
-          </Alert>
-          <Button component={Link} to="/login" replace>
-            {t('identity.setPassword.toLogin')}
-          </Button>
-        </Stack>
+        <NoticeWithLoginLink color="green" linkLabel={t('identity.setPassword.toLogin')}>
+          {t('identity.setPassword.success')}
+        </NoticeWithLoginLink>
       ) : null}
       {state.kind === 'form' ? (
         <form onSubmit={form.onSubmit(submit)} noValidate>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -13,50 +14,43 @@ export function ContactPage() {
         {t('infoPages.contact.intro')}
       </Text>
       <SimpleGrid cols={2} spacing="lg" maw={900}>
-        <Paper withBorder p="lg" radius="md">
-          <Stack gap={4}>
-            <Title order={2} size="h4">
-              {t('infoPages.contact.addressTitle')}
-            </Title>
-            <Text>{OPERATOR.name}</Text>
-            <Text>{OPERATOR.street}</Text>
-            <Text>{OPERATOR.city}</Text>
-            <Text>{t('infoPages.contact.country')}</Text>
-          </Stack>
-        </Paper>
-        <Paper withBorder p="lg" radius="md">
-          <Stack gap={4}>
-            <Title order={2} size="h4">
-              {t('infoPages.contact.reachTitle')}
-            </Title>
-            <Text>
-              {t('infoPages.contact.email')}: <Anchor href={`mailto:${OPERATOR.email}`}>{OPERATOR.email}</Anchor>
-            </Text>
-            <Text>
-              {t('infoPages.contact.phone')}: <Anchor href={`tel:${OPERATOR.phone.replace(/[^+\d]/g, '')}`}>{OPERATOR.phone}</Anchor>
-            </Text>
-            <Text>{t('infoPages.contact.hours')}</Text>
-          </Stack>
-        </Paper>
-        <Paper withBorder p="lg" radius="md">
-          <Stack gap={4}>
-            <Title order={2} size="h4">
-              {t('infoPages.contact.supportTitle')}
-            </Title>
-            <Text>{t('infoPages.contact.supportText')}</Text>
-            <Anchor href={`mailto:${OPERATOR.supportEmail}`}>{OPERATOR.supportEmail}</Anchor>
-          </Stack>
-        </Paper>
-        <Paper withBorder p="lg" radius="md">
-          <Stack gap={4}>
-            <Title order={2} size="h4">
-              {t('infoPages.contact.privacyTitle')}
-            </Title>
-            <Text>{t('infoPages.contact.privacyText')}</Text>
-            <Anchor href={`mailto:${OPERATOR.privacyEmail}`}>{OPERATOR.privacyEmail}</Anchor>
-          </Stack>
-        </Paper>
+        <ContactCard title={t('infoPages.contact.addressTitle')}>
+          <Text>{OPERATOR.name}</Text>
+          <Text>{OPERATOR.street}</Text>
+          <Text>{OPERATOR.city}</Text>
+          <Text>{t('infoPages.contact.country')}</Text>
+        </ContactCard>
+        <ContactCard title={t('infoPages.contact.reachTitle')}>
+          <Text>
+            {t('infoPages.contact.email')}: <Anchor href={`mailto:${OPERATOR.email}`}>{OPERATOR.email}</Anchor>
+          </Text>
+          <Text>
+            {t('infoPages.contact.phone')}: <Anchor href={`tel:${OPERATOR.phone.replace(/[^+\d]/g, '')}`}>{OPERATOR.phone}</Anchor>
+          </Text>
+          <Text>{t('infoPages.contact.hours')}</Text>
+        </ContactCard>
+        <ContactCard title={t('infoPages.contact.supportTitle')}>
+          <Text>{t('infoPages.contact.supportText')}</Text>
+          <Anchor href={`mailto:${OPERATOR.supportEmail}`}>{OPERATOR.supportEmail}</Anchor>
+        </ContactCard>
+        <ContactCard title={t('infoPages.contact.privacyTitle')}>
+          <Text>{t('infoPages.contact.privacyText')}</Text>
+          <Anchor href={`mailto:${OPERATOR.privacyEmail}`}>{OPERATOR.privacyEmail}</Anchor>
+        </ContactCard>
       </SimpleGrid>
     </>
+  );
+}
+
+function ContactCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap={4}>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
   );
 }
