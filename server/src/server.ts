@@ -7,6 +7,7 @@ import { createMailer } from '@ecore/adapters/mail/mailer.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
+import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
@@ -56,7 +57,9 @@ async function main() {
   console.log(`\nECORE portal ready at ${url}  (API description: ${url}/api/docs, database: ${database.kind})`);
   if (config.loadDemoData) {
     console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
-    for (const u of DEMO_USERS) console.log(`  ${u.userName.padEnd(15)} ${u.firstName} ${u.lastName}`);
+    for (const u of DEMO_USERS) {
+      console.log(`  ${u.userName.padEnd(15)} ${`${u.firstName} ${u.lastName}`.padEnd(16)} ${u.roles.map((r) => roleName(r as Role)).join(' + ')}`);
+    }
   }
 }
 
