@@ -17,6 +17,7 @@ import { AssetTabs } from './asset-tabs.tsx';
 import { fetchAccessRequests, requestAssetAccess, type AccessRequest } from './assets-api.ts';
 import { parseAssetId } from './object-paths.ts';
 import type { PagedListState } from '../../components/data-table/use-paged-list.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 type Outcome = { kind: 'success' | 'warning' | 'error'; text: string };
 
@@ -74,7 +75,7 @@ export function AccessRequestPage() {
     : requests.data
       ? { status: 'ready', page: { items: requests.data, total: requests.data.length, page: 1, pageSize: requests.data.length }, stale: false }
       : { status: 'loading', page: null, stale: false };
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '–');
+  const date = (iso: string | null) => formatDateTime(iso, language);
   const columns: Column<AccessRequest>[] = [
     { key: 'assetId', header: t('assets.accessRequest.columns.assetId'), render: (r) => r.assetId },
     { key: 'assetName', header: t('assets.accessRequest.columns.assetName'), render: (r) => r.assetName },

@@ -14,6 +14,7 @@ import { useEditorSession } from './editor-context.ts';
 import {
   addBlankOption, parseNumber as num, parseNumberOrNull as numOrNull, patchOption, patchQuestion, patchQuestionTranslation, removeOption, setName, setOptionText, type QuestionEdit,
 } from './editor-helpers.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 function NotFound({ messageKey }: { messageKey: string }) {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ function NotFound({ messageKey }: { messageKey: string }) {
 /** Metadata overview (spec 02 §2): title, version, type and the figures of the template. */
 export function MetadataPanel() {
   const { t } = useTranslation();
-  const { content, template, readOnly, change } = useEditorSession();
+  const { content, template, readOnly, change, language } = useEditorSession();
   const questions = allQuestions(content);
   return (
     <Stack>
@@ -37,8 +38,8 @@ export function MetadataPanel() {
         <Table.Tbody>
           <Table.Tr><Table.Th>{t('questionnaires.fields.type')}</Table.Th><Table.Td>{t(`questionnaires.types.${content.type}`)}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th>{t('questionnaires.fields.state')}</Table.Th><Table.Td>{t(`questionnaires.states.${template.state}`)}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th>{t('questionnaires.fields.modified')}</Table.Th><Table.Td>{template.modifiedBy}, {new Date(template.modifiedDate).toLocaleString()}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th>{t('questionnaires.fields.created')}</Table.Th><Table.Td>{new Date(template.creationDate).toLocaleString()}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>{t('questionnaires.fields.modified')}</Table.Th><Table.Td>{template.modifiedBy}, {formatDateTime(template.modifiedDate, language)}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>{t('questionnaires.fields.created')}</Table.Th><Table.Td>{formatDateTime(template.creationDate, language)}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th>{t('questionnaires.metadata.questions')}</Table.Th><Table.Td>{questions.length}</Table.Td></Table.Tr>
           {QUESTION_TYPES.map((type) => (
             <Table.Tr key={type}><Table.Th>{t(`questionnaires.questionTypes.${type}`)}</Table.Th><Table.Td>{questions.filter((q) => q.type === type).length}</Table.Td></Table.Tr>

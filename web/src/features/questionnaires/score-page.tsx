@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { activateTemplate, deleteTemplate, fetchTemplates } from './questionnaires-api.ts';
 import { ReferenceDataPanel } from './reference-data-panel.tsx';
 import { ConfirmDialog, errorText, ExportDialog, TemplateFormDialog } from './template-dialogs.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 export const STATE_COLOURS: Record<QuestionnaireState, string> = { Draft: 'yellow', Active: 'green', Archived: 'gray' };
 
@@ -47,7 +48,7 @@ export function ScorePage() {
     return () => controller.abort();
   }, [list, page, pageSize, search, reload]);
 
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
   const close = () => setPending(null);
 
   const rows = data?.items.map((row) => (
