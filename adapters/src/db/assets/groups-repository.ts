@@ -1,3 +1,4 @@
+import type { GroupAsset } from '@ecore/core/assets/group.ts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { AssetGrant, GroupScope } from '@ecore/core/assets/asset-access.ts';
 import { classSharesFromAreas } from '@ecore/core/assets/asset-class-shares.ts';
@@ -6,17 +7,6 @@ import type { DB } from '../schema.ts';
 import { visibleAssetsCondition } from './assets-repository.ts';
 
 type Executor = Kysely<DB>;
-
-export interface GroupAsset {
-  assetId: number;
-  name: string;
-  isBuyerAsset: boolean;
-  state: string | null;
-  questionnaireId: number | null;
-  score: number | null;
-  constructionYear: number | null;
-  renovationYear: number | null;
-}
 
 export interface GroupView {
   id: number;

@@ -1,3 +1,4 @@
+import type { GroupAsset } from '@ecore/core/assets/group.ts';
 import type { AssetBody } from '@ecore/core/assets/object.ts';
 import type { AssetClass } from '@ecore/core/assets/asset-classes.ts';
 import type { CountryOption } from '@ecore/core/shared/countries.ts';
@@ -41,18 +42,6 @@ export type Asset = Omit<AssetBody, 'id' | 'version'> & {
   /** The group's name, where the server adds it (for a group the user may not put objects in). */
   assetGroupName?: string;
 };
-
-/** An object inside a group row (spec 02 §3 "Object group"). */
-export interface GroupAsset {
-  assetId: number;
-  name: string;
-  isBuyerAsset: boolean;
-  state: string | null;
-  questionnaireId: number | null;
-  score: number | null;
-  constructionYear: number | null;
-  renovationYear: number | null;
-}
 
 export interface AssetGroup {
   id: number;
