@@ -30,8 +30,10 @@ export type UserTransition = 'activate' | 'deactivate' | 'lock' | 'unlock' | 'ar
  * pending one; lock and unlock any user that is not archived; archive (irreversible) any that is not yet.
  * A pending user becomes active only by setting the first password.
  */
-export const userTransitionAllowed = (user: { status: UserStatus; locked: boolean }, action: UserTransition): boolean => {
+export const userTransitionAllowed = (user: { status: UserStatus; locked: boolean }, action: UserTransition, onSelf = false): boolean => {
   if (user.status === UserStatus.Archived) return false;
+  // Nobody shuts themselves out: deactivating, locking or archiving one's own account is refused.
+  if (onSelf && action !== 'activate' && action !== 'unlock') return false;
   switch (action) {
     case 'activate':
       return user.status === UserStatus.Inactive;

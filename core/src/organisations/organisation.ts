@@ -87,7 +87,10 @@ export interface Organisation {
 export const organisationTransitionAllowed = (
   org: Pick<Organisation, 'status' | 'locked'>,
   action: 'activate' | 'deactivate' | 'lock' | 'unlock' | 'delete',
+  ownOrganisation = false,
 ): boolean => {
+  // Blocking the own organisation would shut the actor out with it.
+  if (ownOrganisation && action !== 'activate' && action !== 'unlock') return false;
   switch (action) {
     case 'activate':
       return org.status === OrganisationStatus.Inactive;

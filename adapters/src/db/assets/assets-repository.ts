@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool, type Selectable } from
 import type { AssetGrant } from '@ecore/core/assets/asset-access.ts';
 import type { AssetBody, AssetView } from '@ecore/core/assets/object.ts';
 import type { DB } from '../schema.ts';
+import { searchPattern } from '../search.ts';
 import type { AssetTable } from './tables.ts';
 
 type Executor = Kysely<DB>;
@@ -121,8 +122,6 @@ export interface AssetListFilter {
   pageSize: number;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * One page of the objects the grants cover, searched and filtered in the database. The count and the
  * page's ids come from the assets table alone (its indexes), the joins only for the page's rows, so a
@@ -132,7 +131,7 @@ export async function listAssets(db: Executor, filter: AssetListFilter): Promise
   let base = db.selectFrom('assets').where(visibleAssetsCondition(filter.grants));
   if (filter.assetGroupIds) base = filter.assetGroupIds.length === 0 ? base.where(sql<SqlBool>`false`) : base.where('assets.asset_group_id', 'in', filter.assetGroupIds);
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
+    const pattern = searchPattern(filter.search);
     base = base.where(sql<SqlBool>`(lower(assets.name || ' ' || assets.city || ' ' || assets.street || ' ' || assets.zip) like ${pattern} or cast(assets.id as text) = ${filter.search.trim()})`);
   }
   const { total } = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@ import type { AssetGrant, GroupScope } from '@ecore/core/assets/asset-access.ts'
 import { classSharesFromAreas } from '@ecore/core/assets/asset-class-shares.ts';
 import { assetTypeById } from '@ecore/core/assets/asset-classes.ts';
 import type { DB } from '../schema.ts';
+import { searchPattern } from '../search.ts';
 import { visibleAssetsCondition } from './assets-repository.ts';
 
 type Executor = Kysely<DB>;
@@ -126,15 +127,13 @@ const toViews = async (db: Executor, rows: GroupRow[], grants: readonly AssetGra
   }));
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listGroups(
   db: Executor,
   filter: { scope: GroupScope; grants: readonly AssetGrant[]; search?: string | undefined; page: number; pageSize: number },
 ): Promise<{ items: GroupView[]; total: number }> {
   let query = groupQuery(db).where(scopeCondition(filter.scope));
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
+    const pattern = searchPattern(filter.search);
     query = query.where(sql<SqlBool>`lower(asset_groups.name || ' ' || organisations.name) like ${pattern}`);
   }
   const { total } = await query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@ import type { UserAccount } from '@ecore/core/identity/user.ts';
 import { UserStatus } from '@ecore/core/identity/user-status.ts';
 import type { UserStatusFilter } from '@ecore/core/identity/user-schema.ts';
 import type { DB, UserTable } from '../schema.ts';
+import { searchPattern } from '../search.ts';
 
 type Executor = Kysely<DB>;
 
@@ -50,8 +51,6 @@ const STATUS_CONDITIONS: Record<UserStatusFilter, string> = {
   locked: 'users.locked',
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** One page of users, searched and filtered in the database, with the count of each status filter. */
 export async function listUserAccounts(db: Executor, filter: UserListFilter) {
   let base = db
@@ -63,7 +62,7 @@ export async function listUserAccounts(db: Executor, filter: UserListFilter) {
   }
   if (filter.organisationId !== undefined) base = base.where('users.organisation_id', '=', filter.organisationId);
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
+    const pattern = searchPattern(filter.search);
     base = base.where(
       sql<boolean>`lower(users.first_name || ' ' || users.last_name || ' ' || users.user_name || ' ' || users.email || ' ' || organisations.name) like ${pattern}`,
     );

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Contact } from '@ecore/core/organisations/contacts.ts';
 import type { Organisation, OrganisationBody } from '@ecore/core/organisations/organisation.ts';
 import type { DB, OrganisationTable } from '../schema.ts';
+import { searchPattern } from '../search.ts';
 
 type Executor = Kysely<DB>;
 
@@ -42,8 +43,6 @@ export interface OrganisationListFilter {
   pageSize?: number | undefined;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listOrganisations(db: Executor, filter: OrganisationListFilter): Promise<{ items: OrganisationListItem[]; total: number }> {
   let query = baseQuery(db);
   if (filter.organisationIds !== null) {
@@ -52,7 +51,7 @@ export async function listOrganisations(db: Executor, filter: OrganisationListFi
   if (filter.isFinancePartner !== undefined) query = query.where('organisations.is_finance_partner', '=', filter.isFinancePartner);
   if (filter.isBuyer !== undefined) query = query.where('organisations.is_buyer', '=', filter.isBuyer);
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
+    const pattern = searchPattern(filter.search);
     query = query.where(sql<boolean>`lower(organisations.name || ' ' || organisations.city || ' ' || organisations.zip) like ${pattern}`);
   }
   const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();

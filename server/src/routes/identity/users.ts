@@ -236,8 +236,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         const actor = request.actor;
         const user = await visibleUser(actor, request.params.id);
         require(actor, action);
-        if (user.id === actor.userId && action !== 'activate') throw new HttpError(400, 'user-state-invalid');
-        if (!userTransitionAllowed(user, action)) throw new HttpError(400, 'user-state-invalid');
+        if (!userTransitionAllowed(user, action, user.id === actor.userId)) throw new HttpError(400, 'user-state-invalid');
         const change =
           action === 'activate' ? { status: UserStatus.Active }
           : action === 'deactivate' ? { status: UserStatus.Inactive }

@@ -199,8 +199,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         const actor = request.actor;
         const organisation = await visible(actor, request.params.id);
         require(actor, action);
-        if (organisation.id === actor.orgId && action !== 'activate' && action !== 'unlock') throw new HttpError(400, 'organisation-state-invalid');
-        if (!organisationTransitionAllowed(organisation, action)) throw new HttpError(400, 'organisation-state-invalid');
+        if (!organisationTransitionAllowed(organisation, action, organisation.id === actor.orgId)) throw new HttpError(400, 'organisation-state-invalid');
         const change =
           action === 'activate' ? { status: OrganisationStatus.Active }
           : action === 'deactivate' ? { status: OrganisationStatus.Inactive }

@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { mayUsePasswordLink, statusAfterPasswordSet, transitionEndsSessions, UserStatus, userTransitionAllowed, type UserTransition } from './user-status.ts';
+
+const statuses = [UserStatus.Inactive, UserStatus.Active, UserStatus.Archived, UserStatus.Pending];
+const actions: UserTransition[] = ['activate', 'deactivate', 'lock', 'unlock', 'archive'];
+
+describe('user states (spec 01 §4)', () => {
+  it('allows no change at all to an archived user (archiving is irreversible)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...actions), fc.boolean(), (action, locked) => {
+        expect(userTransitionAllowed({ status: UserStatus.Archived, locked }, action)).toBe(false);
+      }),
+    );
+  });
+
+  it('activates only inactive users; a pending user becomes active by setting the first password', () => {
+    expect(statuses.filter((status) => userTransitionAllowed({ status, locked: false }, 'activate'))).toEqual([UserStatus.Inactive]);
+    expect(statusAfterPasswordSet(UserStatus.Pending)).toBe(UserStatus.Active);
+    expect(statusAfterPasswordSet(UserStatus.Inactive)).toBe(UserStatus.Inactive);
+    expect(mayUsePasswordLink({ status: UserStatus.Archived })).toBe(false);
+  });
+
+  it('locks only unlocked users and unlocks only locked ones', () => {
+    expect(userTransitionAllowed({ status: UserStatus.Active, locked: false }, 'lock')).toBe(true);
+    expect(userTransitionAllowed({ status: UserStatus.Active, locked: true }, 'lock')).toBe(false);
+    expect(userTransitionAllowed({ status: UserStatus.Active, locked: false }, 'unlock')).toBe(false);
+  });
+
+  it('never lets users deactivate, lock or archive themselves', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(UserStatus.Active, UserStatus.Pending, UserStatus.Inactive), fc.boolean(), fc.constantFrom<UserTransition>('deactivate', 'lock', 'archive'), (status, locked, action) => {
+        expect(userTransitionAllowed({ status, locked }, action, true)).toBe(false);
+      }),
+    );
+  });
+
+  it('ends the sessions on deactivating, locking and archiving, not on activating or unlocking', () => {
+    expect(actions.filter(transitionEndsSessions)).toEqual(['deactivate', 'lock', 'archive']);
+  });
+});
