@@ -3,6 +3,7 @@ import * as identityAndOrganisations from './migrations/2026-11-22-001-identity-
 import * as userAccessLists from './migrations/2026-11-22-002-user-access-lists.ts';
 import * as assetsAndGroups from './migrations/2026-11-22-003-assets-and-groups.ts';
 import * as questionnaireTemplates from './migrations/2026-11-22-010-questionnaire-templates.ts';
+import * as signInAttempts from './migrations/2026-11-24-020-sign-in-attempts.ts';
 
 /** Every migration, by its date-prefixed name; the same list serves PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-002-user-access-lists': userAccessLists,
   '2026-11-22-003-assets-and-groups': assetsAndGroups,
   '2026-11-22-010-questionnaire-templates': questionnaireTemplates,
+  '2026-11-24-020-sign-in-attempts': signInAttempts,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -60,8 +60,6 @@ export interface UserTable {
   locked: Generated<boolean>;
   language: Generated<string>;
   password_hash: string | null;
-  failed_logins: Generated<number>;
-  blocked_until: NullableTimestamp;
   session_version: Generated<number>;
   version: Generated<number>;
   asset_groups: ColumnType<number[], number[] | undefined, number[]>;
@@ -92,7 +90,16 @@ export interface LinkTokenTable {
   created_at: Timestamp;
 }
 
+/** Failed sign-ins per lower-cased user name, known or not (DOMAIN.md §2). */
+export interface SignInAttemptTable {
+  user_name: string;
+  failed_logins: Generated<number>;
+  blocked_until: NullableTimestamp;
+  updated_at: Generated<Date>;
+}
+
 export interface DB extends QuestionnaireTables, AssetTables {
+  sign_in_attempts: SignInAttemptTable;
   organisations: OrganisationTable;
   organisation_contacts: OrganisationContactTable;
   users: UserTable;

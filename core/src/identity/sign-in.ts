@@ -11,14 +11,14 @@ export type SignInDecision =
   | { kind: 'blocked' };
 
 /**
- * Decides a password sign-in. `passwordMatches` is the verdict of the password hasher, computed by
- * the caller even for unknown users so that the answer takes the same time.
+ * Decides a password sign-in. `attempts` are the failure counters of the name as typed, kept for
+ * unknown names too, so that a blocked unknown name answers exactly like a blocked existing one.
+ * `passwordMatches` is the verdict of the password hasher, computed by the caller even for unknown
+ * users so that the answer takes the same time.
  */
-export const decideSignIn = (user: SignInUser | null, passwordMatches: boolean, now: number): SignInDecision => {
-  if (user === null) return { kind: 'badCredentials', attempts: null };
-  const attempts: LoginAttempts = { failedLogins: user.credentials.failedLogins, blockedUntil: user.credentials.blockedUntil };
+export const decideSignIn = (user: SignInUser | null, attempts: LoginAttempts, passwordMatches: boolean, now: number): SignInDecision => {
   if (isLoginBlocked(attempts, now)) return { kind: 'blocked' };
-  if (!passwordMatches || user.credentials.passwordHash === null) {
+  if (user === null || !passwordMatches || user.credentials.passwordHash === null) {
     return { kind: 'badCredentials', attempts: afterFailedLogin(attempts, now) };
   }
   if (!maySignIn({ status: user.status, locked: user.locked, organisationActive: user.organisation.organisationActive })) {

@@ -32,11 +32,9 @@ export interface OrganisationFlags {
   isBuyer: boolean;
 }
 
-/** What sign-in needs beyond the account: the secret and the failure counters. */
+/** What sign-in needs beyond the account: the secret and the session version (the failure counters are kept per name). */
 export interface Credentials {
   passwordHash: string | null;
-  failedLogins: number;
-  blockedUntil: number | null;
   sessionVersion: number;
 }
 

@@ -4,7 +4,7 @@ import type { Database } from '../database.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { truncateApplicationTables } from '../testing/truncate.ts';
 import { findLinkTokenByHash, insertLinkToken, markLinkTokenUsed, voidLinkTokens } from './link-tokens-repository.ts';
-import { endSessions, findSessionState, findSignInUserByEmail, findSignInUserById, findSignInUserByName, saveLoginAttempts, savePassword } from './users-repository.ts';
+import { endSessions, findSessionState, findSignInUserByEmail, findSignInUserById, findSignInUserByName, savePassword, withSignInAttempts } from './users-repository.ts';
 
 describe.each(testDatabases())('identity repositories on $name', ({ open }) => {
   let database: Database;
@@ -30,7 +30,7 @@ describe.each(testDatabases())('identity repositories on $name', ({ open }) => {
       roles: [4, 10],
       organisationName: 'Beispielbank eG',
       organisation: { organisationActive: true, isFinancePartner: true, isBuyer: false, isTestAccount: false },
-      credentials: { passwordHash: 'hash-of-demo1234', failedLogins: 0, blockedUntil: null, sessionVersion: 0 },
+      credentials: { passwordHash: 'hash-of-demo1234', sessionVersion: 0 },
     });
     expect(await findSignInUserByName(database.db, 'nobody')).toBeNull();
     expect((await findSignInUserById(database.db, bank!.id))?.userName).toBe('bank');
@@ -49,19 +49,37 @@ describe.each(testDatabases())('identity repositories on $name', ({ open }) => {
     ).rejects.toThrow();
   });
 
-  it('stores failed-login counters and block times', async () => {
-    const user = (await findSignInUserByName(database.db, 'collector'))!;
+  const countersOf = (name: string) =>
+    withSignInAttempts(database.db, name, (current) => ({ attempts: null, result: current }));
+
+  it('stores failed-login counters and block times per user name, known or not, regardless of case', async () => {
     const until = Date.parse('2026-11-22T10:15:00Z');
-    await saveLoginAttempts(database.db, user.id, { failedLogins: 0, blockedUntil: until });
-    expect((await findSignInUserById(database.db, user.id))!.credentials).toMatchObject({ failedLogins: 0, blockedUntil: until });
+    await withSignInAttempts(database.db, 'Collector', () => ({ attempts: { failedLogins: 0, blockedUntil: until }, result: null }));
+    expect(await countersOf(' collector ')).toEqual({ failedLogins: 0, blockedUntil: until });
+    await withSignInAttempts(database.db, 'nobody-here', () => ({ attempts: { failedLogins: 2, blockedUntil: null }, result: null }));
+    expect(await countersOf('NOBODY-HERE')).toEqual({ failedLogins: 2, blockedUntil: null });
+  });
+
+  it('counts 20 parallel attempts one after the other (a row lock, not read-then-write)', async () => {
+    const bump = () =>
+      withSignInAttempts(database.db, 'collector', (current) => ({ attempts: { failedLogins: current.failedLogins + 1, blockedUntil: null }, result: current.failedLogins }));
+    const seen = await Promise.all(Array.from({ length: 20 }, bump));
+    expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(await countersOf('collector')).toEqual({ failedLogins: 20, blockedUntil: null });
+  });
+
+  it('leaves no row behind for counters back at zero', async () => {
+    await withSignInAttempts(database.db, 'collector', () => ({ attempts: { failedLogins: 0, blockedUntil: null }, result: null }));
+    expect(await database.db.selectFrom('sign_in_attempts').selectAll().execute()).toEqual([]);
   });
 
   it('a new password activates, clears the counters and ends the sessions; endSessions ends them too', async () => {
     const user = (await findSignInUserByName(database.db, 'collector'))!;
-    await saveLoginAttempts(database.db, user.id, { failedLogins: 3, blockedUntil: null });
+    await withSignInAttempts(database.db, 'collector', () => ({ attempts: { failedLogins: 3, blockedUntil: null }, result: null }));
     await savePassword(database.db, user.id, 'new-hash', 1);
     const after = (await findSignInUserById(database.db, user.id))!;
-    expect(after.credentials).toEqual({ passwordHash: 'new-hash', failedLogins: 0, blockedUntil: null, sessionVersion: 1 });
+    expect(after.credentials).toEqual({ passwordHash: 'new-hash', sessionVersion: 1 });
+    expect(await countersOf('collector')).toEqual({ failedLogins: 0, blockedUntil: null });
     await endSessions(database.db, user.id);
     expect(await findSessionState(database.db, user.id)).toEqual({ sessionVersion: 2, status: 1, locked: false, organisationActive: true });
   });

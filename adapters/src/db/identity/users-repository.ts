@@ -22,8 +22,6 @@ const toSignInUser = (
   },
   credentials: {
     passwordHash: row.password_hash,
-    failedLogins: row.failed_logins,
-    blockedUntil: row.blocked_until ? row.blocked_until.getTime() : null,
     sessionVersion: row.session_version,
   },
 });
@@ -60,28 +58,52 @@ export async function findSignInUserByEmail(db: Executor, email: string): Promis
   return rows.length === 1 && rows[0] ? toSignInUser(rows[0]) : null;
 }
 
-export async function saveLoginAttempts(db: Executor, userId: number, attempts: LoginAttempts): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ failed_logins: attempts.failedLogins, blocked_until: attempts.blockedUntil === null ? null : new Date(attempts.blockedUntil) })
-    .where('id', '=', userId)
-    .execute();
+const attemptsKey = (userName: string) => userName.trim().toLowerCase();
+
+/**
+ * Reads the failure counters of a user name (known or not) under a row lock, lets `decide` answer the
+ * new counters (null: unchanged), and stores them in the same transaction, so that parallel attempts
+ * are counted one after the other. Counters back at zero leave no row behind.
+ */
+export async function withSignInAttempts<T>(
+  db: Executor,
+  userName: string,
+  decide: (current: LoginAttempts) => { attempts: LoginAttempts | null; result: T },
+): Promise<T> {
+  const key = attemptsKey(userName);
+  return db.transaction().execute(async (trx) => {
+    await trx.insertInto('sign_in_attempts').values({ user_name: key }).onConflict((oc) => oc.column('user_name').doNothing()).execute();
+    const row = await trx.selectFrom('sign_in_attempts').select(['failed_logins', 'blocked_until']).where('user_name', '=', key).forUpdate().executeTakeFirstOrThrow();
+    const { attempts, result } = decide({ failedLogins: row.failed_logins, blockedUntil: row.blocked_until ? row.blocked_until.getTime() : null });
+    const stored = attempts ?? { failedLogins: row.failed_logins, blockedUntil: row.blocked_until ? row.blocked_until.getTime() : null };
+    if (stored.failedLogins === 0 && stored.blockedUntil === null) {
+      await trx.deleteFrom('sign_in_attempts').where('user_name', '=', key).execute();
+    } else if (attempts) {
+      await trx
+        .updateTable('sign_in_attempts')
+        .set({ failed_logins: attempts.failedLogins, blocked_until: attempts.blockedUntil === null ? null : new Date(attempts.blockedUntil), updated_at: new Date() })
+        .where('user_name', '=', key)
+        .execute();
+    }
+    return result;
+  });
 }
 
 /** Stores a new password hash, sets the status, and ends every session the user had. */
 export async function savePassword(db: Executor, userId: number, passwordHash: string, status: UserStatus): Promise<void> {
-  await db
+  const row = await db
     .updateTable('users')
     .set((eb) => ({
       password_hash: passwordHash,
       status,
-      failed_logins: 0,
-      blocked_until: null,
       session_version: eb('session_version', '+', 1),
       updated_at: new Date(),
     }))
     .where('id', '=', userId)
-    .execute();
+    .returning('user_name')
+    .executeTakeFirst();
+  // A new password lifts a sign-in block.
+  if (row) await db.deleteFrom('sign_in_attempts').where('user_name', '=', attemptsKey(row.user_name)).execute();
 }
 
 /** Ends every session of the user: tokens carrying an older session version are refused. */

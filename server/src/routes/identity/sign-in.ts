@@ -1,6 +1,6 @@
 import { decideSignIn } from '@ecore/core/identity/sign-in.ts';
 import type { SignInUser } from '@ecore/core/identity/user.ts';
-import { findSignInUserByName, saveLoginAttempts } from '@ecore/adapters/db/identity/users-repository.ts';
+import { findSignInUserByName, withSignInAttempts } from '@ecore/adapters/db/identity/users-repository.ts';
 import type { AppDeps } from '../../app.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 
@@ -11,9 +11,12 @@ import { HttpError } from '../../plugins/http-error.ts';
 export async function checkPassword(deps: AppDeps, userName: string, password: string): Promise<SignInUser> {
   const user = await findSignInUserByName(deps.db, userName);
   const matches = await deps.hasher.verify(user?.credentials.passwordHash ?? null, password);
-  const decision = decideSignIn(user, matches, deps.clock());
+  // The slow hash check runs outside the lock; the decision and the counters are one locked step.
+  const decision = await withSignInAttempts(deps.db, userName, (attempts) => {
+    const decided = decideSignIn(user, attempts, matches, deps.clock());
+    return { attempts: decided.kind === 'blocked' ? null : decided.attempts, result: decided };
+  });
   if (decision.kind === 'blocked') throw new HttpError(401, 'login-blocked');
-  if (user && decision.attempts) await saveLoginAttempts(deps.db, user.id, decision.attempts);
   if (decision.kind !== 'signedIn' || !user) throw new HttpError(401, 'login-error');
   return user;
 }
