@@ -15,11 +15,12 @@ export interface RunningPortal {
 
 /**
  * Starts the real server (as `npm start` does, without rebuilding) on a free port with a fresh embedded
- * database and demo data, and answers once it prints its address.
+ * database and demo data, and answers once it prints its address. `script` starts another server that prints
+ * `ready at <url>` the same way (the bare route of the benchmark).
  */
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+export async function startPortal(env: Record<string, string> = {}, script = 'server/src/server.ts'): Promise<RunningPortal> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ecore-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
