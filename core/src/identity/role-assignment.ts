@@ -1,3 +1,4 @@
+import type { MessageKey } from '../shared/messages.ts';
 import { ALL_ROLES, Role, hasAnyRole } from './roles.ts';
 
 /** The acting user as the user dialog's rules see them. */
@@ -102,6 +103,55 @@ export const roleAssignmentProblem = (
     if (outside !== undefined) return { kind: 'notAllowedInTestAccount', role: outside };
   }
   return null;
+};
+
+/** The acting user when the rules ask who they are and where they belong. */
+export interface ManagingActor extends AssigningActor {
+  userId: number;
+  orgId: number;
+}
+
+/** The user acted on: who, in which organisation, holding which roles. */
+export interface ManagedUser {
+  id: number;
+  organisationId: number;
+  roles: readonly Role[];
+}
+
+/**
+ * Nobody acts on someone with more rights (issue 9, spec 01 §6): an actor may edit, activate,
+ * deactivate, lock, unlock or archive another user only when the actor could assign every role that
+ * user holds. In a finance partner's own organisation its account manager covers the two roles the
+ * organisation forces. Acting on oneself is the edit dialog only (own roles stay; see userEditProblem).
+ */
+export const mayManageUser = (actor: ManagingActor, target: ManagedUser): boolean => {
+  if (target.id === actor.userId) return true;
+  const financeColleague = actor.orgFinance && actor.roles.includes(Role.AccountManager) && target.organisationId === actor.orgId;
+  return target.roles.every((role) => mayAssignRole(actor, role) || (financeColleague && FINANCE_PARTNER_ROLES.includes(role)));
+};
+
+export type UserEditProblem = RoleAssignmentProblem | { kind: 'ownRoles' } | { kind: 'notManageable' };
+
+const sameRoles = (a: readonly Role[], b: readonly Role[]) => a.length === new Set(b).size && new Set(a).size === a.length && a.every((r) => b.includes(r));
+
+/**
+ * Checks an edit of an existing user: nobody changes their own roles, nobody edits a user with more
+ * rights (mayManageUser), and the role change itself must be one the actor may make (roleAssignmentProblem).
+ */
+export const userEditProblem = (actor: ManagingActor, target: ManagedUser, org: TargetOrganisation, requested: readonly Role[]): UserEditProblem | null => {
+  if (target.id === actor.userId) return sameRoles([...new Set(requested)], target.roles) ? null : { kind: 'ownRoles' };
+  if (!mayManageUser(actor, target)) return { kind: 'notManageable' };
+  return roleAssignmentProblem(actor, org, requested, target.roles);
+};
+
+/** The message of each refusal, under the role field (notManageable refuses the whole edit). */
+export const USER_EDIT_PROBLEM_KEYS: Record<UserEditProblem['kind'], MessageKey> = {
+  noRole: 'validation-roles',
+  notAssignable: 'user-role-not-assignable',
+  notAllowedInTestAccount: 'user-role-test-account',
+  financePartnerRolesRequired: 'user-role-finance-partner',
+  ownRoles: 'user-role-own',
+  notManageable: 'user-not-manageable',
 };
 
 /** The external flag matters only together with ObjectDataCollector (spec 01 §6). */

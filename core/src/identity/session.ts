@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the web client reads these claims on its first screen, where the full zod would weigh 25 KB gzip.
+import { z } from 'zod/mini';
 import { parseRoleClaim, type Role } from './roles.ts';
 
 /** Session token lifetime (DOMAIN.md §2): 8 hours. */
@@ -15,7 +16,7 @@ export const sessionClaimsSchema = z.object({
   orgTest: z.boolean(),
   orgFinance: z.boolean(),
   orgBuyer: z.boolean(),
-  sv: z.number().optional(),
+  sv: z.optional(z.number()),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 

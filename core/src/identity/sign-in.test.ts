@@ -6,7 +6,7 @@ import type { SignInUser } from './user.ts';
 const user: SignInUser = {
   id: 7, userName: 'bank', email: 'b@x', firstName: 'B', lastName: 'B', organisationId: 2, organisationName: 'Bank',
   position: '', phoneNumber: '', mobileNumber: '', roles: [10, 4], external: false, mainContactPerson: true,
-  status: 1, locked: false, language: 'de', assetGroups: [], assets: [],
+  status: 1, locked: false, passwordSet: true, language: 'de', assetGroups: [], assets: [],
   organisation: { organisationActive: true, isTestAccount: false, isFinancePartner: true, isBuyer: false },
   credentials: { passwordHash: 'h', sessionVersion: 3 },
 };

@@ -9,28 +9,30 @@ describe('user states (spec 01 §4)', () => {
   it('allows no change at all to an archived user (archiving is irreversible)', () => {
     fc.assert(
       fc.property(fc.constantFrom(...actions), fc.boolean(), (action, locked) => {
-        expect(userTransitionAllowed({ status: UserStatus.Archived, locked }, action)).toBe(false);
+        expect(userTransitionAllowed({ status: UserStatus.Archived, locked, passwordSet: true }, action)).toBe(false);
       }),
     );
   });
 
   it('activates only inactive users; a pending user becomes active by setting the first password', () => {
-    expect(statuses.filter((status) => userTransitionAllowed({ status, locked: false }, 'activate'))).toEqual([UserStatus.Inactive]);
+    expect(statuses.filter((status) => userTransitionAllowed({ status, locked: false, passwordSet: true }, 'activate'))).toEqual([UserStatus.Inactive]);
+    // A pending user deactivated on the way has still no password: activating it is refused.
+    expect(userTransitionAllowed({ status: UserStatus.Inactive, locked: false, passwordSet: false }, 'activate')).toBe(false);
     expect(statusAfterPasswordSet(UserStatus.Pending)).toBe(UserStatus.Active);
     expect(statusAfterPasswordSet(UserStatus.Inactive)).toBe(UserStatus.Inactive);
     expect(mayUsePasswordLink({ status: UserStatus.Archived })).toBe(false);
   });
 
   it('locks only unlocked users and unlocks only locked ones', () => {
-    expect(userTransitionAllowed({ status: UserStatus.Active, locked: false }, 'lock')).toBe(true);
-    expect(userTransitionAllowed({ status: UserStatus.Active, locked: true }, 'lock')).toBe(false);
-    expect(userTransitionAllowed({ status: UserStatus.Active, locked: false }, 'unlock')).toBe(false);
+    expect(userTransitionAllowed({ status: UserStatus.Active, locked: false, passwordSet: true }, 'lock')).toBe(true);
+    expect(userTransitionAllowed({ status: UserStatus.Active, locked: true, passwordSet: true }, 'lock')).toBe(false);
+    expect(userTransitionAllowed({ status: UserStatus.Active, locked: false, passwordSet: true }, 'unlock')).toBe(false);
   });
 
   it('never lets users deactivate, lock or archive themselves', () => {
     fc.assert(
       fc.property(fc.constantFrom(UserStatus.Active, UserStatus.Pending, UserStatus.Inactive), fc.boolean(), fc.constantFrom<UserTransition>('deactivate', 'lock', 'archive'), (status, locked, action) => {
-        expect(userTransitionAllowed({ status, locked }, action, true)).toBe(false);
+        expect(userTransitionAllowed({ status, locked, passwordSet: true }, action, true)).toBe(false);
       }),
     );
   });

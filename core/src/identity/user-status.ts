@@ -28,15 +28,16 @@ export type UserTransition = 'activate' | 'deactivate' | 'lock' | 'unlock' | 'ar
 /**
  * Which state changes a user allows (spec 01 §4): activate an inactive user; deactivate an active or
  * pending one; lock and unlock any user that is not archived; archive (irreversible) any that is not yet.
- * A pending user becomes active only by setting the first password.
+ * A pending user becomes active only by setting the first password, also after a detour through
+ * inactive: activation needs a password that was set.
  */
-export const userTransitionAllowed = (user: { status: UserStatus; locked: boolean }, action: UserTransition, onSelf = false): boolean => {
+export const userTransitionAllowed = (user: { status: UserStatus; locked: boolean; passwordSet: boolean }, action: UserTransition, onSelf = false): boolean => {
   if (user.status === UserStatus.Archived) return false;
   // Nobody shuts themselves out: deactivating, locking or archiving one's own account is refused.
   if (onSelf && action !== 'activate' && action !== 'unlock') return false;
   switch (action) {
     case 'activate':
-      return user.status === UserStatus.Inactive;
+      return user.status === UserStatus.Inactive && user.passwordSet;
     case 'deactivate':
       return user.status === UserStatus.Active || user.status === UserStatus.Pending;
     case 'lock':

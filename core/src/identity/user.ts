@@ -18,6 +18,8 @@ export interface UserAccount {
   mainContactPerson: boolean;
   status: UserStatus;
   locked: boolean;
+  /** Whether the user has set a password; until then the account cannot be activated. */
+  passwordSet: boolean;
   language: 'de' | 'en';
   /** Access list (spec 01 §3): object groups and objects; empty means all. */
   assetGroups: number[];

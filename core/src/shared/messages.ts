@@ -76,6 +76,14 @@ export const MESSAGES = {
     de: 'Diese Nutzerrolle dürfen Sie nicht vergeben',
     en: 'You may not assign this user role',
   },
+  'user-role-own': {
+    de: 'Ihre eigenen Rollen können Sie nicht ändern',
+    en: 'You cannot change your own roles',
+  },
+  'user-not-manageable': {
+    de: 'Dieser Nutzer hat Rollen, die Sie nicht vergeben dürfen; Sie können ihn daher nicht bearbeiten',
+    en: 'This user holds roles you may not assign, so you cannot change this user',
+  },
   'user-role-test-account': {
     de: 'In einem Testkonto sind nur Objektrollen möglich',
     en: 'A test account allows object roles only',

@@ -34,3 +34,46 @@ describe('finding 2: the five-attempt lockout holds under parallel requests', ()
     expect(unknown.json().key).toBe('login-blocked');
   });
 });
+
+const userRow = (userName: string) =>
+  h.db.selectFrom('users').select(['id', 'roles', 'status', 'locked', 'session_version']).where('user_name', '=', userName).executeTakeFirstOrThrow();
+
+describe('finding 3: nobody raises their own rights, nobody acts on someone with more rights', () => {
+  it('a scoring model manager cannot give itself the account administrator role', async () => {
+    const own = await userRow('scoring');
+    const token = await h.login('scoring');
+    const current = (await h.app.inject({ url: `/api/user/${own.id}`, headers: bearer(token) })).json();
+    const res = await h.app.inject({ method: 'PUT', url: '/api/user', headers: bearer(token), payload: { ...current, userRoles: [3, 0] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, fields: [{ path: 'userRoles', key: 'user-role-own', message: 'Ihre eigenen Rollen können Sie nicht ändern' }] });
+    expect((await userRow('scoring')).roles).toEqual([3]);
+    // The token it holds still sees its own organisation only.
+    expect((await h.app.inject({ url: '/api/organisations?pageSize=100', headers: bearer(token) })).json().total).toBe(1);
+  });
+
+  it('an account manager can neither deactivate, lock nor archive the platform’s account administrator', async () => {
+    const admin = await userRow('admin');
+    const deactivate = await h.as('accountmanager', 'DELETE', `/api/user/${admin.id}`);
+    expect(deactivate.json()).toMatchObject({ statusCode: 403, key: 'user-not-manageable' });
+    // Locking and archiving are the administrator's alone anyway.
+    for (const [method, url] of [['POST', `/api/user/lock/${admin.id}`], ['DELETE', `/api/user/archive/${admin.id}`]] as const) {
+      expect((await h.as('accountmanager', method, url)).statusCode).toBe(403);
+    }
+    expect(await userRow('admin')).toEqual(admin);
+    await h.app.drainBackground();
+    expect(h.mailer.sent).toEqual([]);
+  });
+
+  it('a pending user cannot be activated before setting a password, not even after a detour through inactive', async () => {
+    const created = await h.as('admin', 'POST', '/api/user', {
+      firstName: 'Paula', lastName: 'Pending', organisationId: (await h.db.selectFrom('organisations').select('id').where('name', '=', 'Musterimmobilien AG').executeTakeFirstOrThrow()).id,
+      position: 'Daten', email: 'paula@example.org', userName: 'paula', phoneNumber: '+49 69 1', mobileNumber: '', userRoles: [5], external: false, mainContactPerson: false,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    expect((await h.as('admin', 'POST', `/api/user/activate/${id}`)).json()).toMatchObject({ statusCode: 400, key: 'user-state-invalid' });
+    expect((await h.as('admin', 'DELETE', `/api/user/${id}`)).statusCode).toBe(204);
+    expect((await h.as('admin', 'POST', `/api/user/activate/${id}`)).json()).toMatchObject({ statusCode: 400, key: 'user-state-invalid' });
+    expect((await h.db.selectFrom('users').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe(0);
+  });
+});

@@ -24,6 +24,7 @@ export const toUserAccount = (row: Selectable<UserTable> & { organisation_name: 
   mainContactPerson: row.main_contact_person,
   status: row.status as UserStatus,
   locked: row.locked,
+  passwordSet: row.password_hash !== null,
   language: row.language === 'en' ? 'en' : 'de',
   assetGroups: row.asset_groups ?? [],
   assets: row.assets ?? [],

@@ -2,12 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mayActOnUsers, type UserAction } from '@ecore/core/identity/account-scope.ts';
 import { accountStateMail } from '@ecore/core/identity/mails.ts';
-import { mayChooseAccess, mayChooseAssets, mayChooseOrganisation, roleAssignmentProblem, type RoleAssignmentProblem } from '@ecore/core/identity/role-assignment.ts';
+import { mayChooseAccess, mayChooseAssets, mayChooseOrganisation, mayManageUser, roleAssignmentProblem, USER_EDIT_PROBLEM_KEYS, userEditProblem } from '@ecore/core/identity/role-assignment.ts';
 import { createUserBodySchema, editUserBodySchema, userListQuerySchema } from '@ecore/core/identity/user-schema.ts';
 import { transitionEndsSessions, transitionInformsContact, UserStatus, userTransitionAllowed, type UserTransition } from '@ecore/core/identity/user-status.ts';
 import type { UserAccount } from '@ecore/core/identity/user.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
-import type { MessageKey } from '@ecore/core/shared/messages.ts';
 import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
 import {
   contactPersonsOf,
@@ -47,6 +46,7 @@ export const userSchema = z.object({
   assets: z.array(z.number()),
   status: z.number(),
   locked: z.boolean(),
+  passwordSet: z.boolean(),
 });
 
 export const toUserResponse = (u: UserAccount): z.infer<typeof userSchema> => ({
@@ -67,14 +67,9 @@ export const toUserResponse = (u: UserAccount): z.infer<typeof userSchema> => ({
   assets: u.assets,
   status: u.status,
   locked: u.locked,
+  passwordSet: u.passwordSet,
 });
 
-const ROLE_PROBLEM_KEYS: Record<RoleAssignmentProblem['kind'], MessageKey> = {
-  noRole: 'validation-roles',
-  notAssignable: 'user-role-not-assignable',
-  notAllowedInTestAccount: 'user-role-test-account',
-  financePartnerRolesRequired: 'user-role-finance-partner',
-};
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const secured = { security: [{ bearerAuth: [] }] };
@@ -179,7 +174,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         throw new FieldsError([{ path: 'organisationId', key: 'organisation-not-selectable' }]);
       }
       const problem = roleAssignmentProblem(actor, organisation, body.userRoles, []);
-      if (problem) throw new FieldsError([{ path: 'userRoles', key: ROLE_PROBLEM_KEYS[problem.kind] }]);
+      if (problem) throw new FieldsError([{ path: 'userRoles', key: USER_EDIT_PROBLEM_KEYS[problem.kind] }]);
       if (await userNameTaken(deps.db, body.userName)) throw new FieldsError([{ path: 'userName', key: 'user-name-taken' }]);
       const access = accessList(actor, body.userRoles, body.assetGroups, body.assets);
       const language = body.language ?? request.language;
@@ -212,8 +207,9 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const user = await visibleUser(actor, body.id);
       const organisation = await findOrganisation(deps.db, user.organisationId);
       if (!organisation) throw new HttpError(404, 'not-found');
-      const problem = roleAssignmentProblem(actor, organisation, body.userRoles, user.roles);
-      if (problem) throw new FieldsError([{ path: 'userRoles', key: ROLE_PROBLEM_KEYS[problem.kind] }]);
+      const problem = userEditProblem(actor, user, organisation, body.userRoles);
+      if (problem?.kind === 'notManageable') throw new HttpError(403, 'user-not-manageable');
+      if (problem) throw new FieldsError([{ path: 'userRoles', key: USER_EDIT_PROBLEM_KEYS[problem.kind] }]);
       // Someone who may not choose access lists leaves an existing one as it is.
       const access = mayChooseAccess(actor, body.userRoles)
         ? accessList(actor, body.userRoles, body.assetGroups, body.assets)
@@ -236,6 +232,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         const actor = request.actor;
         const user = await visibleUser(actor, request.params.id);
         require(actor, action);
+        if (!mayManageUser(actor, user)) throw new HttpError(403, 'user-not-manageable');
         if (!userTransitionAllowed(user, action, user.id === actor.userId)) throw new HttpError(400, 'user-state-invalid');
         const change =
           action === 'activate' ? { status: UserStatus.Active }

@@ -4,6 +4,7 @@ import { IconArchive, IconLock, IconLockOpen, IconPencil, IconPlus, IconUserChec
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { mayActOnUsers } from '@ecore/core/identity/account-scope.ts';
+import { mayManageUser } from '@ecore/core/identity/role-assignment.ts';
 import { isRole, roleName } from '@ecore/core/identity/roles.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
 import { USER_STATUS_FILTERS, type UserStatusFilter } from '@ecore/core/identity/user-schema.ts';
@@ -141,7 +142,10 @@ function UsersList({ actor }: { actor: Actor }) {
         rowKey={(u) => u.id}
         onRetry={reload}
         skeletonRows={query.pageSize}
-        actions={(user) => (
+        actions={(user) => {
+          // Core's rule: nobody acts on a user holding roles the actor could not assign.
+          const manageable = mayManageUser(actor, { id: user.id, organisationId: user.organisationId, roles: user.userRoles.filter(isRole) });
+          return manageable ? (
           <>
             {mayActOnUsers(actor, 'edit') ? (
               <RowAction
@@ -152,12 +156,13 @@ function UsersList({ actor }: { actor: Actor }) {
             ) : null}
             <StateRowActions
               actions={STATE_ACTIONS}
-              allowed={(action) => userTransitionAllowed(user, action) && mayActOnUsers(actor, action)}
+              allowed={(action) => userTransitionAllowed(user, action, user.id === actor.userId) && mayActOnUsers(actor, action)}
               label={(action) => t(`accounts.users.actions.${action}`)}
               onAsk={(action) => rowAction.ask(action, user)}
             />
           </>
-        )}
+          ) : null;
+        }}
       />
       <QueryPagination query={query} total={state.page?.total} change={change} />
       {dialog ? (

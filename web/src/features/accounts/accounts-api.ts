@@ -29,6 +29,7 @@ export interface User {
   assets: number[];
   status: UserStatus;
   locked: boolean;
+  passwordSet: boolean;
 }
 
 /** An organisation of the list (the full organisation minus billing address and contacts). */

@@ -63,6 +63,8 @@ export function UserDialog({ actor, user, onClose, onSaved }: { actor: Actor; us
   const forced = forcedRoles(target);
   const roles = chosenRoles(values, forced);
 
+  // Nobody changes their own roles (core userEditProblem); the selector shows them read-only.
+  const ownAccount = user !== null && user.id === actor.userId;
   const options = roleOptions(actor, target);
   // Roles the user already holds stay visible even where the actor could not assign them.
   const held = (user?.userRoles ?? []).filter(isRole).filter((r) => !options.some((o) => o.role === r));
@@ -87,7 +89,7 @@ export function UserDialog({ actor, user, onClose, onSaved }: { actor: Actor; us
   const submit = async () => {
     const errors = userFormErrors(
       values,
-      { ...context, organisation: target, editing: user ? { id: user.id, previousRoles: user.userRoles.filter(isRole) } : null },
+      { ...context, organisation: target, editing: user ? { id: user.id, organisationId: user.organisationId, roles: user.userRoles.filter(isRole) } : null },
       translate,
     );
     form.setErrors(errors);
@@ -165,8 +167,8 @@ export function UserDialog({ actor, user, onClose, onSaved }: { actor: Actor; us
               form.setFieldValue('userRoles', value);
               form.clearFieldError('userRoles');
             }}
-            disabled={forced !== null}
-            description={forced ? t('accounts.users.dialog.forcedRoles') : target?.isTestAccount ? t('accounts.users.dialog.testAccountRoles') : undefined}
+            disabled={forced !== null || ownAccount}
+            description={ownAccount ? t('accounts.users.dialog.ownRoles') : forced ? t('accounts.users.dialog.forcedRoles') : target?.isTestAccount ? t('accounts.users.dialog.testAccountRoles') : undefined}
             error={form.errors.userRoles}
             placeholder={roles.length === 0 ? t('accounts.users.dialog.chooseRoles') : undefined}
             comboboxProps={{ withinPortal: true }}

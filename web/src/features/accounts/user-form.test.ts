@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssigningActor } from '@ecore/core/identity/role-assignment.ts';
+import type { ManagingActor } from '@ecore/core/identity/role-assignment.ts';
 import { Role } from '@ecore/core/identity/roles.ts';
 import { message } from '@ecore/core/shared/messages.ts';
 import type { Translate } from '../../components/forms/form-errors.ts';
@@ -7,10 +7,10 @@ import type { User } from './accounts-api.ts';
 import { createUserPayload, editUserPayload, newUserValues, userFormErrors, userValues, type PayloadContext } from './user-form.ts';
 
 const german: Translate = (key, params) => message(key, 'de', params);
-const admin: AssigningActor = { roles: [Role.AccountAdministrator], orgFinance: false };
-const manager: AssigningActor = { roles: [Role.AccountManager], orgFinance: false };
+const admin: ManagingActor = { userId: 1, orgId: 1, roles: [Role.AccountAdministrator], orgFinance: false };
+const manager: ManagingActor = { userId: 9, orgId: 1, roles: [Role.AccountManager], orgFinance: false };
 const plainOrg = { isTestAccount: false, isFinancePartner: false, isBuyer: false };
-const context = (actor = admin, forced: PayloadContext['forced'] = null): PayloadContext => ({ actor, forced, organisationName: 'Musterimmobilien AG', language: 'de' });
+const context = (actor = admin, forced: PayloadContext['forced'] = null) => ({ actor, forced, organisationName: 'Musterimmobilien AG', language: 'de' as const });
 
 const filled = () => ({
   ...newUserValues(1),
@@ -28,7 +28,7 @@ const filled = () => ({
 const stored: User = {
   id: 5, firstName: 'Carl', lastName: 'Collector', organisationId: 1, organisationName: 'Musterimmobilien AG', position: 'Daten',
   email: 'carl@example.org', userName: 'collector', phoneNumber: '1', mobileNumber: '', userRoles: [Role.ObjectDataCollector],
-  external: true, mainContactPerson: false, assetGroups: [3], assets: [9, 10], status: 1, locked: false,
+  external: true, mainContactPerson: false, assetGroups: [3], assets: [9, 10], status: 1, locked: false, passwordSet: true,
 };
 
 describe('the user dialog as payload', () => {
@@ -62,7 +62,7 @@ describe('the user dialog as payload', () => {
 });
 
 describe('the user dialog checks before sending', () => {
-  const check = (values = filled(), actor = admin, editing: { id: number; previousRoles: Role[] } | null = null, organisation = plainOrg) =>
+  const check = (values = filled(), actor = admin, editing: { id: number; organisationId: number; roles: Role[] } | null = null, organisation = plainOrg) =>
     userFormErrors(values, { ...context(actor), editing, organisation }, german);
 
   it('passes a complete new user', () => {
@@ -80,10 +80,20 @@ describe('the user dialog checks before sending', () => {
     });
   });
 
-  it("refuses a role the actor may not assign (core's rule), but keeps roles a user already held", () => {
+  it("refuses a role the actor may not assign (core's rule), and any edit of a user holding such a role", () => {
     const evaluator = { ...filled(), userRoles: [String(Role.Evaluator)] };
     expect(check(evaluator, admin).userRoles).toBe('Diese Nutzerrolle dürfen Sie nicht vergeben');
-    expect(check(evaluator, admin, { id: 5, previousRoles: [Role.Evaluator] }).userRoles).toBeUndefined();
+    expect(check(evaluator, admin, { id: 5, organisationId: 1, roles: [Role.Evaluator] }).userRoles).toBe(
+      'Dieser Nutzer hat Rollen, die Sie nicht vergeben dürfen; Sie können ihn daher nicht bearbeiten',
+    );
+  });
+
+  it('refuses a change of the own roles, and lets the own account be edited otherwise', () => {
+    const self = { id: 9, organisationId: 1, roles: [Role.AccountManager] };
+    expect(check({ ...filled(), userRoles: [String(Role.AccountManager)] }, manager, self).userRoles).toBeUndefined();
+    expect(check({ ...filled(), userRoles: [String(Role.AccountManager), String(Role.ObjectAdministrator)] }, manager, self).userRoles).toBe(
+      'Ihre eigenen Rollen können Sie nicht ändern',
+    );
   });
 
   it('allows only object roles in a test account', () => {

@@ -1,8 +1,17 @@
 import { createUserBodySchema, editUserBodySchema } from '@ecore/core/identity/user-schema.ts';
-import { mayChooseAccess, mayChooseAssets, roleAssignmentProblem, type AssigningActor, type RoleAssignmentProblem, type TargetOrganisation } from '@ecore/core/identity/role-assignment.ts';
+import {
+  mayChooseAccess,
+  mayChooseAssets,
+  roleAssignmentProblem,
+  USER_EDIT_PROBLEM_KEYS,
+  userEditProblem,
+  type AssigningActor,
+  type ManagedUser,
+  type ManagingActor,
+  type TargetOrganisation,
+} from '@ecore/core/identity/role-assignment.ts';
 import { isRole, type Role } from '@ecore/core/identity/roles.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
-import type { MessageKey } from '@ecore/core/shared/messages.ts';
 import { schemaErrors, type Translate } from '../../components/forms/form-errors.ts';
 import type { User } from './accounts-api.ts';
 
@@ -107,20 +116,13 @@ export const createUserPayload = (values: UserFormValues, context: PayloadContex
 /** PUT /api/user: e-mail and user name are fixed after creation and not sent. */
 export const editUserPayload = (id: number, values: UserFormValues, context: PayloadContext) => ({ id, ...common(values, context) });
 
-const ROLE_PROBLEM_KEYS: Record<RoleAssignmentProblem['kind'], MessageKey> = {
-  noRole: 'validation-roles',
-  notAssignable: 'user-role-not-assignable',
-  notAllowedInTestAccount: 'user-role-test-account',
-  financePartnerRolesRequired: 'user-role-finance-partner',
-};
-
 /**
  * The dialog's field errors before anything is sent: the core schema of the call (texts of spec 01 §5)
  * and core's role-assignment rule for the chosen organisation (spec 01 §6).
  */
 export const userFormErrors = (
   values: UserFormValues,
-  context: PayloadContext & { editing: { id: number; previousRoles: readonly Role[] } | null; organisation: TargetOrganisation | null },
+  context: PayloadContext & { actor: ManagingActor; editing: ManagedUser | null; organisation: TargetOrganisation | null },
   translate: Translate,
 ): Record<string, string> => {
   const parsed = context.editing
@@ -128,13 +130,11 @@ export const userFormErrors = (
     : createUserBodySchema.safeParse(createUserPayload(values, context));
   const errors = parsed.success ? {} : schemaErrors(parsed.error.issues, translate);
   if (!errors.userRoles && context.organisation) {
-    const problem = roleAssignmentProblem(
-      context.actor,
-      context.organisation,
-      chosenRoles(values, context.forced),
-      context.editing?.previousRoles ?? [],
-    );
-    if (problem) errors.userRoles = translate(ROLE_PROBLEM_KEYS[problem.kind], {});
+    const roles = chosenRoles(values, context.forced);
+    const problem = context.editing
+      ? userEditProblem(context.actor, context.editing, context.organisation, roles)
+      : roleAssignmentProblem(context.actor, context.organisation, roles);
+    if (problem) errors.userRoles = translate(USER_EDIT_PROBLEM_KEYS[problem.kind], {});
   }
   return errors;
 };
