@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { LinkTokens, Mailer, PasswordHasher } from '@ecore/core/identity/ports.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
@@ -7,6 +7,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { schemaSerializerCompiler } from './plugins/serializer.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { identityRoutes } from './routes/identity/index.ts';
@@ -26,6 +27,8 @@ export interface AppConfig {
   /** Folder of the built web client; absent in API-only tests. */
   webDistDir?: string | undefined;
   logLevel?: string;
+  /** Tests: every response is also checked against its zod schema (plugins/serializer.ts). */
+  checkResponses?: boolean;
 }
 
 /** Everything the routes need from outside, so that tests can give their own. */
@@ -48,7 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(schemaSerializerCompiler({ check: deps.config.checkResponses ?? false }));
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

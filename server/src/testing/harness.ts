@@ -31,7 +31,7 @@ export async function createHarness(config: Partial<AppConfig> = {}) {
     hasher,
     tokens: linkTokens,
     clock: () => clock.now,
-    config: { jwtSecret: 'test-secret-test-secret-test-secret-42', publicUrl: 'http://portal.test', twoFactorLogin: false, authRateLimit: 1000, ...config },
+    config: { jwtSecret: 'test-secret-test-secret-test-secret-42', publicUrl: 'http://portal.test', twoFactorLogin: false, authRateLimit: 1000, checkResponses: true, ...config },
   });
   await app.ready();
 
