@@ -137,7 +137,11 @@ describe('asset management in the browser', () => {
     await page.getByRole('button', { name: 'Zugriff anfragen' }).click();
     await page.getByRole('status').getByText(`Die Anfrage für das Objekt ${hotelId} wurde gesendet.`, { exact: false }).waitFor();
     const requests = page.getByRole('table', { name: 'Zugriffsanfragen Ihrer Organisation' });
-    await requests.getByRole('row', { name: /Hotel am Rheinufer/ }).getByText('Offen').waitFor();
+    // Before approval the buyer sees only the ID it typed and the state, not the object's name or owner.
+    const open = requests.getByRole('row', { name: new RegExp(`^${hotelId}\\b`) });
+    await open.getByText('Offen').waitFor();
+    expect(await open.getByText('erst nach Freigabe sichtbar').count()).toBe(2);
+    expect(await requests.getByText('Hotel am Rheinufer').count()).toBe(0);
 
     const link = await approvalLink();
     expect(link).toContain('decision=true');

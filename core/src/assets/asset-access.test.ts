@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { roleSet } from '../identity/arbitraries/users.ts';
 import { Role } from '../identity/roles.ts';
-import { accessRequestProblem, decisionOutcome, parseDecision } from './access-requests.ts';
+import { accessRequestProblem, buyerViewOfRequest, decisionOutcome, isOpenRequest, parseDecision } from './access-requests.ts';
 import { assetGrants, mayEditAsset, mayViewAsset, type AssetActor, type AssetFacts } from './asset-access.ts';
 
 const actor = (changes: Partial<AssetActor> = {}): AssetActor => ({ userId: 1, roles: [Role.ObjectAdministrator], orgId: 1, orgBuyer: false, orgFinance: false, accessGroups: [], accessAssets: [], ...changes });
@@ -73,12 +73,33 @@ describe('who sees which objects (DOMAIN.md §1)', () => {
 });
 
 describe('access requests (spec 02 §4, §5)', () => {
+  const none = { alreadyGranted: false, openRequest: false, requestsInWindow: 0 };
+  const owned = { organisationId: 1, organisationIsBuyer: false, isBuyerAsset: false };
+
   it('refuses unknown objects, objects of buyer organisations, the own objects and access already granted', () => {
-    expect(accessRequestProblem(null, 3, false)).toBe('notFound');
-    expect(accessRequestProblem({ organisationId: 2, organisationIsBuyer: true, isBuyerAsset: false }, 3, false)).toBe('buyerOrganisation');
-    expect(accessRequestProblem({ organisationId: 3, organisationIsBuyer: true, isBuyerAsset: true }, 3, false)).toBe('ownObject');
-    expect(accessRequestProblem({ organisationId: 1, organisationIsBuyer: false, isBuyerAsset: false }, 3, true)).toBe('alreadyGranted');
-    expect(accessRequestProblem({ organisationId: 1, organisationIsBuyer: false, isBuyerAsset: false }, 3, false)).toBeNull();
+    expect(accessRequestProblem(null, 3, none)).toBe('notFound');
+    expect(accessRequestProblem({ organisationId: 2, organisationIsBuyer: true, isBuyerAsset: false }, 3, none)).toBe('buyerOrganisation');
+    expect(accessRequestProblem({ organisationId: 3, organisationIsBuyer: true, isBuyerAsset: true }, 3, none)).toBe('ownObject');
+    expect(accessRequestProblem(owned, 3, { ...none, alreadyGranted: true })).toBe('alreadyGranted');
+    expect(accessRequestProblem(owned, 3, none)).toBeNull();
+  });
+
+  it('mails the owner once per open request, and at most 20 requests an hour per buyer organisation', () => {
+    expect(accessRequestProblem(owned, 3, { ...none, openRequest: true })).toBe('alreadyRequested');
+    expect(accessRequestProblem(owned, 3, { ...none, requestsInWindow: 19 })).toBeNull();
+    expect(accessRequestProblem(owned, 3, { ...none, requestsInWindow: 20 })).toBe('tooMany');
+    // The limit is checked first: past it, nothing about the object is told.
+    expect(accessRequestProblem(null, 3, { ...none, requestsInWindow: 20 })).toBe('tooMany');
+    expect(isOpenRequest({ decidedAt: null, expiresAt: 100 }, 99)).toBe(true);
+    expect(isOpenRequest({ decidedAt: null, expiresAt: 100 }, 100)).toBe(false);
+    expect(isOpenRequest({ decidedAt: 50, expiresAt: 100 }, 60)).toBe(false);
+  });
+
+  it('shows the buyer the object’s name and owner only after approval', () => {
+    const request = { id: 1, assetId: 9, assetName: 'Hotel', ownerOrganisationName: 'Owner AG' };
+    expect(buyerViewOfRequest({ ...request, decision: null })).toEqual({ ...request, decision: null, assetName: null, ownerOrganisationName: null });
+    expect(buyerViewOfRequest({ ...request, decision: false })).toEqual({ ...request, decision: false, assetName: null, ownerOrganisationName: null });
+    expect(buyerViewOfRequest({ ...request, decision: true })).toEqual({ ...request, decision: true });
   });
 
   it('decides once: a second click answers already decided, a wrong token invalid token', () => {

@@ -37,8 +37,12 @@ export const ASSET_MESSAGES = {
     en: 'Objects of buyer organisations cannot be requested.',
   },
   'asset-access-request-already-granted': {
-    de: 'Der Zugriff auf dieses Objekt wurde bereits gewährt.',
-    en: 'Access to this object has already been granted.',
+    de: 'Der Zugriff auf dieses Objekt wurde bereits angefragt oder gewährt.',
+    en: 'Access to this object has already been requested or granted.',
+  },
+  'asset-access-request-too-many': {
+    de: 'Ihre Organisation hat in der letzten Stunde zu viele Zugriffsanfragen gestellt. Bitte versuchen Sie es später erneut.',
+    en: 'Your organisation has made too many access requests in the last hour. Please try again later.',
   },
   'asset-access-request-own-object': {
     de: 'Dieses Objekt gehört bereits Ihrer Organisation.',

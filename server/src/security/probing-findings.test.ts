@@ -77,3 +77,53 @@ describe('finding 3: nobody raises their own rights, nobody acts on someone with
     expect((await h.db.selectFrom('users').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe(0);
   });
 });
+
+describe('finding 1: a buyer cannot list the platform’s objects through access requests', () => {
+  const assetIdOf = async (name: string) => (await h.db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const ask = async (token: string, id: number) => h.app.inject({ method: 'POST', url: `/api/asset/${id}/requestAssetAccess`, headers: bearer(token) });
+
+  it('before approval the buyer sees only the id it typed and the state of its request', async () => {
+    const token = await h.login('buyer');
+    const hotel = await assetIdOf('Hotel am Rheinufer');
+    expect((await ask(token, hotel)).statusCode).toBe(204);
+    const listed = (await h.app.inject({ url: '/api/asset/accessRequests', headers: bearer(token) })).json();
+    expect(listed).toEqual([{ id: expect.any(Number), assetId: hotel, assetName: null, ownerOrganisationName: null, requestedAt: expect.any(String), decision: null, decidedAt: null }]);
+    expect(JSON.stringify(listed)).not.toMatch(/Hotel|Musterimmobilien/);
+  });
+
+  it('a repeated request while one is open sends no second mail and answers the already requested/granted warning', async () => {
+    const token = await h.login('buyer');
+    const hotel = await assetIdOf('Hotel am Rheinufer');
+    const answers = await Promise.all([ask(token, hotel), ask(token, hotel), ask(token, hotel)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([204, 409, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toMatchObject({
+      statusCode: 409, key: 'asset-access-request-already-granted', message: 'Der Zugriff auf dieses Objekt wurde bereits angefragt oder gewährt.',
+    });
+    await h.app.drainBackground();
+    // One mail to each of the owner's contacts, once.
+    const recipients = h.mailer.sent.map((m) => m.to);
+    expect(recipients.length).toBeGreaterThan(0);
+    expect(new Set(recipients).size).toBe(recipients.length);
+    expect(await h.db.selectFrom('asset_access_requests').select('id').execute()).toHaveLength(1);
+  });
+
+  it('requests that mail owners are limited per buyer organisation: the 21st within an hour answers 429 and stores nothing', async () => {
+    const token = await h.login('buyer');
+    const template = await h.db.selectFrom('assets').selectAll().where('name', '=', 'Hotel am Rheinufer').executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = template;
+    const ids = (
+      await h.db
+        .insertInto('assets')
+        .values(Array.from({ length: 21 }, (_, i) => ({ ...copy, name: `Probe ${i}` }) as never))
+        .returning('id')
+        .execute()
+    ).map((r) => r.id);
+    for (const id of ids.slice(0, 20)) expect((await ask(token, id)).statusCode).toBe(204);
+    const refused = await ask(token, ids[20]!);
+    expect(refused.json()).toMatchObject({ statusCode: 429, key: 'asset-access-request-too-many' });
+    expect(await h.db.selectFrom('asset_access_requests').select('id').execute()).toHaveLength(20);
+    // An hour later the organisation may ask again.
+    h.clock.now += 60 * 60 * 1000 + 1;
+    expect((await ask(token, ids[20]!)).statusCode).toBe(204);
+  });
+});

@@ -41,6 +41,8 @@ export async function createHarness(config: Partial<AppConfig> = {}) {
     mailer,
     clock,
     async reset() {
+      // Mail work of the previous test must not land in this one.
+      await app.drainBackground();
       await truncateApplicationTables(database.db);
       await seedDemoData(database.db, demoHash);
       await seedDemoAssets(database.db);

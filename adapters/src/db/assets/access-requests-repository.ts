@@ -5,7 +5,7 @@ type Executor = Kysely<DB>;
 
 export async function insertAccessRequest(
   db: Executor,
-  request: { assetId: number; buyerOrganisationId: number; requestedBy: number; language: 'de' | 'en'; tokenHash: string; expiresAt: number },
+  request: { assetId: number; buyerOrganisationId: number; requestedBy: number; language: 'de' | 'en'; tokenHash: string; expiresAt: number; createdAt: number },
 ): Promise<number> {
   const row = await db
     .insertInto('asset_access_requests')
@@ -16,6 +16,7 @@ export async function insertAccessRequest(
       language: request.language,
       token_hash: request.tokenHash,
       expires_at: new Date(request.expiresAt),
+      created_at: new Date(request.createdAt),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -73,12 +74,33 @@ export async function decideAccessRequest(db: Executor, id: number, decision: bo
   return true;
 }
 
-export async function hasAccessGrant(db: Executor, assetId: number, organisationId: number): Promise<boolean> {
-  const row = await db.selectFrom('asset_access_grants').select('asset_id').where('asset_id', '=', assetId).where('organisation_id', '=', organisationId).executeTakeFirst();
-  return row !== undefined;
+/**
+ * Locks the buyer organisation's row for the rest of the transaction and answers what it already did
+ * (a grant, an open request for the object, its requests since `windowStart`): two parallel requests of
+ * one organisation are decided one after the other, so the owner is mailed once.
+ */
+export async function lockBuyerHistory(trx: Executor, assetId: number | null, buyerOrganisationId: number, now: number, windowStart: number) {
+  await trx.selectFrom('organisations').select('id').where('id', '=', buyerOrganisationId).forUpdate().execute();
+  const counted = await trx
+    .selectFrom('asset_access_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('buyer_organisation_id', '=', buyerOrganisationId)
+    .where('created_at', '>', new Date(windowStart))
+    .executeTakeFirstOrThrow();
+  if (assetId === null) return { alreadyGranted: false, openRequest: false, requestsInWindow: Number(counted.n) };
+  const grant = await trx.selectFrom('asset_access_grants').select('asset_id').where('asset_id', '=', assetId).where('organisation_id', '=', buyerOrganisationId).executeTakeFirst();
+  const open = await trx
+    .selectFrom('asset_access_requests')
+    .select('id')
+    .where('asset_id', '=', assetId)
+    .where('buyer_organisation_id', '=', buyerOrganisationId)
+    .where('decided_at', 'is', null)
+    .where('expires_at', '>', new Date(now))
+    .executeTakeFirst();
+  return { alreadyGranted: grant !== undefined, openRequest: open !== undefined, requestsInWindow: Number(counted.n) };
 }
 
-/** The requests a buyer organisation made, newest first. */
+/** The requests a buyer organisation made, newest first, with the object's name and owner (core's buyerViewOfRequest decides what is shown). */
 export async function listAccessRequestsOfBuyer(db: Executor, buyerOrganisationId: number) {
   const rows = await db
     .selectFrom('asset_access_requests')

@@ -5,7 +5,7 @@ import { assetBodySchema } from '@ecore/core/assets/object.ts';
 import type { Database } from '../database.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { truncateApplicationTables } from '../testing/truncate.ts';
-import { decideAccessRequest, findAccessRequest, hasAccessGrant, insertAccessRequest } from './access-requests-repository.ts';
+import { decideAccessRequest, findAccessRequest, lockBuyerHistory, insertAccessRequest } from './access-requests-repository.ts';
 import { findAsset, insertAsset, listAssets, updateAsset } from './assets-repository.ts';
 import { findGroup, listGroups } from './groups-repository.ts';
 
@@ -51,11 +51,14 @@ describe.each(testDatabases())('asset repositories on $name', ({ open }) => {
 
   it('decides an access request once, and an approval grants read access', async () => {
     const asset = (await listAssets(database.db, { grants: [{ kind: 'all' }], search: 'Hotel', page: 1, pageSize: 5 })).items[0]!;
-    const id = await insertAccessRequest(database.db, { assetId: asset.id, buyerOrganisationId: buyerId, requestedBy: 1, language: 'en', tokenHash: 'h', expiresAt: Date.now() + 60_000 });
+    const now = Date.now();
+    const id = await insertAccessRequest(database.db, { assetId: asset.id, buyerOrganisationId: buyerId, requestedBy: 1, language: 'en', tokenHash: 'h', expiresAt: now + 60_000, createdAt: now });
+    const history = () => database.db.transaction().execute((trx) => lockBuyerHistory(trx, asset.id, buyerId, now, now - 3_600_000));
+    expect(await history()).toEqual({ alreadyGranted: false, openRequest: true, requestsInWindow: 1 });
     expect(await findAccessRequest(database.db, id)).toMatchObject({ assetName: 'Hotel am Rheinufer', buyerOrganisationName: 'Käufer Wohnbau GmbH', decidedAt: null });
     const [first, second] = await Promise.all([decideAccessRequest(database.db, id, true, 1000), decideAccessRequest(database.db, id, false, 1001)]);
     expect([first, second].filter(Boolean)).toHaveLength(1);
-    expect(await hasAccessGrant(database.db, asset.id, buyerId)).toBe(first);
+    expect(await history()).toEqual({ alreadyGranted: first === true, openRequest: false, requestsInWindow: 1 });
   });
 
   it('reads a group with its objects and class mix', async () => {

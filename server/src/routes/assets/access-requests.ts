@@ -1,14 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCESS_REQUEST_PROBLEM_KEYS, accessRequestProblem, decisionOutcome, mayRequestAccess, parseDecision } from '@ecore/core/assets/access-requests.ts';
+import {
+  ACCESS_REQUEST_PROBLEM_KEYS,
+  ACCESS_REQUEST_WINDOW_MS,
+  accessRequestProblem,
+  buyerViewOfRequest,
+  decisionOutcome,
+  mayRequestAccess,
+  parseDecision,
+} from '@ecore/core/assets/access-requests.ts';
 import { accessRequestMail } from '@ecore/core/assets/access-request-mail.ts';
 import { linkTokenExpiry } from '@ecore/core/identity/link-tokens.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import {
   decideAccessRequest,
   findAccessRequest,
-  hasAccessGrant,
   insertAccessRequest,
+  lockBuyerHistory,
   listAccessRequestsOfBuyer,
   ownerContacts,
 } from '@ecore/adapters/db/assets/access-requests-repository.ts';
@@ -17,7 +25,10 @@ import type { AppDeps } from '../../app.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 
-const PROBLEM_STATUS = { notFound: 404, buyerOrganisation: 400, ownObject: 400, alreadyGranted: 409 } as const;
+const PROBLEM_STATUS = { notFound: 404, buyerOrganisation: 400, ownObject: 400, alreadyGranted: 409, alreadyRequested: 409, tooMany: 429 } as const;
+
+/** Attempts per buyer organisation and hour, refused or not (walking ids is bounded too); requests that mail are limited further in core. */
+const ATTEMPTS_PER_HOUR = 60;
 
 /** Access requests of buyers to other organisations' objects, decided by the owner through a mailed link (spec 02 §4). */
 export const accessRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -25,12 +36,15 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/asset/:id/requestAssetAccess',
     {
       onRequest: app.authenticate,
+      config: {
+        rateLimit: { max: ATTEMPTS_PER_HOUR, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `access-request-org-${request.actor?.orgId ?? request.ip}` },
+      },
       schema: {
         tags: ['access requests'],
         summary: 'A buyer asks the owner of an object for read access; Accept-Language chooses the language of the mail to the owner',
         security: [{ bearerAuth: [] }],
         params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 204: z.null(), 409: errorSchema, ...errorResponses },
+        response: { 204: z.null(), 409: errorSchema, 429: errorSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -38,24 +52,30 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       if (!mayRequestAccess(actor)) throw new HttpError(403, 'forbidden');
       const asset = await findAsset(deps.db, request.params.id);
       const owner = asset ? await findOrganisation(deps.db, asset.organisationId) : null;
-      const problem = accessRequestProblem(
-        asset && owner ? { organisationId: asset.organisationId, organisationIsBuyer: owner.isBuyer, isBuyerAsset: asset.isBuyerAsset } : null,
-        actor.orgId,
-        asset ? await hasAccessGrant(deps.db, asset.id, actor.orgId) : false,
-      );
-      if (problem || !asset || !owner) throw new HttpError(PROBLEM_STATUS[problem ?? 'notFound'], ACCESS_REQUEST_PROBLEM_KEYS[problem ?? 'notFound']);
-      const buyer = await findOrganisation(deps.db, actor.orgId);
       const now = deps.clock();
       const { token, hash } = deps.tokens.create();
       const language = request.language;
-      const id = await insertAccessRequest(deps.db, {
-        assetId: asset.id,
-        buyerOrganisationId: actor.orgId,
-        requestedBy: actor.userId,
-        language,
-        tokenHash: hash,
-        expiresAt: linkTokenExpiry('accessRequest', now),
+      // Decided and stored under a lock on the buyer organisation: parallel requests mail the owner once.
+      const id = await deps.db.transaction().execute(async (trx) => {
+        const history = await lockBuyerHistory(trx, asset && owner ? asset.id : null, actor.orgId, now, now - ACCESS_REQUEST_WINDOW_MS);
+        const problem = accessRequestProblem(
+          asset && owner ? { organisationId: asset.organisationId, organisationIsBuyer: owner.isBuyer, isBuyerAsset: asset.isBuyerAsset } : null,
+          actor.orgId,
+          history,
+        );
+        if (problem || !asset) throw new HttpError(PROBLEM_STATUS[problem ?? 'notFound'], ACCESS_REQUEST_PROBLEM_KEYS[problem ?? 'notFound']);
+        return insertAccessRequest(trx, {
+          assetId: asset.id,
+          buyerOrganisationId: actor.orgId,
+          requestedBy: actor.userId,
+          language,
+          tokenHash: hash,
+          expiresAt: linkTokenExpiry('accessRequest', now),
+          createdAt: now,
+        });
       });
+      if (!asset || !owner) throw new HttpError(404, ACCESS_REQUEST_PROBLEM_KEYS.notFound);
+      const buyer = await findOrganisation(deps.db, actor.orgId);
       const link = (decision: boolean) =>
         `${deps.config.publicUrl}/asset-access-permission?permissionId=${id}&decision=${decision}&token=${encodeURIComponent(token)}`;
       const contacts = await ownerContacts(deps.db, owner.id);
@@ -76,15 +96,15 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       onRequest: app.authenticate,
       schema: {
         tags: ['access requests'],
-        summary: 'The access requests of the caller’s buyer organisation, newest first',
+        summary: 'The access requests of the caller’s buyer organisation, newest first; the object’s name and owner only once approved',
         security: [{ bearerAuth: [] }],
         response: {
           200: z.array(
             z.object({
               id: z.number(),
               assetId: z.number(),
-              assetName: z.string(),
-              ownerOrganisationName: z.string(),
+              assetName: z.string().nullable(),
+              ownerOrganisationName: z.string().nullable(),
               requestedAt: z.string(),
               decision: z.boolean().nullable(),
               decidedAt: z.string().nullable(),
@@ -96,7 +116,7 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     async (request) => {
       if (!mayRequestAccess(request.actor)) throw new HttpError(403, 'forbidden');
-      return listAccessRequestsOfBuyer(deps.db, request.actor.orgId);
+      return (await listAccessRequestsOfBuyer(deps.db, request.actor.orgId)).map(buyerViewOfRequest);
     },
   );
 

@@ -78,8 +78,8 @@ export function AccessRequestPage() {
   const date = (iso: string | null) => formatDateTime(iso, language);
   const columns: Column<AccessRequest>[] = [
     { key: 'assetId', header: t('assets.accessRequest.columns.assetId'), render: (r) => r.assetId },
-    { key: 'assetName', header: t('assets.accessRequest.columns.assetName'), render: (r) => r.assetName },
-    { key: 'owner', header: t('assets.accessRequest.columns.owner'), render: (r) => r.ownerOrganisationName },
+    { key: 'assetName', header: t('assets.accessRequest.columns.assetName'), render: (r) => r.assetName ?? t('assets.accessRequest.hiddenUntilApproved') },
+    { key: 'owner', header: t('assets.accessRequest.columns.owner'), render: (r) => r.ownerOrganisationName ?? t('assets.accessRequest.hiddenUntilApproved') },
     { key: 'requestedAt', header: t('assets.accessRequest.columns.requestedAt'), render: (r) => date(r.requestedAt) },
     {
       key: 'decision',

@@ -68,8 +68,9 @@ export interface AssetGroupInfo {
 export interface AccessRequest {
   id: number;
   assetId: number;
-  assetName: string;
-  ownerOrganisationName: string;
+  /** Shown only once the owner approved (core buyerViewOfRequest). */
+  assetName: string | null;
+  ownerOrganisationName: string | null;
   requestedAt: string;
   decision: boolean | null;
   decidedAt: string | null;
