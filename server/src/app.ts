@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { LinkTokens, Mailer, PasswordHasher } from '@ecore/core/identity/ports.ts';
@@ -55,6 +56,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  // Answers of 1 KB and more go out as Brotli or gzip when the request accepts it (the built client's files
+  // come compressed from the build, web-client.ts).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(openapiPlugin);
   await app.register(backgroundPlugin);
   await app.register(authPlugin, deps);

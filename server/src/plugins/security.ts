@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 
-/** Security headers with a CSP the client satisfies, and per-route rate limits (login, reset). */
+/** Security headers with a CSP the client satisfies, per-route rate limits (login, reset), no-store for signed-in answers. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -25,4 +25,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: false,
   });
   await app.register(rateLimit, { global: false });
+  // A signed-in API answer, and any error answer, is for this request alone: no browser or proxy may keep it.
+  app.addHook('onSend', async (request, reply) => {
+    const signedIn = request.url.startsWith('/api/') && /^bearer /i.test(request.headers.authorization ?? '');
+    if (signedIn || reply.statusCode >= 400) reply.header('cache-control', 'no-store');
+  });
 });

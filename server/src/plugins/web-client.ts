@@ -1,11 +1,23 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { message } from '@ecore/core/shared/messages.ts';
 
+/** Vite names what it builds `assets/<name>-<8 character hash>.<ext>`: such a file never changes. */
+const HASHED_FILE = /\/assets\/[^/]+-[\w-]{8}\.[a-z0-9]+$/i;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
- * Serves the built client (web/dist) from the same process. Deep links such as /login or
+ * The cache policy of a file of the built client: hashed files are kept for a year; index.html and the other
+ * unhashed files are revalidated on every use (`no-cache` with an ETag), so a new release is seen at once.
+ */
+export const cacheControlOf = (path: string): string => (HASHED_FILE.test(path.replace(/\.(br|gz)$/, '')) ? IMMUTABLE : 'no-cache');
+
+/**
+ * Serves the built client (web/dist) from the same process. The build puts a Brotli (.br) and a gzip (.gz) copy
+ * beside each file (web/precompress.ts); each request gets the best one it accepts. Deep links such as /login or
  * /asset-management/objects/1/false answer the client's index.html; unknown /api paths answer 404 JSON.
  */
 export async function webClientPlugin(app: FastifyInstance, opts: { distDir: string }) {
@@ -17,12 +29,28 @@ export async function webClientPlugin(app: FastifyInstance, opts: { distDir: str
     return;
   }
   const html = readFileSync(index, 'utf8');
-  await app.register(fastifyStatic, { root: opts.distDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
-  app.get('/', (_req, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
+  await app.register(fastifyStatic, {
+    root: opts.distDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', cacheControlOf(path));
+      res.setHeader('vary', 'accept-encoding');
+    },
+  });
+  app.get('/', sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (request.method === 'GET' && !path.startsWith('/api/') && path !== '/api' && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      return sendIndex(request, reply);
     }
     return reply.status(404).send(notFound(request.language ?? 'de'));
   });

@@ -19,10 +19,7 @@ export const referenceListRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) =
         response: { 200: z.array(z.object({ code: z.string(), countryName: z.string() })), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, max-age=3600');
-      return countryOptions(request.language);
-    },
+    async (request) => countryOptions(request.language),
   );
 
   app.get(
@@ -47,10 +44,7 @@ export const referenceListRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) =
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, max-age=3600');
-      return request.actor.orgBuyer ? selectableAssetTypes(true) : [...ASSET_TYPES];
-    },
+    async (request) => (request.actor.orgBuyer ? selectableAssetTypes(true) : [...ASSET_TYPES]),
   );
 
   app.get(
@@ -59,14 +53,11 @@ export const referenceListRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) =
       onRequest: app.authenticate,
       schema: {
         tags: ['reference lists'],
-        summary: 'Review process settings (numberOfReviewedAnswers); cacheable',
+        summary: 'Review process settings (numberOfReviewedAnswers)',
         security: [{ bearerAuth: [] }],
         response: { 200: z.object({ reviewProcess: z.object({ numberOfReviewedAnswers: z.number() }) }), ...errorResponses },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'private, max-age=86400');
-      return { reviewProcess: { numberOfReviewedAnswers: NUMBER_OF_REVIEWED_ANSWERS } };
-    },
+    async () => ({ reviewProcess: { numberOfReviewedAnswers: NUMBER_OF_REVIEWED_ANSWERS } }),
   );
 };
