@@ -6,6 +6,7 @@ import type { LinkTokens, Mailer, PasswordHasher } from '@ecore/core/identity/po
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { schemaSerializerCompiler } from './plugins/serializer.ts';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(schemaSerializerCompiler({ check: deps.config.checkResponses ?? false }));
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   // Answers of 1 KB and more go out as Brotli or gzip when the request accepts it (the built client's files
   // come compressed from the build, web-client.ts).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OBJECT_CATEGORIES } from '../questionnaires/template.ts';
 import { isCountryCode } from '../shared/countries.ts';
+import { idValue, intValue } from '../shared/schemas.ts';
 
 /** Spec 02 §3 enumerations of the object form. */
 export const FEATURE_QUALITIES = ['Low', 'Mid', 'High'] as const;
@@ -50,9 +51,9 @@ const isoDate = () => z.iso.date({ error: 'validation-generic' }).nullish().tran
 
 /** The object payload of POST and PUT asset (spec 02 §3 "Object", §5). */
 export const assetBodySchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: idValue.optional(),
   /** Optimistic locking: the version read; a stale one answers 409. */
-  version: z.number().int().positive().optional(),
+  version: intValue(1).optional(),
   objectName: text(),
   assetGroupId: z.number({ error: 'validation-required' }).int().positive({ error: 'validation-required' }),
   isBuyerAsset: z.boolean().default(false),

@@ -1,28 +1,27 @@
 import { z } from 'zod';
 import { isRole, type Role } from './roles.ts';
+import { idParam, idValue, requiredText, text, wholeNumberParam } from '../shared/schemas.ts';
 
-const text = (max = 200) =>
-  z.string({ error: 'validation-required' }).trim().min(1, { error: 'validation-required' }).max(max, { error: 'validation-max-length' });
 
 /** User names: 3 to 50 letters, digits, dot, underscore, hyphen or @ ('No valid username' otherwise). */
 export const USER_NAME_PATTERN = /^[A-Za-z0-9._@-]{3,50}$/;
 
-export const userNameSchema = text(50).regex(USER_NAME_PATTERN, { error: 'validation-username' });
-export const emailSchema = text(320).pipe(z.email({ error: 'validation-email' }));
+export const userNameSchema = requiredText(50).regex(USER_NAME_PATTERN, { error: 'validation-username' });
+export const emailSchema = requiredText(320).pipe(z.email({ error: 'validation-email' }));
 
 const roleList = z
   .array(z.number().int().refine(isRole, { error: 'validation-generic' }), { error: 'validation-roles' })
   .min(1, { error: 'validation-roles' })
   .transform((roles) => [...new Set(roles)] as Role[]);
 
-const idList = z.array(z.number().int().positive()).max(10_000).default([]);
+const idList = z.array(idValue).max(10_000).default([]);
 
 /** Fields shared by create and edit (spec 01 §3 "User", §5). */
 const userFields = {
-  firstName: text(),
-  lastName: text(),
-  position: text(),
-  phoneNumber: text(50),
+  firstName: requiredText(),
+  lastName: requiredText(),
+  position: requiredText(),
+  phoneNumber: requiredText(50),
   mobileNumber: z.string().trim().max(50, { error: 'validation-max-length' }).default(''),
   userRoles: roleList,
   external: z.boolean({ error: 'validation-required' }),
@@ -46,10 +45,10 @@ export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 export const editUserBodySchema = z.object({
   ...userFields,
   id: z.number({ error: 'validation-required' }).int().positive(),
-  organisationId: z.number().int().positive().optional(),
-  organisationName: z.string().optional(),
-  email: z.string().optional(),
-  userName: z.string().optional(),
+  organisationId: idValue.optional(),
+  organisationName: text(200).optional(),
+  email: text(320).optional(),
+  userName: text(100).optional(),
 });
 export type EditUserBody = z.infer<typeof editUserBodySchema>;
 
@@ -62,10 +61,8 @@ export const DEFAULT_PAGE_SIZE = 5;
 
 /** Query of every paged list (ARCHITECTURE.md "API conventions"). */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
+  page: wholeNumberParam(1, 1_000_000).default(1),
+  pageSize: wholeNumberParam(1, 100)
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'validation-generic' })
     .default(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
@@ -73,6 +70,6 @@ export const pageQuerySchema = z.object({
 
 export const userListQuerySchema = pageQuerySchema.extend({
   status: z.enum(USER_STATUS_FILTERS).default('all'),
-  organisationId: z.coerce.number().int().positive().optional(),
+  organisationId: idParam.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { idValue } from '../shared/schemas.ts';
 
 /** A contact of an organisation (spec 01 §3): every field required, the e-mail address valid. */
 export const contactSchema = z.object({
-  id: z.number().int().nullish(),
+  id: idValue.nullish(),
   fullName: z.string({ error: 'validation-required' }).trim().min(1, { error: 'validation-required' }).max(200, { error: 'validation-max-length' }),
   companyRole: z.string({ error: 'validation-required' }).trim().min(1, { error: 'validation-required' }).max(200, { error: 'validation-max-length' }),
   email: z

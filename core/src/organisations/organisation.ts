@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { isCountryCode } from '../shared/countries.ts';
 import { contactListSchema } from './contacts.ts';
+import { idValue, requiredText, text } from '../shared/schemas.ts';
 
 /** Status of an organisation: the user status enumeration of spec 01 §3 (Inactive 0, Active 1). */
 export const OrganisationStatus = { Inactive: 0, Active: 1 } as const;
 
-const text = (max = 200) =>
-  z.string({ error: 'validation-required' }).trim().min(1, { error: 'validation-required' }).max(max, { error: 'validation-max-length' });
-const country = () => text(10).refine(isCountryCode, { error: 'validation-generic' });
+const country = () => requiredText(10).refine(isCountryCode, { error: 'validation-generic' });
 
 /**
  * The organisation payload of create (POST) and edit (PUT) (spec 01 §3 "Organisation", §5): every field
@@ -15,26 +14,26 @@ const country = () => text(10).refine(isCountryCode, { error: 'validation-generi
  */
 export const organisationBodySchema = z
   .object({
-    id: z.number().int().positive().optional(),
-    name: text(),
-    street: text(),
-    number: text(20),
-    zip: text(20),
-    city: text(),
+    id: idValue.optional(),
+    name: requiredText(),
+    street: requiredText(),
+    number: requiredText(20),
+    zip: requiredText(20),
+    city: requiredText(),
     country: country(),
     isTestAccount: z.boolean().default(false),
     isFinancePartner: z.boolean().default(false),
     isSolutionPartner: z.boolean().default(false),
     isBuyer: z.boolean().default(false),
-    financePartnerOrganisationId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    financePartnerOrganisationId: idValue.nullish().transform((v) => v ?? null),
     hasDifferentBillingAddress: z.boolean().default(false),
     billingAddress: z
       .object({
-        city: z.string().optional(),
-        streetName: z.string().optional(),
-        streetNr: z.string().optional(),
-        postcode: z.string().optional(),
-        country: z.string().optional(),
+        city: text(200).optional(),
+        streetName: text(200).optional(),
+        streetNr: text(20).optional(),
+        postcode: text(20).optional(),
+        country: text(10).optional(),
       })
       .nullish(),
     contacts: contactListSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../identity/user-schema.ts';
 import { LANGUAGES } from '../shared/language.ts';
+import { idValue, intValue, wholeNumberParam } from '../shared/schemas.ts';
 import {
   AMBITION_LEVELS,
   ASSET_CLASSES,
@@ -18,7 +19,7 @@ import {
 const required = (max: number) =>
   z.string({ error: 'validation-required' }).trim().min(1, { error: 'validation-required' }).max(max, { error: 'validation-max-length' });
 const optionalText = (max: number) => z.string().max(max, { error: 'validation-max-length' }).default('');
-const id = z.number().int().positive().nullable();
+const id = idValue.nullable();
 const weight = z.number({ error: 'validation-number' }).min(0, { error: 'validation-number' }).max(100, { error: 'validation-number' });
 const language = z.enum(LANGUAGES);
 
@@ -101,8 +102,8 @@ const contentFields = {
 
 /** PUT /api/questionnaire: the edited template with the revision it was read at (409 when stale). */
 export const editTemplateBodySchema = z.object({
-  id: z.number().int().positive(),
-  revision: z.number().int().min(0),
+  id: idValue,
+  revision: intValue(0),
   ...contentFields,
 });
 export type EditTemplateBody = z.infer<typeof editTemplateBodySchema>;
@@ -110,7 +111,7 @@ export type EditTemplateBody = z.infer<typeof editTemplateBodySchema>;
 /** POST (or PUT without id) /api/questionnaire: a new template, or a duplicate of `sourceId`. */
 export const createTemplateBodySchema = z.object({
   id: z.null().optional(),
-  sourceId: z.number().int().positive().optional(),
+  sourceId: idValue.optional(),
   title: required(200),
   version: versionSchema,
   type: z.enum(QUESTIONNAIRE_TYPES, { error: 'validation-required' }).default('Ecore'),
@@ -129,7 +130,7 @@ export type TemplateListQuery = z.infer<typeof templateListQuerySchema>;
 /** Export format 0 JSON, 1 CSV, 2 Excel (spec 02 §3, §9). */
 export const EXPORT_FORMATS = { json: 0, csv: 1, excel: 2 } as const;
 export const exportQuerySchema = z.object({
-  exportFormat: z.coerce.number().int().min(0).max(2),
+  exportFormat: wholeNumberParam(0, 2),
   language,
 });
 

@@ -60,6 +60,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       });
       return send(reply, language, 400, 'validation-generic', {}, fields);
     }
+    // Safety net: a value the database refuses as data (SQLSTATE class 22: out of range, bad text) is the
+    // caller's input, answered 400; the transaction it came in has rolled back, so nothing was stored.
+    if (typeof (error as { code?: unknown }).code === 'string' && /^22[0-9A-Z]{3}$/.test((error as { code: string }).code)) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return send(reply, language, 400, 'validation-generic');
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like are the caller's fault: 400, never 500.

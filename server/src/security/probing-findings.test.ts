@@ -127,3 +127,31 @@ describe('finding 1: a buyer cannot list the platform’s objects through access
     expect((await ask(token, ids[20]!)).statusCode).toBe(204);
   });
 });
+
+describe('finding 4: input never causes a 500', () => {
+  it('a NUL byte in a sign-in name (no sign-in needed) and in a search answers 400', async () => {
+    const res = await login('a\u0000b', 'x');
+    expect(res.json()).toMatchObject({ statusCode: 400, fields: [{ path: 'userName' }] });
+    const search = await h.as('admin', 'GET', '/api/asset?search=%00');
+    expect(search.json()).toMatchObject({ statusCode: 400, fields: [{ path: 'search' }] });
+  });
+
+  it('integers of 2³¹ and above answer 400 in ids, versions and query values', async () => {
+    expect((await h.as('admin', 'GET', '/api/asset/2147483648')).statusCode).toBe(400);
+    expect((await h.app.inject({ method: 'POST', url: '/api/asset/requestAssetAccess/2147483648?token=a&decision=true' })).statusCode).toBeLessThan(500);
+    expect((await h.as('admin', 'GET', '/api/user?page=2147483648')).statusCode).toBe(400);
+    const id = (await h.db.selectFrom('assets').select('id').where('name', '=', 'Hotel am Rheinufer').executeTakeFirstOrThrow()).id;
+    const current = (await h.as('objectadmin', 'GET', `/api/asset/${id}`)).json();
+    expect((await h.as('objectadmin', 'PUT', '/api/asset', { ...current, version: 2 ** 31 })).statusCode).toBe(400);
+  });
+
+  it('ids are strict: 0x10, %201 and 1e3 address no row, and DELETE /api/asset/%201 deletes nothing', async () => {
+    const before = await h.db.selectFrom('assets').select('id').orderBy('id').execute();
+    for (const id of ['0x1', '%201', '1e0', '+1', '01', '1.0']) {
+      const res = await h.as('admin', 'DELETE', `/api/asset/${id}`);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().fields[0]).toMatchObject({ path: 'id' });
+    }
+    expect(await h.db.selectFrom('assets').select('id').orderBy('id').execute()).toEqual(before);
+  });
+});

@@ -24,6 +24,7 @@ import { findOrganisation } from '@ecore/adapters/db/organisations/organisations
 import type { AppDeps } from '../../app.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
+import { idParams } from '@ecore/core/shared/schemas.ts';
 
 const PROBLEM_STATUS = { notFound: 404, buyerOrganisation: 400, ownObject: 400, alreadyGranted: 409, alreadyRequested: 409, tooMany: 429 } as const;
 
@@ -43,7 +44,7 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         tags: ['access requests'],
         summary: 'A buyer asks the owner of an object for read access; Accept-Language chooses the language of the mail to the owner',
         security: [{ bearerAuth: [] }],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         response: { 204: z.null(), 409: errorSchema, 429: errorSchema, ...errorResponses },
       },
     },

@@ -12,6 +12,7 @@ import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { assetActorOf } from './asset-actor.ts';
+import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
 
 const shareSchema = z.object({ assetTypeId: z.number(), percentage: z.number() });
 
@@ -81,7 +82,6 @@ const toResponse = (asset: AssetView, actor: AssetActor): z.infer<typeof assetSc
 };
 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const secured = { security: [{ bearerAuth: [] }] };
 
 /** Objects (spec 02 §7 "Objects": list, read, create, edit, delete). */
@@ -119,7 +119,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         tags: ['objects'],
         summary: 'Objects the caller may see, paged and searched (by name, address or ID), optionally of one group',
         ...secured,
-        querystring: pageQuerySchema.extend({ assetGroupId: z.coerce.number().int().positive().optional(), assetState: z.string().max(40).optional() }),
+        querystring: pageQuerySchema.extend({ assetGroupId: idParam.optional(), assetState: z.string().max(40).optional() }),
         response: { 200: z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses },
       },
     },

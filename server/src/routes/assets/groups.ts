@@ -19,6 +19,7 @@ import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { assetActorOf } from './asset-actor.ts';
+import { idParams, idValue } from '@ecore/core/shared/schemas.ts';
 
 export const groupSchema = z.object({
   id: z.number(),
@@ -48,7 +49,7 @@ export const groupSchema = z.object({
 
 const groupBodySchema = z.object({
   name: z.string({ error: 'validation-required' }).trim().min(1, { error: 'validation-required' }).max(200, { error: 'validation-max-length' }),
-  organisationId: z.number().int().positive().nullish(),
+  organisationId: idValue.nullish(),
 });
 
 const toResponse = (group: GroupView, actor: AssetActor): z.infer<typeof groupSchema> => ({
@@ -67,7 +68,6 @@ const toResponse = (group: GroupView, actor: AssetActor): z.infer<typeof groupSc
   assets: group.assets,
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const secured = { security: [{ bearerAuth: [] }] };
 
 /** Object groups (spec 02 §7 "Object groups": list, read, create, edit, delete, options). */

@@ -10,9 +10,10 @@ import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { inScope, organisationIdsInScope } from '../organisations/scope.ts';
 import { sendDownload } from './download.ts';
+import { idParam } from '@ecore/core/shared/schemas.ts';
 
 const repeated = z
-  .union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())])
+  .union([idParam, z.array(idParam).max(1000)])
   .transform((v) => (Array.isArray(v) ? v : [v]));
 
 /** GET export/users (spec 01 §7): the users of the chosen organisations as JSON, CSV or Excel with translated headers. */

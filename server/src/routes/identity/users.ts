@@ -27,6 +27,7 @@ import { FieldsError } from '../../plugins/fields-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { inScope, organisationIdsInScope } from '../organisations/scope.ts';
 import { sendPasswordLink } from './password.ts';
+import { idParams } from '@ecore/core/shared/schemas.ts';
 
 export const userSchema = z.object({
   id: z.number(),
@@ -71,7 +72,6 @@ export const toUserResponse = (u: UserAccount): z.infer<typeof userSchema> => ({
 });
 
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const secured = { security: [{ bearerAuth: [] }] };
 
 /** Users of account management (spec 01 §7 "Users"). */

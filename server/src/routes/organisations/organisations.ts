@@ -20,6 +20,7 @@ import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { inScope, organisationIdsInScope } from './scope.ts';
+import { idParams, wholeNumberParam } from '@ecore/core/shared/schemas.ts';
 
 const listItemSchema = z.object({
   id: z.number(),
@@ -47,8 +48,8 @@ export const organisationSchema = listItemSchema.extend({
 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
 const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  pageSize: z.coerce.number().int().refine((n) => [5, 10, 25, 50, 100].includes(n), { error: 'validation-generic' }).optional(),
+  page: wholeNumberParam(1, 1_000_000).optional(),
+  pageSize: wholeNumberParam(1, 100).refine((n) => [5, 10, 25, 50, 100].includes(n), { error: 'validation-generic' }).optional(),
   search: z.string().trim().max(200).optional(),
   isFinancePartner: booleanQuery,
   isBuyerOrganisation: booleanQuery,
@@ -63,7 +64,6 @@ const FLAG_PATHS: Record<FlagProblem, string> = {
   buyerOfOwnFinancePartnerOnly: 'isBuyer',
 };
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const secured = { security: [{ bearerAuth: [] }] };
 
 /** Organisations of account management (spec 01 §7 "Organisations"). */

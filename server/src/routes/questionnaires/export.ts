@@ -8,6 +8,7 @@ import type { AppDeps } from '../../app.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { requireScoringManager } from './access.ts';
+import { idParams } from '@ecore/core/shared/schemas.ts';
 
 const FORMATS = [
   { extension: 'json', type: 'application/json; charset=utf-8' },
@@ -25,7 +26,7 @@ export const templateExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
         tags: ['questionnaires'],
         security: [{ bearerAuth: [] }],
         summary: 'Exports a template as JSON (0), CSV (1) or Excel (2) in a language',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         querystring: exportQuerySchema,
         response: { ...errorResponses, 403: errorSchema },
       },

@@ -39,17 +39,17 @@ import type { AppDeps } from '../../app.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { displayName, isScoringManager, requireScoringManager, sendLocked } from './access.ts';
+import { idParams, idValue, intValue } from '@ecore/core/shared/schemas.ts';
 
 const lockedSchema = errorSchema.extend({ lockedStatus: z.object({ currentLockerName: z.string() }) });
 const responses = { ...errorResponses, 403: errorSchema, 409: errorSchema, 423: lockedSchema } as const;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['questionnaires'];
 const security = [{ bearerAuth: [] }];
 
 /** PUT /api/questionnaire edits a template; without an id it creates one (spec 02 §7). */
 const putBodySchema = editTemplateBodySchema.extend({
-  id: z.number().int().positive().nullable().optional(),
-  revision: z.number().int().min(0).optional(),
+  id: idValue.nullable().optional(),
+  revision: intValue(0).optional(),
   clusters: editTemplateBodySchema.shape.clusters.default([]),
 });
 
