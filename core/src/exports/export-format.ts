@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { wholeNumberParam } from '../shared/schemas.ts';
 
 /** Export formats of spec 02 §3: 0 JSON, 1 CSV, 2 Excel. */

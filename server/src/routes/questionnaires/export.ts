@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { exportQuerySchema } from '@ecore/core/questionnaires/schemas.ts';
 import { exportFileName } from '@ecore/core/questionnaires/template-export.ts';
 import { findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
