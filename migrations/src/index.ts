@@ -4,6 +4,9 @@ import * as userAccessLists from './migrations/2026-11-22-002-user-access-lists.
 import * as assetsAndGroups from './migrations/2026-11-22-003-assets-and-groups.ts';
 import * as questionnaireTemplates from './migrations/2026-11-22-010-questionnaire-templates.ts';
 import * as signInAttempts from './migrations/2026-11-24-020-sign-in-attempts.ts';
+import * as sessionNotifications from './migrations/2026-11-24-030-session-notifications.ts';
+
+export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 
 /** Every migration, by its date-prefixed name; the same list serves PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +15,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-003-assets-and-groups': assetsAndGroups,
   '2026-11-22-010-questionnaire-templates': questionnaireTemplates,
   '2026-11-24-020-sign-in-attempts': signInAttempts,
+  '2026-11-24-030-session-notifications': sessionNotifications,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -4,6 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Kysely } from 'kysely';
 import type { LinkTokens, Mailer, PasswordHasher } from '@ecore/core/identity/ports.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
+import type { Database } from '@ecore/adapters/db/database.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -42,6 +43,8 @@ export interface AppDeps {
   /** Milliseconds since the epoch. */
   clock: () => number;
   config: AppConfig;
+  /** The database's change notifications; with them sessions are checked from a cache (plugins/auth.ts). */
+  listen?: Database['listen'];
 }
 
 /** Builds the application without listening (fastify/demo style); server.ts listens. */

@@ -38,7 +38,7 @@ async function main() {
     webDistDir: join(here, '../../web/dist'),
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
   };
-  const app = await buildApp({ db: database.db, mailer, hasher, tokens: linkTokens, clock: Date.now, config: appConfig });
+  const app = await buildApp({ db: database.db, listen: database.listen, mailer, hasher, tokens: linkTokens, clock: Date.now, config: appConfig });
 
   const shutdown = async () => {
     await app.close();

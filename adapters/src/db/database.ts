@@ -8,9 +8,22 @@ import type { DB } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** What a listener hears: a notification on its channel, or whether it hears them at all right now. */
+export interface ListenHandlers {
+  notify: (payload: string) => void;
+  /** false while the connection that listens is lost (notifications may be missed), true once it listens again. */
+  listening: (listening: boolean) => void;
+}
+
 export interface Database {
   kind: DatabaseKind;
   db: Kysely<DB>;
+  /**
+   * LISTEN on a channel: PostgreSQL NOTIFYs of every process sharing the database (on a connection of its
+   * own, reconnected when lost), on PGlite the own process's, delivered when their transaction commits.
+   * Answers a function that stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -26,17 +39,83 @@ export interface DatabaseOptions {
 // PostgreSQL answers int8 (count(*)) as text; our counts fit in a JS number.
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
+const RECONNECT_MS = 1000;
+
+/** A pg client of its own that LISTENs on the channel, reconnecting (and saying so) when its connection is lost. */
+async function listenOnPostgres(connectionString: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (n) => {
+      if (n.channel === channel) handlers.notify(n.payload ?? '');
+    });
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) return void (await c.end());
+    client = c;
+    handlers.listening(true);
+  };
+  const lost = (c: pg.Client) => {
+    if (client !== c || stopped) return;
+    client = null;
+    handlers.listening(false);
+    void c.end().catch(() => undefined);
+    const again = () => {
+      retry = setTimeout(() => void connect().catch(again), RECONNECT_MS);
+      retry.unref();
+    };
+    again();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kind: 'postgres', db, close: () => db.destroy() };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      kind: 'postgres',
+      db,
+      listen: async (channel, handlers) => {
+        const stop = await listenOnPostgres(options.databaseUrl!, channel, handlers);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await db.destroy();
+      },
+    };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { kind: 'pglite', db, close: () => db.destroy() };
+  return {
+    kind: 'pglite',
+    db,
+    listen: async (channel, handlers) => {
+      const stop = await pglite.listen(channel, handlers.notify);
+      handlers.listening(true);
+      return () => stop();
+    },
+    close: () => db.destroy(),
+  };
 }
 
 /** Opens the database and brings its schema to the newest migration. */

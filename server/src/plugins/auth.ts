@@ -4,8 +4,10 @@ import fastifyJwt from '@fastify/jwt';
 import { actorFromClaims, isSessionActive, sessionClaimsSchema, type Actor, type SessionClaims } from '@ecore/core/identity/session.ts';
 import { maySignIn } from '@ecore/core/identity/user-status.ts';
 import { findSessionState } from '@ecore/adapters/db/identity/users-repository.ts';
+import { SESSION_CHANNEL } from '@ecore/migrations/index.ts';
 import type { AppDeps } from '../app.ts';
 import { HttpError } from './http-error.ts';
+import { createSessionCache, type SessionCache } from './session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,19 +17,36 @@ declare module 'fastify' {
     /** onRequest hook for a subtree of routes that need a signed-in user. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     signSession: (claims: SessionClaims) => string;
+    /** Recently checked session states (plugins/session-cache.ts). */
+    sessions: SessionCache;
   }
 }
 
 /**
  * Sessions are signed JWTs (DOMAIN.md §2). A token is accepted while it is unexpired, its session
  * version is the user's current one (logout, deactivation, locking and archiving raise it) and the
- * user may still sign in.
+ * user may still sign in. The user's state comes from a short-lived cache that every change which can end a
+ * session empties at once in every process (a database notification, see the session-notifications
+ * migration); without notifications (`deps.listen` absent or its connection lost) it is read every time.
  */
 export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   await app.register(fastifyJwt, { secret: deps.config.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
 
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorate('signSession', (claims: SessionClaims) => app.jwt.sign(claims));
+
+  const sessions = createSessionCache({ read: (userId) => findSessionState(deps.db, userId) });
+  app.decorate('sessions', sessions);
+  if (deps.listen) {
+    const stop = await deps.listen(SESSION_CHANNEL, { notify: sessions.invalidate, listening: sessions.listening });
+    app.addHook('onClose', async () => stop());
+    // A call that changed something has committed before its answer goes out: this process forgets its
+    // states then, so the caller's next request never meets one its own change ended (the notification
+    // reaches the other processes a moment later; on PGlite it has already come at the commit).
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') sessions.invalidate();
+    });
+  }
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -40,7 +59,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
       throw new HttpError(401, 'unauthorized');
     }
     if (!isSessionActive(claims, Math.floor(deps.clock() / 1000))) throw new HttpError(401, 'unauthorized');
-    const state = await findSessionState(deps.db, Number(claims.sub));
+    const state = await sessions.get(Number(claims.sub));
     if (!state || state.sessionVersion !== (claims.sv ?? 0) || !maySignIn(state)) throw new HttpError(401, 'unauthorized');
     request.actor = actorFromClaims(claims);
   });

@@ -17,16 +17,18 @@ export type DemoUserName =
 
 /**
  * One migrated in-memory PGlite and one app per test file (a PGlite takes seconds to start);
- * `reset()` empties the tables and loads the demo data again before each test.
+ * `reset()` empties the tables and loads the demo data again before each test. A test that needs two apps on
+ * one database (two server processes) gives each its own opening of it.
  */
-export async function createHarness(config: Partial<AppConfig> = {}) {
-  const database: Database = await openMigratedDatabase({ databaseUrl: process.env.HARNESS_DATABASE_URL });
+export async function createHarness(config: Partial<AppConfig> = {}, given?: Database) {
+  const database: Database = given ?? (await openMigratedDatabase({ databaseUrl: process.env.HARNESS_DATABASE_URL }));
   const hasher = argon2Hasher({ memoryCost: 1024, timeCost: 1 });
   const demoHash = await hasher.hash(DEMO_PASSWORD);
   const mailer = createMemoryMailer();
   const clock = { now: T0 };
   const app: FastifyInstance = await buildApp({
     db: database.db,
+    listen: database.listen,
     mailer,
     hasher,
     tokens: linkTokens,
@@ -68,9 +70,10 @@ export async function createHarness(config: Partial<AppConfig> = {}) {
       if (!token) throw new Error(`mail link without token: ${mail.link}`);
       return { token, link: mail.link, to: mail.to, subject: mail.subject };
     },
+    /** Closes the app, and the database unless it was given. */
     async close() {
       await app.close();
-      await database.close();
+      if (!given) await database.close();
     },
   };
   return harness;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openMigratedDatabase, type Database } from '../database.ts';
+import { openDatabase, openMigratedDatabase, type Database } from '../database.ts';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
-  open(): Promise<Database>;
+  open(): Promise<Database & { reopen(): Promise<Database> }>;
 }
 
 /**
@@ -12,13 +12,23 @@ export interface TestDatabase {
  * set. Each PostgreSQL open makes a database of its own (dropped on close), so that files never share data.
  */
 export function testDatabases(): TestDatabase[] {
-  const list: TestDatabase[] = [{ name: 'pglite', open: () => openMigratedDatabase({}) }];
+  const list: TestDatabase[] = [
+    {
+      name: 'pglite',
+      // PGlite lives in one process: another opening of it is the same database.
+      open: async () => {
+        const database = await openMigratedDatabase({});
+        return { ...database, reopen: async () => ({ ...database, close: async () => undefined }) };
+      },
+    },
+  ];
   const url = process.env.TEST_DATABASE_URL;
   if (url) list.push({ name: 'postgres', open: () => openTemporaryPostgres(url) });
   return list;
 }
 
-async function openTemporaryPostgres(url: string): Promise<Database> {
+/** A database of its own; `reopen` connects to it once more, as another server process would. */
+async function openTemporaryPostgres(url: string): Promise<Database & { reopen(): Promise<Database> }> {
   const name = `ecore_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -29,6 +39,7 @@ async function openTemporaryPostgres(url: string): Promise<Database> {
   const database = await openMigratedDatabase({ databaseUrl: target.toString(), poolSize: 4 });
   return {
     ...database,
+    reopen: () => openDatabase({ databaseUrl: target.toString(), poolSize: 4 }),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { Database } from '@ecore/adapters/db/database.ts';
+import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
+import { bearer, createHarness, type DemoUserName, type Harness } from '../testing/harness.ts';
+
+// Two apps on one database stand for two server processes behind a load balancer: on PostgreSQL each has
+// its own pool and its own LISTEN connection, on PGlite they share the one embedded database.
+describe.each(testDatabases())('sessions across two app instances on $name', ({ open }) => {
+  let first: Database;
+  let second: Database;
+  let a: Harness;
+  let b: Harness;
+  beforeAll(async () => {
+    const database = await open();
+    first = database;
+    second = await database.reopen();
+    a = await createHarness({}, first);
+    b = await createHarness({}, second);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await second?.close();
+    await first?.close();
+  });
+  beforeEach(async () => a.reset());
+
+  const me = (h: Harness, token: string) => h.app.inject({ url: '/api/user/me', headers: bearer(token) });
+  const idOf = async (userName: DemoUserName) => (await a.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
+
+  it('checks a session it has seen without reading the database again', async () => {
+    const token = await a.login('collector');
+    expect((await me(b, token)).statusCode).toBe(200);
+    const reads = b.app.sessions.stats.reads;
+    for (let i = 0; i < 5; i += 1) expect((await me(b, token)).statusCode).toBe(200);
+    expect(b.app.sessions.stats.reads).toBe(reads);
+  });
+
+  const orgOf = async (userName: DemoUserName) => (await a.db.selectFrom('users').select('organisation_id').where('user_name', '=', userName).executeTakeFirstOrThrow()).organisation_id;
+  const endings: [string, DemoUserName, (token: string) => Promise<{ statusCode: number }>][] = [
+    ['logout', 'collector', (token) => a.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) })],
+    ['deactivation', 'collector', async () => a.as('admin', 'DELETE', `/api/user/${await idOf('collector')}`)],
+    ['lock', 'collector', async () => a.as('admin', 'POST', `/api/user/lock/${await idOf('collector')}`)],
+    ['archive', 'collector', async () => a.as('admin', 'DELETE', `/api/user/archive/${await idOf('collector')}`)],
+    [
+      'role change',
+      'collector',
+      async () => {
+        const current = (await a.as('admin', 'GET', `/api/user/${await idOf('collector')}`)).json();
+        return a.as('admin', 'PUT', '/api/user', { ...current, userRoles: [5, 6] });
+      },
+    ],
+    ['lock of the organisation', 'buyer', async () => a.as('admin', 'POST', `/api/organisations/lock/${await orgOf('buyer')}`)],
+  ];
+
+  it.each(endings)('a %s on one instance ends the session on both at once', async (_name, user, end) => {
+    const token = await a.login(user);
+    // Both instances have the session cached.
+    expect((await me(a, token)).statusCode).toBe(200);
+    expect((await me(b, token)).statusCode).toBe(200);
+    const heard = b.app.sessions.nextInvalidation();
+    expect((await end(token)).statusCode).toBeLessThan(300);
+    // The instance that made the change refuses the token with its very next request.
+    expect((await me(a, token)).statusCode).toBe(401);
+    // The other one refuses it as soon as the database's notification has come (on PGlite already at the commit).
+    await heard;
+    expect((await me(b, token)).statusCode).toBe(401);
+  });
+
+  it('a change made outside the portal (directly in the database) also reaches both instances', async () => {
+    const token = await a.login('collector');
+    expect((await me(a, token)).statusCode).toBe(200);
+    expect((await me(b, token)).statusCode).toBe(200);
+    const heardA = a.app.sessions.nextInvalidation();
+    const heardB = b.app.sessions.nextInvalidation();
+    await sql`update users set locked = true where user_name = 'collector'`.execute(a.db);
+    await Promise.all([heardA, heardB]);
+    expect((await me(a, token)).statusCode).toBe(401);
+    expect((await me(b, token)).statusCode).toBe(401);
+  });
+
+  it('a change that cannot end a session (a new phone number) keeps the cached sessions', async () => {
+    const token = await a.login('collector');
+    expect((await me(b, token)).statusCode).toBe(200);
+    const { invalidations } = b.app.sessions.stats;
+    await sql`update users set phone_number = '+49 2' where user_name = 'collector'`.execute(a.db);
+    expect((await me(b, token)).statusCode).toBe(200);
+    expect(b.app.sessions.stats.invalidations).toBe(invalidations);
+  });
+});
