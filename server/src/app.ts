@@ -30,6 +30,8 @@ export interface AppConfig {
   /** Folder of the built web client; absent in API-only tests. */
   webDistDir?: string | undefined;
   logLevel?: string;
+  /** Fastify's trustProxy: true (every proxy in front) or the proxies' addresses (README "Configuration"). */
+  trustProxy?: boolean | string;
   /** Tests: every response is also checked against its zod schema (plugins/serializer.ts). */
   checkResponses?: boolean;
 }
@@ -51,8 +53,11 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.logLevel && deps.config.logLevel !== 'silent' ? { level: deps.config.logLevel } : false,
+    // Request lines would repeat every URL with its query (link tokens among them); errors are logged.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a proxy or load balancer (TRUST_PROXY) the client's address comes from X-Forwarded-For, so rate limits count per client.
+    trustProxy: deps.config.trustProxy ?? false,
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -20,6 +20,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('ECORE Portal <no-reply@ecore-portal.example>'),
   TWO_FACTOR_LOGIN: flag,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -38,6 +39,8 @@ export interface ServerConfig {
   /** Sign-in and reset requests per minute and address. */
   authRateLimit: number;
   logLevel: string;
+  /** Whom to believe for the client's address (X-Forwarded-For): false, true or the proxies' addresses. */
+  trustProxy: boolean | string;
 }
 
 /** Reads the configuration variables (README "Configuration"); throws naming the variable that is wrong. */
@@ -62,7 +65,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     twoFactorLogin: e.TWO_FACTOR_LOGIN,
     authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
   };
+}
+
+/**
+ * TRUST_PROXY: unset, empty, 0 or false trusts nobody (the default: the peer's address counts); true or 1
+ * trusts every proxy in front; otherwise a comma-separated list of the proxies' addresses or CIDR ranges
+ * (for example 10.0.0.0/8,127.0.0.1), the safer choice.
+ */
+export function trustProxySetting(value: string | undefined): boolean | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (v === '1' || v === 'true') return true;
+  return v;
 }
 
 /** Without JWT_SECRET a random secret is made once and kept in DATA_DIR, so sessions survive a restart. */

@@ -28,7 +28,8 @@ async function main() {
     smtpUrl: config.smtpUrl,
     outboxDir: join(config.dataDir, 'outbox'),
     from: config.mailFrom,
-    onSent: (mail, where) => console.log(`mail to ${mail.to} (${mail.subject}) -> ${where}${mail.link ? `\n  link: ${mail.link}` : ''}`),
+    // Structured (pino) log lines: a CR/LF in a subject cannot forge a line; links only from the outbox (adapters/mail).
+    onSent: (sent) => app.log.info({ mail: sent }, sent.delivery === 'smtp' ? 'mail sent' : 'mail written to the outbox'),
   });
   const appConfig = {
     jwtSecret: config.jwtSecret,
@@ -36,7 +37,8 @@ async function main() {
     twoFactorLogin: config.twoFactorLogin,
     authRateLimit: config.authRateLimit,
     webDistDir: join(here, '../../web/dist'),
-    logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
+    logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
   };
   const app = await buildApp({ db: database.db, listen: database.listen, mailer, hasher, tokens: linkTokens, clock: Date.now, config: appConfig });
 
@@ -55,6 +57,9 @@ async function main() {
   // With PORT=0 the port is known only now; mailed links must carry it (unless PUBLIC_URL was given).
   appConfig.publicUrl = url;
   console.log(`\nECORE portal ready at ${url}  (API description: ${url}/api/docs, database: ${database.kind})`);
+  if (!config.smtpUrl) {
+    console.log(`Mail goes to .eml files in ${join(config.dataDir, 'outbox')}; for development their links are also logged. Set SMTP_URL to send mail (links are then never logged).`);
+  }
   if (config.loadDemoData) {
     console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) {

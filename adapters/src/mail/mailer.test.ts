@@ -1,11 +1,11 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkMail } from '@ecore/core/identity/mails.ts';
-import { createMailer } from './mailer.ts';
+import { createMailer, type SentMail } from './mailer.ts';
 
 /** The mail body as a reader sees it: quoted-printable soft breaks and escapes undone. */
 const readable = (raw: string) =>
@@ -35,8 +35,8 @@ describe('mail over SMTP', () => {
   afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('delivers the set-password mail to a real SMTP listener', async () => {
-    const links: string[] = [];
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: '/nonexistent', from: 'ECORE Portal <no-reply@ecore.example>', onSent: (m) => links.push(m.link ?? '') });
+    const logged: SentMail[] = [];
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: '/nonexistent', from: 'ECORE Portal <no-reply@ecore.example>', onSent: (m) => logged.push(m) });
     await mailer.send(linkMail('setPassword', 'de', 'neu@kunde.example', 'Nina Neu', 'http://portal/set-password?userName=nina&token=abc'));
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['neu@kunde.example']);
@@ -45,7 +45,9 @@ describe('mail over SMTP', () => {
     expect(body).toContain('Subject: Willkommen im ECORE-Portal: Passwort festlegen');
     expect(body).toContain('für Sie wurde ein Zugang zum ECORE-Portal angelegt.');
     expect(body).toContain('Passwort festlegen: http://portal/set-password?userName=nina&token=abc');
-    expect(links).toEqual(['http://portal/set-password?userName=nina&token=abc']);
+    // Over SMTP the log learns who got which mail, never the link or its token (issue 9).
+    expect(logged).toEqual([{ to: 'neu@kunde.example', subject: 'Willkommen im ECORE-Portal: Passwort festlegen', delivery: 'smtp' }]);
+    expect(JSON.stringify(logged)).not.toContain('abc');
   });
 });
 
@@ -56,8 +58,9 @@ describe('mail to the outbox folder (no SMTP configured)', () => {
   });
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-  it('writes one .eml file per mail with the link in it', async () => {
-    const mailer = createMailer({ outboxDir: join(dir, 'outbox'), from: 'ECORE Portal <no-reply@ecore.example>' });
+  it('writes one .eml file per mail with the link in it, readable by its owner only, and tells the log the link', async () => {
+    const logged: SentMail[] = [];
+    const mailer = createMailer({ outboxDir: join(dir, 'outbox'), from: 'ECORE Portal <no-reply@ecore.example>', onSent: (m) => logged.push(m) });
     await mailer.send(linkMail('resetPassword', 'en', 'a@b.example', 'A B', 'http://portal/set-password?userName=a&token=t1'));
     const files = await readdir(join(dir, 'outbox'));
     expect(files).toHaveLength(1);
@@ -66,5 +69,10 @@ describe('mail to the outbox folder (no SMTP configured)', () => {
     expect(eml).toContain('To: a@b.example');
     expect(eml).toContain('Subject: ECORE portal: reset your password');
     expect(eml).toContain('http://portal/set-password?userName=a&token=t1');
+    expect((await stat(join(dir, 'outbox', files[0]!))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(dir, 'outbox'))).mode & 0o777).toBe(0o700);
+    expect(logged).toEqual([
+      { to: 'a@b.example', subject: 'ECORE portal: reset your password', delivery: 'outbox', file: join(dir, 'outbox', files[0]!), link: 'http://portal/set-password?userName=a&token=t1' },
+    ]);
   });
 });

@@ -9,8 +9,22 @@ export interface MailerOptions {
   /** Folder for .eml files when no SMTP server is configured. */
   outboxDir: string;
   from: string;
-  /** Told of every mail's link, so that a developer can follow it without a mail client. */
-  onSent?: (mail: OutgoingMail, where: string) => void;
+  /**
+   * Told of every mail sent, for the log. The link (with its single-use token) is told only for the
+   * .eml outbox of the embedded default, a developer's convenience; never when mail goes out by SMTP,
+   * so that nobody who reads the logs can take over an account.
+   */
+  onSent?: (entry: SentMail) => void;
+}
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  delivery: 'smtp' | 'outbox';
+  /** The .eml file (outbox only). */
+  file?: string;
+  /** The mail's link (outbox only). */
+  link?: string;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
@@ -22,15 +36,17 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      let where = `smtp:${mail.to}`;
-      if (!options.smtpUrl) {
-        await mkdir(options.outboxDir, { recursive: true });
-        sequence += 1;
-        const safe = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-        where = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${sequence}-${safe}.eml`);
-        await writeFile(where, (info as unknown as { message: Buffer }).message);
+      if (options.smtpUrl) {
+        options.onSent?.({ to: mail.to, subject: mail.subject, delivery: 'smtp' });
+        return;
       }
-      options.onSent?.(mail, where);
+      // Outbox files carry live links: readable by their owner only.
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+      sequence += 1;
+      const safe = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${sequence}-${safe}.eml`);
+      await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+      options.onSent?.({ to: mail.to, subject: mail.subject, delivery: 'outbox', file, ...(mail.link ? { link: mail.link } : {}) });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, passwordProblem } from './password.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_STATED, passwordProblem } from './password.ts';
 
 /**
  * Payloads of the auth calls (spec 01 §7 "Auth"). The refinements carry the message keys of
@@ -24,7 +24,9 @@ export const newPasswordSchema = z.string({ error: 'validation-required' }).supe
     maxLength: 'validation-max-length',
     letterAndNumber: 'validation-password-content',
   }[problem];
-  ctx.addIssue({ code: 'custom', message: key });
+  // The length texts name their limit: the stated minimum (as the page does) or the maximum of 128.
+  const params = problem === 'maxLength' ? { maximum: PASSWORD_MAX_LENGTH } : problem === 'minLength' ? { minimum: PASSWORD_MIN_LENGTH_STATED } : undefined;
+  ctx.addIssue({ code: 'custom', message: key, ...(params ? { params } : {}) });
 });
 
 export const setPasswordBodySchema = z.object({

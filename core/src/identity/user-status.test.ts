@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mayUsePasswordLink, statusAfterPasswordSet, transitionEndsSessions, UserStatus, userTransitionAllowed, type UserTransition } from './user-status.ts';
+import { mayRequestPasswordReset, mayUsePasswordLink, statusAfterPasswordSet, transitionEndsSessions, UserStatus, userTransitionAllowed, type UserTransition } from './user-status.ts';
 
 const statuses = [UserStatus.Inactive, UserStatus.Active, UserStatus.Archived, UserStatus.Pending];
 const actions: UserTransition[] = ['activate', 'deactivate', 'lock', 'unlock', 'archive'];
@@ -39,5 +39,15 @@ describe('user states (spec 01 §4)', () => {
 
   it('ends the sessions on deactivating, locking and archiving, not on activating or unlocking', () => {
     expect(actions.filter(transitionEndsSessions)).toEqual(['deactivate', 'lock', 'archive']);
+  });
+
+  it('mails a reset link only to active or pending, unlocked users of an active organisation', () => {
+    const ok = { status: UserStatus.Active, locked: false, organisationActive: true };
+    expect(mayRequestPasswordReset(ok)).toBe(true);
+    expect(mayRequestPasswordReset({ ...ok, status: UserStatus.Pending })).toBe(true);
+    expect(mayRequestPasswordReset({ ...ok, organisationActive: false })).toBe(false);
+    expect(mayRequestPasswordReset({ ...ok, locked: true })).toBe(false);
+    expect(mayRequestPasswordReset({ ...ok, status: UserStatus.Inactive })).toBe(false);
+    expect(mayRequestPasswordReset({ ...ok, status: UserStatus.Archived })).toBe(false);
   });
 });

@@ -23,6 +23,13 @@ export const statusAfterPasswordSet = (status: UserStatus): UserStatus =>
 export const mayUsePasswordLink = (user: { status: UserStatus }): boolean =>
   user.status === UserStatus.Pending || user.status === UserStatus.Active;
 
+/**
+ * Who is mailed a reset link on "forgot password": a user who may use the link, is not locked, and
+ * whose organisation is active (not deactivated, locked or deleted); the answer is the same for all.
+ */
+export const mayRequestPasswordReset = (user: { status: UserStatus; locked: boolean; organisationActive: boolean }): boolean =>
+  mayUsePasswordLink(user) && !user.locked && user.organisationActive;
+
 export type UserTransition = 'activate' | 'deactivate' | 'lock' | 'unlock' | 'archive';
 
 /**

@@ -205,3 +205,33 @@ export const activationProblems = (template: TemplateContent & { state: Question
     return true;
   });
 };
+
+/** The ids of a template's stored structure, per level. */
+export interface StructureIds {
+  clusters: ReadonlySet<number>;
+  categories: ReadonlySet<number>;
+  sections: ReadonlySet<number>;
+  questions: ReadonlySet<number>;
+  options: ReadonlySet<number>;
+}
+
+/**
+ * Whether a saved tree refers only to what it may: every stored id (positive) belongs to this template,
+ * new items carry null or a negative temporary id, and every parent question named is a question of the
+ * same tree (issue 9: an unknown parentQuestionId answers 400, never a broken tree).
+ */
+export const structureIdsValid = (content: TemplateContent, known: StructureIds): boolean => {
+  const owns = (ids: ReadonlySet<number>, list: readonly { id: number | null }[]) => list.every((item) => item.id === null || item.id < 0 || ids.has(item.id));
+  const categories = content.clusters.flatMap((c) => c.categories);
+  const sections = categories.flatMap((c) => c.sections);
+  const questions = allQuestions(content);
+  const questionIds = new Set(questions.map((q) => q.id).filter((id): id is number => id !== null));
+  return (
+    owns(known.clusters, content.clusters) &&
+    owns(known.categories, categories) &&
+    owns(known.sections, sections) &&
+    owns(known.questions, questions) &&
+    owns(known.options, questions.flatMap((q) => q.options)) &&
+    questions.every((q) => q.parentQuestionId === null || questionIds.has(q.parentQuestionId))
+  );
+};

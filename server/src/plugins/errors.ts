@@ -50,7 +50,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const fields = error.validation.map((issue): FieldError => {
         const text = issue.message ?? '';
         const key: MessageKey = isMessageKey(text) ? text : 'validation-generic';
-        const params = issue.params as { minimum?: number; maximum?: number };
+        // Built-in checks carry their limits in the issue; custom ones (the password rule) in its params.
+        const raw = issue.params as { minimum?: number; maximum?: number; params?: { minimum?: number; maximum?: number } };
+        const params = { ...raw, ...raw.params };
         const n = key === 'validation-max-length' ? params.maximum : params.minimum;
         return {
           path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),

@@ -21,6 +21,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         formAction: ["'self'"],
       },
     },
+    // X-Frame-Options agrees with frame-ancestors 'none' (older browsers read only the header).
+    frameguard: { action: 'deny' },
     // The portal is served over plain HTTP on localhost in development; HSTS belongs to the TLS proxy.
     strictTransportSecurity: false,
   });

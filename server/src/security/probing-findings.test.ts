@@ -186,3 +186,79 @@ describe('finding 5: exports neutralise formulas (OWASP CSV injection)', () => {
     expect((await exportUsers(0)).json()[0].firstName).toBe(formula);
   });
 });
+
+describe('the smaller findings', () => {
+  it('X-Frame-Options agrees with the CSP: DENY and frame-ancestors none', async () => {
+    const res = await h.app.inject({ url: '/api/asset/config' });
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('the over-length password message names the maximum (128), not the minimum', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/api/user/setPassword', payload: { password: `a1${'x'.repeat(130)}`, token: 'whatever' } });
+    expect(res.json()).toMatchObject({ statusCode: 400, fields: [{ path: 'password', key: 'validation-max-length', message: 'Dieses Feld darf höchstens 128 Zeichen lang sein' }] });
+  });
+
+  it('no reset mail goes to users of a deactivated or deleted organisation', async () => {
+    await h.db.updateTable('organisations').set({ status: 0 }).where('name', '=', 'Beispielbank eG').execute();
+    await h.db.updateTable('organisations').set({ deleted_at: new Date() }).where('name', '=', 'Käufer Wohnbau GmbH').execute();
+    for (const userName of ['bank', 'buyer']) {
+      expect((await h.app.inject({ url: `/api/user/resetPassword?userName=${userName}` })).statusCode).toBe(204);
+    }
+    await h.app.drainBackground();
+    expect(h.mailer.sent).toEqual([]);
+    // The same call for a user of an active organisation mails.
+    await h.app.inject({ url: '/api/user/resetPassword?userName=collector' });
+    await h.app.drainBackground();
+    expect(h.mailer.sent.map((m) => m.to)).toEqual(['collector@musterimmobilien.example']);
+  });
+
+  it('only those who assign testers may list testers’ names: a buyer may not', async () => {
+    expect((await h.as('buyer', 'GET', '/api/user/testers')).statusCode).toBe(403);
+    expect((await h.as('collector', 'GET', '/api/user/testers')).statusCode).toBe(403);
+    expect((await h.as('evaluator', 'GET', '/api/user/testers')).statusCode).toBe(200);
+  });
+
+  it('the billing address has length limits', async () => {
+    const id = (await h.db.selectFrom('organisations').select('id').where('name', '=', 'Musterimmobilien AG').executeTakeFirstOrThrow()).id;
+    const current = (await h.as('admin', 'GET', `/api/organisations/${id}`)).json();
+    const res = await h.as('admin', 'PUT', '/api/organisations', {
+      ...current,
+      hasDifferentBillingAddress: true,
+      billingAddress: { city: 'x'.repeat(5000), streetName: 'Weg', streetNr: '1', postcode: '12345', country: 'DE' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[0]).toMatchObject({ path: 'billingAddress.city', key: 'validation-max-length' });
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY) the rate limits count per client, not per proxy', () => {
+  const attempts = async (app: Harness['app'], clientAddress: string, n: number) => {
+    const codes: number[] = [];
+    for (let i = 0; i < n; i += 1) {
+      const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { userName: 'nobody', password: 'x' }, headers: { 'x-forwarded-for': clientAddress }, remoteAddress: '10.0.0.1' });
+      codes.push(res.statusCode);
+    }
+    return codes;
+  };
+
+  it('with the proxy trusted, a second client behind the same proxy is not limited by the first', async () => {
+    const proxied = await createHarness({ authRateLimit: 2, trustProxy: '10.0.0.1' });
+    try {
+      expect(await attempts(proxied.app, '203.0.113.7', 3)).toEqual([401, 401, 429]);
+      expect(await attempts(proxied.app, '203.0.113.8', 1)).toEqual([401]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('without it (the default) the header is ignored: nobody escapes the limit by inventing addresses', async () => {
+    const direct = await createHarness({ authRateLimit: 2 });
+    try {
+      expect(await attempts(direct.app, '203.0.113.7', 2)).toEqual([401, 401]);
+      expect(await attempts(direct.app, '203.0.113.8', 1)).toEqual([429]);
+    } finally {
+      await direct.close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { resetPasswordQuerySchema, setPasswordBodySchema } from '@ecore/core/identity/auth-schemas.ts';
 import { linkTokenExpiry, linkTokenState, type LinkTokenPurpose } from '@ecore/core/identity/link-tokens.ts';
 import { linkMail } from '@ecore/core/identity/mails.ts';
-import { mayUsePasswordLink, statusAfterPasswordSet, UserStatus } from '@ecore/core/identity/user-status.ts';
+import { mayRequestPasswordReset, mayUsePasswordLink, statusAfterPasswordSet, UserStatus } from '@ecore/core/identity/user-status.ts';
 import type { SignInUser } from '@ecore/core/identity/user.ts';
 import { findLinkTokenByHash, insertLinkToken, markLinkTokenUsed, voidLinkTokens } from '@ecore/adapters/db/identity/link-tokens-repository.ts';
 import { findSignInUserById, findSignInUserByName, savePassword } from '@ecore/adapters/db/identity/users-repository.ts';
@@ -57,7 +57,9 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       // The lookup and the mail run after the answer, so that neither the answer nor its timing says whether the user exists.
       app.runInBackground('reset-password', async () => {
         const user = await findSignInUserByName(deps.db, userName);
-        if (user && mayUsePasswordLink(user) && !user.locked) await sendPasswordLink(deps, user, language);
+        if (user && mayRequestPasswordReset({ status: user.status, locked: user.locked, organisationActive: user.organisation.organisationActive })) {
+          await sendPasswordLink(deps, user, language);
+        }
       });
       return reply.status(204).send(null);
     },

@@ -7,6 +7,7 @@ import { createUserBodySchema, editUserBodySchema, userListQuerySchema } from '@
 import { transitionEndsSessions, transitionInformsContact, UserStatus, userTransitionAllowed, type UserTransition } from '@ecore/core/identity/user-status.ts';
 import type { UserAccount } from '@ecore/core/identity/user.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
+import { mayAssignTesters } from '@ecore/core/review/testers.ts';
 import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
 import {
   contactPersonsOf,
@@ -136,12 +137,15 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Testers that can be assigned (holders of ExternalAccreditedTester, not InternalTester)',
+        summary: 'Testers that can be assigned (holders of ExternalAccreditedTester, not InternalTester); for those who assign testers',
         ...secured,
         response: { 200: z.array(z.object({ id: z.number(), firstName: z.string(), lastName: z.string(), organisationName: z.string() })), ...errorResponses },
       },
     },
-    async () => listTesters(deps.db),
+    async (request) => {
+      if (!mayAssignTesters(request.actor)) throw new HttpError(403, 'forbidden');
+      return listTesters(deps.db);
+    },
   );
 
   app.get(

@@ -138,6 +138,17 @@ describe('editing', () => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().key).toBe('questionnaire-ids-invalid');
   });
+
+  it('refuses a parentQuestionId that names no question of the template (issue 9) and stores nothing', async () => {
+    const draft = (await duplicateActive()).json();
+    const question = draft.clusters[0].categories[0].sections[0].questions[0];
+    question.parentQuestionId = 2_000_000_000;
+    const res = await call('scoring', 'PUT', '/api/questionnaire', { ...draft, lockedStatus: undefined });
+    expect(res.json()).toMatchObject({ statusCode: 400, key: 'questionnaire-ids-invalid' });
+    const stored = (await call('scoring', 'GET', `/api/questionnaire/${draft.id}`)).json();
+    expect(stored.revision).toBe(draft.revision);
+    expect(allQuestions(stored).some((q) => q.parentQuestionId === 2_000_000_000)).toBe(false);
+  });
 });
 
 describe('locks', () => {

@@ -13,13 +13,14 @@ import {
 import {
   activationChanges,
   activationProblems,
+  structureIdsValid,
   duplicateContent,
   isDeletable,
   isEditable,
   mayCreateDraft,
   newTemplateContent,
 } from '@ecore/core/questionnaires/template-rules.ts';
-import { allQuestions, maxScoreOf, QUESTIONNAIRE_TYPES, type QuestionnaireTemplate, type TemplateContent } from '@ecore/core/questionnaires/template.ts';
+import { maxScoreOf, QUESTIONNAIRE_TYPES, type QuestionnaireTemplate, type TemplateContent } from '@ecore/core/questionnaires/template.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
 import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
 import {
@@ -197,17 +198,7 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       if (body.revision === undefined || body.revision !== stored.revision) throw new HttpError(409, 'questionnaire-stale');
 
       const content: TemplateContent = body;
-      const known = await findStructureIds(deps.db, id);
-      const owns = (ids: Set<number>, list: readonly { id: number | null }[]) => list.every((item) => item.id === null || item.id < 0 || ids.has(item.id));
-      const categories = content.clusters.flatMap((c) => c.categories);
-      const sections = categories.flatMap((c) => c.sections);
-      const questions = allQuestions(content);
-      if (
-        !owns(known.clusters, content.clusters) || !owns(known.categories, categories) || !owns(known.sections, sections) ||
-        !owns(known.questions, questions) || !owns(known.options, questions.flatMap((q) => q.options))
-      ) {
-        throw new HttpError(400, 'questionnaire-ids-invalid');
-      }
+      if (!structureIdsValid(content, await findStructureIds(deps.db, id))) throw new HttpError(400, 'questionnaire-ids-invalid');
       const saved = await deps.db.transaction().execute((trx) => saveTemplate(trx, id, body.revision!, content, who));
       if (!saved) throw new HttpError(409, 'questionnaire-stale');
       return present((await findTemplate(deps.db, id))!, request.actor);
