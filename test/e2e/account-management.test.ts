@@ -207,6 +207,22 @@ describe('account management in the browser', () => {
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
   });
 
+  it('an account manager sees no actions on users with more rights (the administrator), and edits a collector', async () => {
+    await page.goto(`${portal.url}/account-management/users?pageSize=25`);
+    await signIn(page, 'accountmanager');
+    await page.waitForURL(/\/account-management\/users/);
+    const collector = row(page, 'Carl Collector');
+    await collector.getByRole('button', { name: 'Bearbeiten' }).waitFor();
+    // The rows are rendered: the administrator's row has no edit or state action at all.
+    const admin = row(page, 'Anna Admin');
+    await admin.waitFor();
+    expect(await admin.getByRole('button').count()).toBe(0);
+    // Its own row opens the dialog with the roles read only.
+    await row(page, 'accountmanager').getByRole('button', { name: 'Bearbeiten' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nutzer bearbeiten' });
+    await dialog.getByText('Ihre eigenen Rollen können Sie nicht ändern.').waitFor();
+  });
+
   it("a finance partner's account manager creates buyers of their own bank, and its users get the finance partner's roles", async () => {
     await page.goto(`${portal.url}/account-management`);
     await signIn(page, 'bank');
