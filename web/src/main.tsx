@@ -5,13 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { setUpApiClient } from './app/api-setup.ts';
-import { createRouter } from './app/router.tsx';
+import { createRouter, preloadShell } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
-import { restoreSession } from './lib/session.ts';
+import { getSession, restoreSession } from './lib/session.ts';
 
 const start = async (): Promise<void> => {
-  await initI18n();
   restoreSession();
+  if (getSession()) preloadShell();
+  await initI18n();
   const router = createRouter();
   setUpApiClient(router);
   const container = document.getElementById('root');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRole, type Role } from './roles.ts';
 import { idParam, idValue, requiredText, text, wholeNumberParam } from '../shared/schemas.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../shared/paging.ts';
 
 
 /** User names: 3 to 50 letters, digits, dot, underscore, hyphen or @ ('No valid username' otherwise). */
@@ -55,9 +56,6 @@ export type EditUserBody = z.infer<typeof editUserBodySchema>;
 /** The user list filter of spec 01 §2 with its counts. */
 export const USER_STATUS_FILTERS = ['all', 'active', 'inactive', 'locked', 'pending'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
-
-export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 5;
 
 /** Query of every paged list (ARCHITECTURE.md "API conventions"). */
 export const pageQuerySchema = z.object({

@@ -1,3 +1,7 @@
+/** The page sizes a list offers, and the one it starts with. */
+export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 5;
+
 /** Page buttons shown at most (spec 01 §2, §9). */
 export const PAGE_BUTTONS = 5;
 

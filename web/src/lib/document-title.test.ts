@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, flatten } from './i18n-resources.ts';
+import { flatten, loadCatalogues } from './i18n-resources.ts';
 import { documentTitle } from './document-title.ts';
 
 describe('the document title', () => {
@@ -14,7 +14,8 @@ describe('the document title', () => {
     expect(documentTitle('  ', 'ECORE Portal')).toBe('ECORE Portal');
   });
 
-  it('names the product "ECORE Portal" in both languages', () => {
+  it('names the product "ECORE Portal" in both languages', async () => {
+    const CATALOGUES = await loadCatalogues();
     expect(flatten(CATALOGUES.de).get('shell.documentTitle.product')).toBe('ECORE Portal');
     expect(flatten(CATALOGUES.en).get('shell.documentTitle.product')).toBe('ECORE Portal');
   });

@@ -1,15 +1,24 @@
 import { MESSAGES } from '@ecore/core/shared/messages.ts';
 import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
-import de from '../locales/de.json';
-import en from '../locales/en.json';
+import german from '../locales/de.ts';
 
 export type Catalogue = { [key: string]: string | Catalogue };
 
 /**
- * Feature catalogues beside the shell's: `locales/de/<feature>.json` and `locales/en/<feature>.json`,
- * each a nested object merged into the language's catalogue, so that every feature keeps its own texts.
+ * A language's texts: the shell's catalogue `locales/<language>.json` and the feature catalogues beside it,
+ * `locales/<language>/<feature>.json`, each a nested object merged into the language's catalogue, so that every
+ * feature keeps its own texts.
  */
-const FEATURE_CATALOGUES = import.meta.glob<Catalogue>('../locales/*/*.json', { eager: true, import: 'default' });
+export interface LanguageTexts {
+  shell: Catalogue;
+  features: Record<string, Catalogue>;
+}
+
+/** German is the default and the fallback: its texts are in the first download; English loads when it is chosen. */
+const TEXTS: Record<Language, () => Promise<LanguageTexts>> = {
+  de: async () => german,
+  en: async () => (await import('../locales/en.ts')).default,
+};
 
 const merge = (target: Catalogue, source: Catalogue): Catalogue => {
   const out: Catalogue = { ...target };
@@ -20,14 +29,17 @@ const merge = (target: Catalogue, source: Catalogue): Catalogue => {
   return out;
 };
 
-const catalogueOf = (language: Language, base: Catalogue): Catalogue =>
-  Object.entries(FEATURE_CATALOGUES)
-    .filter(([path]) => path.includes(`/locales/${language}/`))
+/** The catalogue written for the web client in `language`. */
+export const loadCatalogue = async (language: Language): Promise<Catalogue> => {
+  const { shell, features } = await TEXTS[language]();
+  return Object.entries(features)
     .sort(([a], [b]) => a.localeCompare(b))
-    .reduce((all, [, catalogue]) => merge(all, catalogue), base);
+    .reduce((all, [, catalogue]) => merge(all, catalogue), shell);
+};
 
-/** The catalogues written for the web client. */
-export const CATALOGUES: Record<Language, Catalogue> = { de: catalogueOf('de', de), en: catalogueOf('en', en) };
+/** Every language's catalogue. */
+export const loadCatalogues = async (): Promise<Record<Language, Catalogue>> =>
+  Object.fromEntries(await Promise.all(LANGUAGES.map(async (language) => [language, await loadCatalogue(language)])));
 
 /** The prefix under which core's texts appear in the catalogues: `errors.login-error`, … */
 export const ERRORS_PREFIX = 'errors';
@@ -42,14 +54,10 @@ export const coreMessages = (language: Language): Catalogue =>
   );
 
 /** The full resources of a language: the web catalogue plus core's texts under `errors`. */
-export const resourcesOf = (language: Language): Catalogue => ({
-  ...CATALOGUES[language],
+export const loadResources = async (language: Language): Promise<Catalogue> => ({
+  ...(await loadCatalogue(language)),
   [ERRORS_PREFIX]: coreMessages(language),
 });
-
-export const I18N_RESOURCES = Object.fromEntries(
-  LANGUAGES.map((language) => [language, { translation: resourcesOf(language) }]),
-) as Record<Language, { translation: Catalogue }>;
 
 /** Every key of a catalogue as a dotted path, with its text. */
 export const flatten = (catalogue: Catalogue, prefix = ''): Map<string, string> => {

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@ecore/core/shared/language.ts';
 import { isMessageKey } from '@ecore/core/shared/messages.ts';
-import { I18N_RESOURCES, ERRORS_PREFIX } from './i18n-resources.ts';
+import { ERRORS_PREFIX, loadResources } from './i18n-resources.ts';
 import { readStored, writeStored } from './local-store.ts';
 import { ApiError } from './api-client.ts';
 
@@ -20,8 +20,11 @@ export const i18n = i18next.createInstance();
 
 export const initI18n = async (): Promise<void> => {
   const lng = initialLanguage();
+  // The fallback's texts are always there; another language's load first when it is the chosen one.
+  const languages = [...new Set([DEFAULT_LANGUAGE, lng])];
+  const resources = Object.fromEntries(await Promise.all(languages.map(async (language) => [language, { translation: await loadResources(language) }])));
   await i18n.use(initReactI18next).init({
-    resources: I18N_RESOURCES,
+    resources,
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -37,7 +40,10 @@ export const initI18n = async (): Promise<void> => {
 
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
 
-export const changeLanguage = (language: Language): Promise<unknown> => i18n.changeLanguage(language);
+export const changeLanguage = async (language: Language): Promise<unknown> => {
+  if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', await loadResources(language));
+  return i18n.changeLanguage(language);
+};
 
 /**
  * The text to show for a failed call: core's text of the answer's key in the current language when

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@ecore/core/shared/messages.ts';
-import { CATALOGUES, ERRORS_PREFIX, I18N_RESOURCES, flatten, type Catalogue } from '../lib/i18n-resources.ts';
+import { ERRORS_PREFIX, flatten, loadCatalogues, loadResources, type Catalogue } from '../lib/i18n-resources.ts';
 import de from './de.json';
 import en from './en.json';
 
 const FEATURE_CATALOGUES = import.meta.glob<Catalogue>('./*/*.json', { eager: true, import: 'default' });
+const CATALOGUES = await loadCatalogues();
+const RESOURCES = { de: await loadResources('de'), en: await loadResources('en') };
 
 const keysOf = (catalogue: Parameters<typeof flatten>[0]) => [...flatten(catalogue).keys()].sort();
 
@@ -48,12 +50,12 @@ describe('the German and English catalogues', () => {
 
   it("carry every text of core's MESSAGES under errors, with i18next placeholders", () => {
     for (const language of ['de', 'en'] as const) {
-      const flat = flatten(I18N_RESOURCES[language].translation);
+      const flat = flatten(RESOURCES[language]);
       for (const [key, texts] of Object.entries(MESSAGES)) {
         expect(flat.get(`${ERRORS_PREFIX}.${key}`), `${language} ${key}`).toBe(texts[language].replace(/\{(\w+)\}/g, '{{$1}}'));
       }
     }
-    expect(flatten(I18N_RESOURCES.en.translation).get('errors.validation-min-length')).toBe(
+    expect(flatten(RESOURCES.en).get('errors.validation-min-length')).toBe(
       'This field should be at least {{n}} characters long',
     );
   });

@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { ActionIcon, Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '@ecore/core/identity/user-schema.ts';
-import { clampPage, pageCount, pageItems } from '@ecore/core/shared/paging.ts';
+import { PAGE_SIZES, clampPage, pageCount, pageItems } from '@ecore/core/shared/paging.ts';
 import { isPageSize, type PageSize } from './list-query.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@ecore/core/identity/user-schema.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@ecore/core/shared/paging.ts';
 import type { QueryValue } from '../../lib/api-client.ts';
 
 export type PageSize = (typeof PAGE_SIZES)[number];

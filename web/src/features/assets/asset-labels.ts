@@ -1,4 +1,4 @@
-import { formatLocaleNumber } from '@ecore/core/assets/object.ts';
+import { formatLocaleNumber } from '@ecore/core/shared/locale-number.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 
 /** Questionnaire states of spec 02 §3 that have a text; anything else shows as it comes. */

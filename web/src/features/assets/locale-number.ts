@@ -1,4 +1,4 @@
-import { formatLocaleNumber, parseLocaleNumber } from '@ecore/core/assets/object.ts';
+import { formatLocaleNumber, parseLocaleNumber } from '@ecore/core/shared/locale-number.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 
 /**

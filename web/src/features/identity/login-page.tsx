@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -10,8 +10,10 @@ import { useErrorText } from '../../lib/i18n.ts';
 import { readStored } from '../../lib/local-store.ts';
 import { startSession } from '../../lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { fetchAppConfig, login, secureLogin, type Credentials } from './identity-api.ts';
+
+// The dialog (a Mantine modal) loads when first opened: it stays out of the first download.
+const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog.tsx').then((m) => ({ default: m.ForgotPasswordDialog })));
 
 type Outcome = { kind: 'error'; text: string } | { kind: 'checkMailbox' } | null;
 
@@ -104,7 +106,11 @@ export function LoginPage() {
           </Group>
         </Stack>
       </form>
-      <ForgotPasswordDialog key={forgotKey} opened={forgotOpened} onClose={forgot.close} initialUserName={form.getValues().userName} />
+      {forgotKey > 0 ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog key={forgotKey} opened={forgotOpened} onClose={forgot.close} initialUserName={form.getValues().userName} />
+        </Suspense>
+      ) : null}
     </AuthLayout>
   );
 }

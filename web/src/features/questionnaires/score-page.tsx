@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Badge, Button, Group, NativeSelect, Pagination, Skel
 import { IconCopy, IconDownload, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PAGE_SIZES } from '@ecore/core/identity/user-schema.ts';
+import { PAGE_SIZES } from '@ecore/core/shared/paging.ts';
 import type { TemplateList } from '@ecore/core/questionnaires/schemas.ts';
 import type { QuestionnaireState, QuestionnaireSummary } from '@ecore/core/questionnaires/template.ts';
 import { PageHeader } from '../../components/page-header.tsx';

@@ -1,0 +1,26 @@
+/**
+ * Parses a number typed in the user's locale: comma or period as decimal separator (comma in German),
+ * thousands separators of the other kind ignored. Answers null for what is not a number.
+ */
+export const parseLocaleNumber = (input: string, language: 'de' | 'en'): number | null => {
+  const trimmed = input.trim().replace(/\s/g, '');
+  if (trimmed === '') return null;
+  const decimal = language === 'de' ? ',' : '.';
+  const other = language === 'de' ? '.' : ',';
+  let normalised: string;
+  if (trimmed.includes(decimal)) {
+    // The locale's decimal separator is there: the other sign only groups thousands.
+    normalised = trimmed.split(other).join('').replace(decimal, '.');
+  } else {
+    // Only the other sign: one of it before anything but three digits is a decimal separator ("12.5" in German).
+    const parts = trimmed.split(other);
+    normalised = parts.length === 2 && parts[1]!.length !== 3 ? parts.join('.') : parts.join('');
+  }
+  if (!/^-?\d+(\.\d+)?$/.test(normalised)) return null;
+  const value = Number(normalised);
+  return Number.isFinite(value) ? value : null;
+};
+
+/** Formats a number for the user's locale (decimal comma in German). */
+export const formatLocaleNumber = (value: number, language: 'de' | 'en', maxFractionDigits = 2): string =>
+  new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: maxFractionDigits }).format(value);
