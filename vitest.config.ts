@@ -10,6 +10,10 @@ export default defineConfig({
       { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'adapters', include: ['adapters/src/**/*.test.ts', 'migrations/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       { test: { name: 'server', include: ['server/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      // The same route suite on PostgreSQL, each file on a database of its own; defined only with TEST_DATABASE_URL.
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { name: 'server-pg', include: ['server/src/**/*.test.ts'], environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, env: { HARNESS_DATABASE: 'postgres' } } }]
+        : []),
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
       { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], environment: 'node', testTimeout: 90_000, hookTimeout: 180_000, fileParallelism: false } },
     ],

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, every test tier (core, adapters on PGlite and PostgreSQL, server, web,
-// browser end-to-end), then one line with the totals: "N passed, N failed".
+// `npm test`: typecheck, lint, every test tier (core, adapters on PGlite and PostgreSQL, server on PGlite
+// and PostgreSQL, web, browser end-to-end), then one line with the totals of the tests: "N passed, N failed".
+// The checks (typecheck, lint, web build, suites that must run) are reported on the line before it, not
+// counted as tests; a failed check fails the run all the same.
 // With CI=true (or REQUIRE_ALL_SUITES=1) a suite that could not run fails the run instead of being skipped.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +17,8 @@ mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 const problems = [];
+/** Checks that are not tests: typecheck, lint, build, suites that had to run. */
+const checks = [];
 
 const run = (label, cmd, args, env = {}) => {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
@@ -23,18 +27,14 @@ const run = (label, cmd, args, env = {}) => {
 };
 
 const check = (label, ok) => {
-  if (ok) passed += 1;
-  else {
-    failed += 1;
-    problems.push(label);
-  }
+  checks.push({ label, ok });
+  if (!ok) problems.push(label);
 };
 
 /** Counts the tests of a vitest JSON report; answers the list of test names for further checks. */
 const countReport = (file, label, exitOk) => {
   if (!existsSync(file)) {
-    failed += 1;
-    problems.push(`${label}: no report`);
+    check(`${label}: no report`, false);
     return [];
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -47,10 +47,7 @@ const countReport = (file, label, exitOk) => {
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
   failed += brokenFiles;
   if (bad || brokenFiles) problems.push(`${label}: ${bad} tests, ${brokenFiles} files failed`);
-  if (!exitOk && !bad && !brokenFiles) {
-    failed += 1;
-    problems.push(`${label}: vitest exited with an error`);
-  }
+  if (!exitOk && !bad && !brokenFiles) check(`${label}: vitest exited with an error`, false);
   return tests;
 };
 
@@ -67,10 +64,14 @@ check('lint', run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']));
 const unit = vitest('unit', ['core', 'adapters', 'server', 'web']);
 const onPostgres = unit.filter((t) => / on '?postgres/.test(t.fullName));
 if (!process.env.TEST_DATABASE_URL) {
-  console.log('\nPostgreSQL suite not run: TEST_DATABASE_URL is not set.');
-  if (strict) check('PostgreSQL suite (TEST_DATABASE_URL not set)', false);
-} else if (onPostgres.length === 0 || onPostgres.some((t) => t.status !== 'passed')) {
-  check('PostgreSQL suite did not pass', false);
+  console.log('\nPostgreSQL suites not run: TEST_DATABASE_URL is not set.');
+  if (strict) check('PostgreSQL suites (TEST_DATABASE_URL not set)', false);
+} else {
+  check('repository suite on PostgreSQL', onPostgres.length > 0 && onPostgres.every((t) => t.status === 'passed'));
+  // The route suite once more, every test file on a PostgreSQL database of its own.
+  const routes = vitest('server-on-postgres', ['server-pg']);
+  console.log(`\n${routes.filter((t) => t.status === 'passed').length} server tests passed on PostgreSQL.`);
+  check('server suite on PostgreSQL', routes.length > 0);
 }
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -86,5 +87,6 @@ if (!existsSync(chromium)) {
 
 console.log('');
 if (problems.length) console.log(`Failed: ${problems.join('; ')}`);
+console.log(`checks: ${checks.map((c) => `${c.label} ${c.ok ? 'ok' : 'FAILED'}`).join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+process.exit(failed === 0 && checks.every((c) => c.ok) ? 0 : 1);

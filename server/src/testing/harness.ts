@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
 import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
 import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
+import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
 import { truncateApplicationTables } from '@ecore/adapters/db/testing/truncate.ts';
 import { createMemoryMailer } from '@ecore/adapters/mail/mailer.ts';
 import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
@@ -20,8 +21,20 @@ export type DemoUserName =
  * `reset()` empties the tables and loads the demo data again before each test. A test that needs two apps on
  * one database (two server processes) gives each its own opening of it.
  */
+/**
+ * The database of a test file: PGlite in memory, or with HARNESS_DATABASE=postgres (the vitest project
+ * server-pg, which `npm test` runs when TEST_DATABASE_URL is set) a PostgreSQL database of its own,
+ * dropped at the end, so that transactions, locks and races meet the production database too.
+ */
+async function openHarnessDatabase(): Promise<Database> {
+  if (process.env.HARNESS_DATABASE !== 'postgres') return openMigratedDatabase({ databaseUrl: process.env.HARNESS_DATABASE_URL });
+  const postgres = testDatabases().find((d) => d.name === 'postgres');
+  if (!postgres) throw new Error('HARNESS_DATABASE=postgres needs TEST_DATABASE_URL');
+  return postgres.open();
+}
+
 export async function createHarness(config: Partial<AppConfig> = {}, given?: Database) {
-  const database: Database = given ?? (await openMigratedDatabase({ databaseUrl: process.env.HARNESS_DATABASE_URL }));
+  const database: Database = given ?? (await openHarnessDatabase());
   const hasher = argon2Hasher({ memoryCost: 1024, timeCost: 1 });
   const demoHash = await hasher.hash(DEMO_PASSWORD);
   const mailer = createMemoryMailer();

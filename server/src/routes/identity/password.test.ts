@@ -122,9 +122,9 @@ describe('set password: POST /api/user/setPassword', () => {
     expect((await setPassword({ password: 'gut1genug', token })).statusCode).toBe(204);
   });
 
-  it('states the minimum length in the message of the request language', async () => {
+  it('states the minimum length in the message of the request language: 8, as the page states it (spec 01 §5; 6 are enforced)', async () => {
     const res = await h.app.inject({ method: 'POST', url: '/api/user/setPassword', payload: { password: 'a1', token: 'x' }, headers: { 'accept-language': 'en' } });
-    expect(res.json().fields[0].message).toBe('This field should be at least 6 characters long');
+    expect(res.json().fields[0].message).toBe('This field should be at least 8 characters long');
   });
 
   it('answers 400 invalid-link for a made-up token', async () => {
