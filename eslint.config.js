@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
 
 // The dependency rule of ARCHITECTURE.md, checked by the linter rather than by hope:
 // core imports only zod and fp-ts (and node:test-free pure code); web never imports adapters or server.
@@ -18,6 +19,26 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-console': 'off',
+    },
+  },
+  {
+    // The dependency rule by where a file lies, so that relative paths that leave a package
+    // ('../../../adapters/…') and dynamic import() are refused like package imports.
+    files: ['core/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'adapters/src/**/*.ts', 'migrations/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './core', from: ['./adapters', './server', './web', './migrations', './test'], message: 'core is pure: it imports nothing of the other packages.' },
+            { target: './web', from: ['./adapters', './server', './migrations'], message: 'web imports core rules, never adapters, server or migrations.' },
+            { target: './adapters', from: ['./server', './web'], message: 'adapters do not depend on the server or the client.' },
+            { target: './migrations', from: ['./core', './adapters', './server', './web'], except: [], message: 'migrations never import application code.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -40,6 +61,7 @@ export default tseslint.config(
         { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'core takes time as an argument' },
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'core takes time as an argument' },
         { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'core takes randomness as an argument' },
+        { selector: 'ImportExpression', message: 'core imports statically, so that the dependency rule sees every import' },
       ],
     },
   },

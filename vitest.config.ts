@@ -8,6 +8,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'tooling', include: ['test/lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       { test: { name: 'adapters', include: ['adapters/src/**/*.test.ts', 'migrations/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       { test: { name: 'server', include: ['server/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       // The same route suite on PostgreSQL, each file on a database of its own; defined only with TEST_DATABASE_URL.

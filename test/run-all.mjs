@@ -61,7 +61,7 @@ const vitest = (label, projects, env = {}) => {
 check('typecheck', run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']));
 check('lint', run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']));
 
-const unit = vitest('unit', ['core', 'adapters', 'server', 'web']);
+const unit = vitest('unit', ['core', 'tooling', 'adapters', 'server', 'web']);
 const onPostgres = unit.filter((t) => / on '?postgres/.test(t.fullName));
 if (!process.env.TEST_DATABASE_URL) {
   console.log('\nPostgreSQL suites not run: TEST_DATABASE_URL is not set.');
