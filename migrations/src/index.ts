@@ -5,6 +5,7 @@ import * as assetsAndGroups from './migrations/2026-11-22-003-assets-and-groups.
 import * as questionnaireTemplates from './migrations/2026-11-22-010-questionnaire-templates.ts';
 import * as signInAttempts from './migrations/2026-11-24-020-sign-in-attempts.ts';
 import * as sessionNotifications from './migrations/2026-11-24-030-session-notifications.ts';
+import * as listIndexes from './migrations/2026-11-24-031-list-indexes.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-010-questionnaire-templates': questionnaireTemplates,
   '2026-11-24-020-sign-in-attempts': signInAttempts,
   '2026-11-24-030-session-notifications': sessionNotifications,
+  '2026-11-24-031-list-indexes': listIndexes,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -1,13 +1,30 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql, type KyselyPlugin } from 'kysely';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoData } from '@ecore/migrations/demo-seed.ts';
+import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { assetBodySchema } from '@ecore/core/assets/object.ts';
 import type { Database } from '../database.ts';
 import { testDatabases } from '../testing/test-databases.ts';
 import { truncateApplicationTables } from '../testing/truncate.ts';
+import { findActiveTemplateId, findTemplate } from '../questionnaires/templates-repository.ts';
 import { decideAccessRequest, findAccessRequest, lockBuyerHistory, insertAccessRequest } from './access-requests-repository.ts';
 import { findAsset, insertAsset, listAssets, updateAsset } from './assets-repository.ts';
 import { findGroup, listGroups } from './groups-repository.ts';
+
+/** The database with a counter of the statements sent through it. */
+const counting = (database: Database) => {
+  const counter = { queries: 0 };
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    // Called once per statement executed (transformQuery also sees every nested subquery).
+    transformResult: async (args) => {
+      counter.queries += 1;
+      return args.result;
+    },
+  };
+  return { db: database.db.withPlugin(plugin), counter };
+};
 
 describe.each(testDatabases())('asset repositories on $name', ({ open }) => {
   let database: Database;
@@ -67,5 +84,66 @@ describe.each(testDatabases())('asset repositories on $name', ({ open }) => {
     const berlin = (await findGroup(database.db, groups.items[0]!.id, { kind: 'all' }, [{ kind: 'all' }]))!;
     expect(berlin.assets.map((a) => a.name)).toEqual(['Büro Campus Adlershof', 'Quartier Prenzlauer Berg']);
     expect(berlin.assetClassPercentages.map((c) => c.assetClassIdentifier)).toEqual(['OFF', 'RESI', 'MIX']);
+  });
+
+  /** 12 more groups of the owner with 30 objects each, two asset classes every other object. */
+  const growPortfolio = async () => {
+    await sql`insert into asset_groups (name, organisation_id) select 'Gruppe ' || lpad(g::text, 2, '0'), ${ownerId} from generate_series(1, 12) g`.execute(database.db);
+    await sql`insert into assets (name, organisation_id, asset_group_id, country, city, zip, street, street_number, asset_total_area)
+      select 'Objekt ' || lpad(g::text, 3, '0'), ${ownerId}, (select id from asset_groups where name = 'Gruppe ' || lpad((1 + (g - 1) / 30)::text, 2, '0')), 'DE', 'Stadt', '10115', 'Straße', '1', 100 + g
+      from generate_series(1, 360) g`.execute(database.db);
+    await sql`insert into asset_asset_types (asset_id, asset_type_id, percentage, position)
+      select id, 1, case when id % 2 = 0 then 100 else 50 end, 0 from assets where name like 'Objekt %'
+      union all select id, 12, 50, 1 from assets where name like 'Objekt %' and id % 2 = 1`.execute(database.db);
+  };
+  const own = () => [{ kind: 'organisation' as const, orgId: ownerId, buyerAssets: false, groupIds: null, assetIds: null }];
+
+  it('pages the objects in name order with their exact count and asset classes, in two statements whatever the page', async () => {
+    await growPortfolio();
+    const { db, counter } = counting(database);
+    const all = await listAssets(db, { grants: own(), page: 1, pageSize: 100 });
+    expect(counter.queries).toBe(2);
+    expect(all.total).toBe(365);
+    const names = all.items.map((a) => a.objectName);
+    expect(names).toEqual([...names].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase())));
+    const odd = all.items.find((a) => a.objectName === 'Objekt 001')!;
+    expect(odd.assetAssetTypes).toEqual(odd.id % 2 === 1 ? [{ assetTypeId: 1, percentage: 50 }, { assetTypeId: 12, percentage: 50 }] : [{ assetTypeId: 1, percentage: 100 }]);
+    const last = await listAssets(db, { grants: own(), page: 4, pageSize: 100 });
+    expect(last.items).toHaveLength(65);
+    expect(last.items.at(-1)?.objectName).toBe([...names, ...last.items.map((a) => a.objectName)].sort().at(-1));
+    // Beyond the last page: no rows, the count still right, and no third statement.
+    counter.queries = 0;
+    expect(await listAssets(db, { grants: own(), page: 9, pageSize: 100 })).toEqual({ items: [], total: 365 });
+    expect(counter.queries).toBe(1);
+    expect((await listAssets(db, { grants: own(), search: 'objekt 01', page: 1, pageSize: 5 })).total).toBe(10);
+  });
+
+  it('lists groups with their objects expanded in three statements, for 2 groups as for 14', async () => {
+    const { db, counter } = counting(database);
+    const scope = { kind: 'organisation' as const, orgId: ownerId, groupIds: null };
+    const small = await listGroups(db, { scope, grants: own(), page: 1, pageSize: 100 });
+    expect(small.total).toBe(2);
+    expect(counter.queries).toBe(3);
+    await growPortfolio();
+    counter.queries = 0;
+    const large = await listGroups(db, { scope, grants: own(), page: 1, pageSize: 100 });
+    expect(counter.queries).toBe(3);
+    expect(large.total).toBe(14);
+    expect(large.items.map((g) => g.name)).toEqual([...large.items.map((g) => g.name)].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase())));
+    const group = large.items.find((g) => g.name === 'Gruppe 01')!;
+    expect(group.assetCount).toBe(30);
+    expect(group.assets.map((a) => a.name)).toEqual(Array.from({ length: 30 }, (_, i) => `Objekt ${String(i + 1).padStart(3, '0')}`));
+    expect(group.assetClassPercentages.map((p) => p.assetClassIdentifier).sort()).toEqual(['OFF', 'RESI']);
+    const second = await listGroups(db, { scope, grants: own(), page: 2, pageSize: 10 });
+    expect(second.items).toHaveLength(4);
+    expect(second.total).toBe(14);
+  });
+
+  it('reads a whole template in a fixed number of statements', async () => {
+    await seedDemoQuestionnaires(database.db);
+    const { db, counter } = counting(database);
+    const template = await findTemplate(db, (await findActiveTemplateId(database.db, 'Ecore'))!);
+    expect(template?.clusters.length).toBeGreaterThan(0);
+    expect(counter.queries).toBe(10);
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Selectable } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, type Selectable } from 'kysely';
 import type { AssetGrant } from '@ecore/core/assets/asset-access.ts';
 import type { AssetBody, AssetView } from '@ecore/core/assets/object.ts';
 import type { DB } from '../schema.ts';
@@ -134,20 +134,43 @@ export async function listAssets(db: Executor, filter: AssetListFilter): Promise
     const pattern = searchPattern(filter.search);
     base = base.where(sql<SqlBool>`(lower(assets.name || ' ' || assets.city || ' ' || assets.street || ' ' || assets.zip) like ${pattern} or cast(assets.id as text) = ${filter.search.trim()})`);
   }
-  const { total } = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  const page = await base
-    .select('assets.id')
-    .orderBy(sql`lower(assets.name)`)
-    .orderBy('assets.id')
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize)
-    .execute();
+  const { total, rows: page } = await countAndPage(
+    db,
+    base.select(sql<number>`count(*)::int`.as('total')),
+    base.select(['assets.id', sql<string>`lower(assets.name)`.as('sort_key')]).orderBy(sql`lower(assets.name)`).orderBy('assets.id'),
+    filter,
+  );
   const pageIds = page.map((r) => r.id);
-  if (pageIds.length === 0) return { items: [], total: Number(total) };
-  const rows = await assetQuery(db).where('assets.id', 'in', pageIds).execute();
+  if (pageIds.length === 0) return { items: [], total };
+  const rows = await assetQuery(db).select(sharesJson).where('assets.id', 'in', pageIds).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const shares = await sharesOf(db, pageIds);
-  return { items: pageIds.flatMap((id) => (byId.has(id) ? [toView(byId.get(id)!, shares.get(id) ?? [], [])] : [])), total: Number(total) };
+  return { items: pageIds.flatMap((id) => (byId.has(id) ? [toView(byId.get(id)!, byId.get(id)!.shares, [])] : [])), total };
+}
+
+/** An object's asset-class rows as one JSON array, read with the object (no query per object). */
+const sharesJson = sql<{ assetTypeId: number; percentage: number }[]>`coalesce((select json_agg(json_build_object('assetTypeId', t.asset_type_id, 'percentage', t.percentage) order by t.position)
+  from asset_asset_types t where t.asset_id = assets.id), '[]'::json)`.as('shares');
+
+/**
+ * A list's exact count and one page of its rows in one round trip: the count query, and beside it (lateral)
+ * the page query, which selects `id` and `sort_key` among its columns and orders by them. Both read the
+ * list's index.
+ */
+export async function countAndPage<D, T extends keyof D, Row extends { id: number; sort_key: string }>(
+  db: Executor,
+  count: SelectQueryBuilder<D, T, { total: number }>,
+  page: SelectQueryBuilder<D, T, Row>,
+  paging: { page: number; pageSize: number },
+): Promise<{ total: number; rows: Row[] }> {
+  const rows = (await db
+    .selectFrom(count.as('c'))
+    .leftJoinLateral(page.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize).as('p'), (join) => join.onTrue())
+    .selectAll('p')
+    .select('c.total')
+    .orderBy('p.sort_key')
+    .orderBy('p.id')
+    .execute()) as unknown as (Row & { total: number })[];
+  return { total: Number(rows[0]?.total ?? 0), rows: rows.filter((r) => r.id !== null).map(({ total: _t, ...row }) => row as unknown as Row) };
 }
 
 const columns = (body: AssetBody) => ({

@@ -5,7 +5,7 @@ import { classSharesFromAreas } from '@ecore/core/assets/asset-class-shares.ts';
 import { assetTypeById } from '@ecore/core/assets/asset-classes.ts';
 import type { DB } from '../schema.ts';
 import { searchPattern } from '../search.ts';
-import { visibleAssetsCondition } from './assets-repository.ts';
+import { countAndPage, visibleAssetsCondition } from './assets-repository.ts';
 
 type Executor = Kysely<DB>;
 
@@ -136,9 +136,13 @@ export async function listGroups(
     const pattern = searchPattern(filter.search);
     query = query.where(sql<SqlBool>`lower(asset_groups.name || ' ' || organisations.name) like ${pattern}`);
   }
-  const { total } = await query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  const rows = await query.orderBy(sql`lower(asset_groups.name)`).orderBy('asset_groups.id').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
-  return { items: await toViews(db, rows, filter.grants), total: Number(total) };
+  const { total, rows } = await countAndPage(
+    db,
+    query.clearSelect().select(sql<number>`count(*)::int`.as('total')),
+    query.select(sql<string>`lower(asset_groups.name)`.as('sort_key')).orderBy(sql`lower(asset_groups.name)`).orderBy('asset_groups.id'),
+    filter,
+  );
+  return { items: await toViews(db, rows, filter.grants), total };
 }
 
 export async function findGroup(db: Executor, id: number, scope: GroupScope, grants: readonly AssetGrant[]): Promise<GroupView | null> {

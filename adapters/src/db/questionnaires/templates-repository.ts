@@ -87,6 +87,16 @@ export async function findTemplateSummary(db: Executor, id: number): Promise<(Qu
   return row ? { ...toSummary(row), revision: row.version } : null;
 }
 
+/**
+ * What identifies a template's stored state: its revision (raised by every save and state change) and the
+ * transaction that wrote its row (so that a template stored anew under a reused id differs too); null when
+ * there is no such template.
+ */
+export async function findTemplateStamp(db: Executor, id: number): Promise<string | null> {
+  const row = await db.selectFrom('questionnaires').select(sql<string>`version || '/' || xmin::text`.as('stamp')).where('id', '=', id).executeTakeFirst();
+  return row?.stamp ?? null;
+}
+
 /** A whole template: header, clusters, categories, sections, questions, options and every translation. */
 export async function findTemplate(db: Executor, id: number): Promise<QuestionnaireTemplate | null> {
   const head = await db.selectFrom('questionnaires').selectAll().where('id', '=', id).executeTakeFirst();

@@ -4,6 +4,9 @@ import { seedDemoQuestionnaires, DEMO_QUESTION_COUNT } from '@ecore/migrations/d
 import { allQuestions, type QuestionnaireTemplate } from '@ecore/core/questionnaires/template.ts';
 import { activationProblems } from '@ecore/core/questionnaires/template-rules.ts';
 import { createHarness, bearer, type Harness } from '../../testing/harness.ts';
+import { sql } from 'kysely';
+import { findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
+import { createTemplateCache, scoredTemplate } from './template-cache.ts';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -294,5 +297,49 @@ describe('reference data', () => {
     ]);
     // A refused import leaves the stored data set as it was.
     expect((await call('scoring', 'GET', '/api/scoringtable?type=Year')).json().emissionFactorSet).toMatchObject({ illustrative: true });
+  });
+});
+
+describe('the template cache', () => {
+  it('reads a template’s structure once and answers it again while its revision stays', async () => {
+    const cache = createTemplateCache(h.db);
+    const id = await activeId();
+    const first = await cache.get(id);
+    expect(first).toEqual(scoredTemplate((await findTemplate(h.db, id))!));
+    expect(await cache.get(id)).toBe(first);
+    expect(cache.stats.structureReads).toBe(1);
+    expect(await cache.get(999_999)).toBeNull();
+  });
+
+  it('reads it again after a change of revision, and after the template was stored anew under the same id', async () => {
+    const cache = createTemplateCache(h.db);
+    const id = await activeId();
+    await cache.get(id);
+    await sql`update questionnaires set title = 'Geändert', version = version + 1 where id = ${id}`.execute(h.db);
+    expect((await cache.get(id))?.title).toBe('Geändert');
+    expect(cache.stats.structureReads).toBe(2);
+    // The tests empty the tables and seed again: same id, same revision, another row.
+    await h.reset();
+    await seedDemoQuestionnaires(h.db);
+    expect((await cache.get(id))?.title).not.toBe('Geändert');
+    expect(cache.stats.structureReads).toBe(3);
+  });
+});
+
+describe('GET /api/questionnaire/{id} through the cache', () => {
+  it('answers a save and an activation at once', async () => {
+    const oldId = await activeId();
+    expect((await call('collector', 'GET', `/api/questionnaire/${oldId}`)).statusCode).toBe(200);
+    const draft = (await call('scoring', 'POST', '/api/questionnaire', { sourceId: oldId, title: 'Entwurf', version: '2026_01' })).json<QuestionnaireTemplate>();
+    expect((await call('scoring', 'GET', `/api/questionnaire/${draft.id}`)).json().title).toBe('Entwurf');
+    const saved = await call('scoring', 'PUT', '/api/questionnaire', { ...draft, lockedStatus: undefined, title: 'Entwurf 2' });
+    expect(saved.statusCode).toBe(200);
+    expect((await call('scoring', 'GET', `/api/questionnaire/${draft.id}`)).json()).toMatchObject({ title: 'Entwurf 2', revision: draft.revision + 1 });
+    // Before the activation others do not see the draft; after it they see it, and no longer the old one.
+    expect((await call('collector', 'GET', `/api/questionnaire/${draft.id}`)).statusCode).toBe(404);
+    expect((await call('scoring', 'PUT', `/api/questionnaire/${draft.id}/activate`)).statusCode).toBe(204);
+    expect((await call('collector', 'GET', `/api/questionnaire/${draft.id}`)).json().state).toBe('Active');
+    expect((await call('collector', 'GET', `/api/questionnaire/${oldId}`)).statusCode).toBe(404);
+    expect((await call('collector', 'GET', '/api/Questionnaire/active')).json().id).toBe(draft.id);
   });
 });

@@ -20,7 +20,7 @@ import {
   mayCreateDraft,
   newTemplateContent,
 } from '@ecore/core/questionnaires/template-rules.ts';
-import { maxScoreOf, QUESTIONNAIRE_TYPES, type QuestionnaireTemplate, type TemplateContent } from '@ecore/core/questionnaires/template.ts';
+import { QUESTIONNAIRE_TYPES, type QuestionnaireTemplate, type TemplateContent } from '@ecore/core/questionnaires/template.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
 import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
 import {
@@ -36,6 +36,8 @@ import {
   saveTemplate,
 } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { deleteTemplateLock, findTemplateLock, writeTemplateLock } from '@ecore/adapters/db/questionnaires/locks-repository.ts';
+import type { TemplateLock } from '@ecore/core/questionnaires/locks.ts';
+import { createTemplateCache, scoredTemplate, type ScoredTemplate } from './template-cache.ts';
 import type { AppDeps } from '../../app.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
@@ -60,21 +62,18 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
 export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const author = async (actor: Actor) => ({ name: displayName(await findSignInUserById(deps.db, actor.userId), actor), at: new Date(deps.clock()) });
 
+  const templates = createTemplateCache(deps.db);
+  /** The scored template with the holder of a live lock held by someone else (`lock` when already read). */
+  const presentScored = async (template: ScoredTemplate, actor: Actor, lock?: TemplateLock | null) => {
+    const decision = lockDecision(lock === undefined ? await findTemplateLock(deps.db, template.id) : lock, actor.userId, deps.clock());
+    return { ...template, lockedStatus: decision.outcome === 'held' ? { currentLockerName: decision.currentLockerName } : null };
+  };
   /** The template as the API answers it: maxScore per question, and the holder of a live lock held by someone else. */
-  const present = async (template: QuestionnaireTemplate, actor: Actor) => {
-    const lock = await findTemplateLock(deps.db, template.id);
-    const decision = lockDecision(lock, actor.userId, deps.clock());
-    const withScores = {
-      ...template,
-      clusters: template.clusters.map((c) => ({
-        ...c,
-        categories: c.categories.map((cat) => ({
-          ...cat,
-          sections: cat.sections.map((s) => ({ ...s, questions: s.questions.map((q) => ({ ...q, maxScore: maxScoreOf(q) })) })),
-        })),
-      })),
-    };
-    return { ...withScores, lockedStatus: decision.outcome === 'held' ? { currentLockerName: decision.currentLockerName } : null };
+  const present = (template: QuestionnaireTemplate, actor: Actor) => presentScored(scoredTemplate(template), actor);
+  /** A stored template as the API answers it, its structure from the cache; null when there is none. */
+  const presentStored = async (id: number, actor: Actor, readable: (template: ScoredTemplate) => boolean) => {
+    const [template, lock] = await Promise.all([templates.get(id), findTemplateLock(deps.db, id)]);
+    return template && readable(template) ? presentScored(template, actor, lock) : null;
   };
 
   /** Refuses with 423 when someone else holds a live lock; otherwise takes or refreshes the actor's lock. */
@@ -138,9 +137,9 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request) => {
       const id = (await findActiveTemplateId(deps.db, request.query.type)) ?? (await findActiveTemplateId(deps.db, 'Ecore'));
-      const template = id === null ? null : await findTemplate(deps.db, id);
+      const template = id === null ? null : await presentStored(id, request.actor, () => true);
       if (!template) throw new HttpError(404, 'questionnaire-no-active');
-      return present(template, request.actor);
+      return template;
     },
   );
 
@@ -151,10 +150,10 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: { tags, security, summary: 'One template with its whole structure', params: idParams, response: { 200: templateResponseSchema, ...responses } },
     },
     async (request) => {
-      const template = await findTemplate(deps.db, request.params.id);
       // Others may read the active templates only; the rest does not exist for them (DOMAIN.md §1).
-      if (!template || (!isScoringManager(request.actor) && template.state !== 'Active')) throw new HttpError(404, 'questionnaire-not-found');
-      return present(template, request.actor);
+      const template = await presentStored(request.params.id, request.actor, (t) => isScoringManager(request.actor) || t.state === 'Active');
+      if (!template) throw new HttpError(404, 'questionnaire-not-found');
+      return template;
     },
   );
 
