@@ -53,6 +53,8 @@ describe('asset management in the browser', () => {
     // A new group: the object administrator names it; the organisation is their own.
     await page.getByRole('button', { name: 'Objektgruppe anlegen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Objektgruppe anlegen' });
+    // Absence is checked once the dialog has rendered its fields.
+    await dialog.getByLabel('Name der Objektgruppe').waitFor();
     expect(await dialog.getByLabel('Organisation').count()).toBe(0);
     await dialog.getByLabel('Name der Objektgruppe').fill('Portfolio Hamburg');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
@@ -206,11 +208,13 @@ describe('asset management in the browser', () => {
     await page.waitForURL(/\/login/);
     await signIn('collector');
     await page.waitForURL(/\/asset-management\/objects$/);
-    expect(await page.getByRole('button', { name: 'Objekt anlegen' }).count()).toBe(0);
-    expect(await page.getByRole('tab', { name: 'Zugriffsanfrage' }).count()).toBe(0);
+    // Absence is checked once the page has rendered its list and tabs.
     const list = page.getByRole('table', { name: 'Liste der Objekte' });
     const first = list.getByRole('link').first();
     await first.waitFor();
+    await page.getByRole('tab', { name: 'Objekte' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Objekt anlegen' }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: 'Zugriffsanfrage' }).count()).toBe(0);
     await first.click();
     await page.getByText('Sie können dieses Objekt nur ansehen.').waitFor();
     expect(await page.getByLabel('Objektname').isDisabled()).toBe(true);

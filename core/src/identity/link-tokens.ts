@@ -25,10 +25,3 @@ export const linkTokenState = (token: LinkTokenRecord, now: number): LinkTokenSt
 
 export const linkTokenExpiry = (purpose: LinkTokenPurpose, issuedAt: number): number =>
   issuedAt + LINK_TOKEN_LIFETIME_MS[purpose];
-
-/**
- * A new reset link voids the older ones of the same user (DOMAIN.md §2). A new set-password link of
- * a pending user does the same, so that only the newest mail works.
- */
-export const voidsEarlierTokens = (purpose: LinkTokenPurpose): boolean =>
-  purpose === 'resetPassword' || purpose === 'setPassword' || purpose === 'twoFactor';
