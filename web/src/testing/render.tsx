@@ -1,0 +1,65 @@
+import type { ReactElement, ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { SWRConfig } from 'swr';
+import { afterEach } from 'vitest';
+import type { Language } from '@ecore/core/shared/language.ts';
+import { changeLanguage, i18n, initI18n } from '../lib/i18n.ts';
+
+/*
+ * The shared render helper of the component tests (`web/src/**\/*.test.tsx`, each starting with
+ * `// @vitest-environment happy-dom`): the app's providers around the component, German unless a
+ * test asks for English, and a user-event instance that clicks and types as a user does.
+ */
+
+// Mantine reads the colour scheme and element sizes through APIs a DOM emulation may lack.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (typeof globalThis.ResizeObserver !== 'function') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => undefined;
+
+// Without vitest globals Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      {/* env "test": no transitions and no portals, so that what opens is there at once. */}
+      <MantineProvider env="test">
+        {/* A fresh cache per render: one test's answers never reach the next. */}
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>{children}</SWRConfig>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}
+
+/** Renders `ui` inside the app's providers in `language` (German by default). */
+export async function renderUi(ui: ReactElement, { language = 'de' }: { language?: Language } = {}) {
+  if (!i18n.isInitialized) await initI18n();
+  await changeLanguage(language);
+  // No pause between keystrokes: the components do not debounce, and the machine is shared.
+  const user = userEvent.setup({ delay: null });
+  return { user, ...render(ui, { wrapper: Providers }) };
+}
+
+/** The user-event instance of a rendered component. */
+export type TestUser = Awaited<ReturnType<typeof renderUi>>['user'];
