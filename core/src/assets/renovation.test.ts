@@ -18,10 +18,25 @@ describe('renovation and taxonomy helpers (spec 02 §5)', () => {
     expect(renovationCounts({ costSharePercent: 26 })).toBe(true);
   });
 
-  it('counts when any one of the three criteria is met', () => {
+  it('counts when any one of the three criteria is met, whatever the other two say', () => {
+    const low = fc.double({ min: 0, max: 100, noNaN: true });
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true }), (e, p, c) => {
-        expect(renovationCounts({ envelopeRenovatedPercent: e, primaryEnergyReductionPercent: p, costSharePercent: c })).toBe(e > 25 || p >= 30 || c > 25);
+      fc.property(low, low, (x, y) => {
+        expect(renovationCounts({ envelopeRenovatedPercent: 26, primaryEnergyReductionPercent: x, costSharePercent: y })).toBe(true);
+        expect(renovationCounts({ envelopeRenovatedPercent: x, primaryEnergyReductionPercent: 30, costSharePercent: y })).toBe(true);
+        expect(renovationCounts({ envelopeRenovatedPercent: x, primaryEnergyReductionPercent: y, costSharePercent: 26 })).toBe(true);
+      }),
+    );
+    expect(renovationCounts({ envelopeRenovatedPercent: 25, primaryEnergyReductionPercent: 29, costSharePercent: 25 })).toBe(false);
+  });
+
+  it('more renovation never counts for less (each criterion rises monotonically)', () => {
+    const pct = fc.double({ min: 0, max: 100, noNaN: true });
+    fc.assert(
+      fc.property(pct, pct, pct, fc.double({ min: 0, max: 50, noNaN: true }), (e, p, c, more) => {
+        const before = renovationCounts({ envelopeRenovatedPercent: e, primaryEnergyReductionPercent: p, costSharePercent: c });
+        const after = renovationCounts({ envelopeRenovatedPercent: e + more, primaryEnergyReductionPercent: p + more, costSharePercent: c + more });
+        if (before) expect(after).toBe(true);
       }),
     );
   });

@@ -83,11 +83,19 @@ describe('duplicating', () => {
   });
 });
 
-describe('the one-draft rule', () => {
-  it('allows a new draft exactly when no draft exists', () => {
+describe('the one-draft rule (spec 02 §4: one draft at a time)', () => {
+  it('the specification’s examples', () => {
+    expect(mayCreateDraft([])).toBe(true);
+    expect(mayCreateDraft([{ state: 'Active' }, { state: 'Archived' }])).toBe(true);
+    expect(mayCreateDraft([{ state: 'Active' }, { state: 'Draft' }])).toBe(false);
+    expect(mayCreateDraft([{ state: 'Draft' }])).toBe(false);
+  });
+
+  it('one more draft in any list forbids a new one; taking every draft away allows it again', () => {
     fc.assert(
       fc.property(templateStates(), (templates) => {
-        expect(mayCreateDraft(templates)).toBe(templates.every((t) => t.state !== 'Draft'));
+        expect(mayCreateDraft([...templates, { state: 'Draft' }])).toBe(false);
+        expect(mayCreateDraft(templates.filter((t) => t.state === 'Active' || t.state === 'Archived'))).toBe(true);
       }),
     );
   });
