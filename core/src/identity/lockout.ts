@@ -15,6 +15,8 @@ export const isLoginBlocked = (attempts: LoginAttempts, now: number): boolean =>
 
 /** The counters after a wrong password; the fifth failure in a row starts a block. */
 export const afterFailedLogin = (attempts: LoginAttempts, now: number): LoginAttempts => {
+  // A failure during a block changes nothing: the block runs its 15 minutes.
+  if (isLoginBlocked(attempts, now)) return attempts;
   // A block that has run out starts a fresh count.
   const base = attempts.blockedUntil !== null && attempts.blockedUntil <= now ? 0 : attempts.failedLogins;
   const failedLogins = base + 1;
