@@ -5,16 +5,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { setUpApiClient } from './app/api-setup.ts';
-import { createRouter, preloadShell } from './app/router.tsx';
+import { createRouter, preloadOpenedAreas } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { getSession, restoreSession } from './lib/session.ts';
 
 const start = async (): Promise<void> => {
   restoreSession();
-  if (getSession()) preloadShell();
-  await initI18n();
   const router = createRouter();
   setUpApiClient(router);
+  if (getSession()) preloadOpenedAreas(router);
+  await initI18n();
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   createRoot(container).render(

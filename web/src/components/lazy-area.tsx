@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, isValidElement, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Button, Center, Loader } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +54,16 @@ class AreaLoadBoundary extends Component<{ children: ReactNode; onRetry: () => v
  * load fails or takes too long, the load error with a retry, which loads it afresh (React.lazy keeps a
  * failed load, so a retry needs a new lazy component).
  */
+const loaders = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * Starts loading the code of `element` when it is a lazily loaded area, so that it comes beside what it sits
+ * in rather than after it. A failure here is left to the area's own load, which shows it.
+ */
+export const preloadArea = (element: ReactNode): void => {
+  if (isValidElement(element)) void loaders.get(element.type as object)?.().catch(() => undefined);
+};
+
 export function lazyArea(load: () => Promise<ComponentType>): ComponentType {
   const attempts = [lazy(async () => ({ default: await loadWithin(load) }))];
   function LazyArea() {
@@ -72,5 +82,6 @@ export function lazyArea(load: () => Promise<ComponentType>): ComponentType {
       </AreaLoadBoundary>
     );
   }
+  loaders.set(LazyArea, load);
   return LazyArea;
 }
