@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { expect } from 'vitest';
+import type { DB } from '@ecore/adapters/db/schema.ts';
 import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
 import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
 import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
@@ -84,6 +87,27 @@ export async function createHarness(config: Partial<AppConfig> = {}, given?: Dat
       return { token, link: mail.link, to: mail.to, subject: mail.subject };
     },
     /** Closes the app, and the database unless it was given. */
+    /** Every application table's row count and content digest: equal before and after means nothing was stored. */
+    snapshot: () => databaseSnapshot(database.db),
+    /**
+     * Sends a request that must be refused, and checks the refusal whole (issue 10): the status, the
+     * error key, every field error (path and key) when given, and that no table changed.
+     */
+    async expectRefused(
+      send: () => Promise<LightMyRequestResponse>,
+      expected: { statusCode: number; key?: string; fields?: { path: string; key: string }[] },
+    ) {
+      await app.drainBackground();
+      const before = await databaseSnapshot(database.db);
+      const res = await send();
+      await app.drainBackground();
+      const body = res.json<{ statusCode: number; key: string; fields?: { path: string; key: string }[] }>();
+      expect({ status: res.statusCode, statusCode: body.statusCode }).toEqual({ status: expected.statusCode, statusCode: expected.statusCode });
+      if (expected.key) expect(body.key).toBe(expected.key);
+      if (expected.fields) expect((body.fields ?? []).map((f) => ({ path: f.path, key: f.key }))).toEqual(expected.fields);
+      expect(await databaseSnapshot(database.db)).toEqual(before);
+      return body;
+    },
     async close() {
       await app.close();
       if (!given) await database.close();
@@ -93,6 +117,20 @@ export async function createHarness(config: Partial<AppConfig> = {}, given?: Dat
 }
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
+
+/** Row count and content digest of every application table. */
+export async function databaseSnapshot(db: Kysely<DB>): Promise<Record<string, string>> {
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%' order by table_name`.execute(db);
+  const digests: Record<string, string> = {};
+  for (const { table_name } of tables.rows) {
+    const row = await sql<{ n: number; digest: string | null }>`
+      select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table_name)} t`.execute(db);
+    digests[table_name] = `${row.rows[0]?.n}:${row.rows[0]?.digest}`;
+  }
+  return digests;
+}
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
