@@ -44,7 +44,7 @@ async function generate(db: Kysely<DB>): Promise<void> {
   await sql`insert into asset_asset_types (asset_id, asset_type_id, percentage, position)
     select id, 1, case when id % 2 = 0 then 100 else 60 end, 0 from assets where name like 'Bench-Objekt %'
     union all select id, 12, 40, 1 from assets where name like 'Bench-Objekt %' and id % 2 = 1`.execute(db);
-  await sql`analyze`.execute(db);
+  await sql`vacuum analyze`.execute(db);
 }
 
 async function seed(options: { databaseUrl?: string; pgliteDir?: string }): Promise<number> {

@@ -4,10 +4,12 @@ import fastifyJwt from '@fastify/jwt';
 import { actorFromClaims, isSessionActive, sessionClaimsSchema, type Actor, type SessionClaims } from '@ecore/core/identity/session.ts';
 import { maySignIn } from '@ecore/core/identity/user-status.ts';
 import { findSessionState } from '@ecore/adapters/db/identity/users-repository.ts';
+import { findUserAccount } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
+import type { UserAccount } from '@ecore/core/identity/user.ts';
 import { SESSION_CHANNEL } from '@ecore/migrations/index.ts';
 import type { AppDeps } from '../app.ts';
 import { HttpError } from './http-error.ts';
-import { createSessionCache, type SessionCache } from './session-cache.ts';
+import { createUserCache, type SessionState, type UserCache } from './session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,7 +20,9 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     signSession: (claims: SessionClaims) => string;
     /** Recently checked session states (plugins/session-cache.ts). */
-    sessions: SessionCache;
+    sessions: UserCache<SessionState>;
+    /** Recently read accounts (not archived), kept like the session states. */
+    accounts: UserCache<UserAccount>;
   }
 }
 
@@ -35,16 +39,20 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorate('signSession', (claims: SessionClaims) => app.jwt.sign(claims));
 
-  const sessions = createSessionCache({ read: (userId) => findSessionState(deps.db, userId) });
+  const sessions = createUserCache<SessionState>({ read: (userId) => findSessionState(deps.db, userId) });
+  const accounts = createUserCache<UserAccount>({ read: (userId) => findUserAccount(deps.db, userId) });
   app.decorate('sessions', sessions);
+  app.decorate('accounts', accounts);
   if (deps.listen) {
-    const stop = await deps.listen(SESSION_CHANNEL, { notify: sessions.invalidate, listening: sessions.listening });
+    const caches = [sessions, accounts];
+    const invalidate = () => caches.forEach((c) => c.invalidate());
+    const stop = await deps.listen(SESSION_CHANNEL, { notify: invalidate, listening: (on) => caches.forEach((c) => c.listening(on)) });
     app.addHook('onClose', async () => stop());
     // A call that changed something has committed before its answer goes out: this process forgets its
     // states then, so the caller's next request never meets one its own change ended (the notification
     // reaches the other processes a moment later; on PGlite it has already come at the commit).
     app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') sessions.invalidate();
+      if (request.method !== 'GET' && request.method !== 'HEAD') invalidate();
     });
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UserStatus } from '@ecore/core/identity/user-status.ts';
-import { createSessionCache, type SessionState } from './session-cache.ts';
+import { createUserCache, type SessionState } from './session-cache.ts';
 
 const active = (sessionVersion = 0): SessionState => ({ sessionVersion, status: UserStatus.Active, locked: false, organisationActive: true });
 
@@ -8,7 +8,7 @@ const cacheOver = (states: Map<number, SessionState>) => {
   const reads: number[] = [];
   let pending: (() => void) | null = null;
   let hold = false;
-  const cache = createSessionCache({
+  const cache = createUserCache<SessionState>({
     read: async (userId) => {
       reads.push(userId);
       const state = states.get(userId) ?? null;

@@ -8,22 +8,23 @@ export interface SessionState {
   organisationActive: boolean;
 }
 
-export interface SessionCacheOptions {
-  /** Reads one user's session state from the database. */
-  read: (userId: number) => Promise<SessionState | null>;
+export interface UserCacheOptions<T> {
+  /** Reads what is kept of one user from the database. */
+  read: (userId: number) => Promise<T | null>;
   /** How long a state read is kept at most (a safety net; notifications drop it at once). */
   ttlMs?: number;
   maxEntries?: number;
 }
 
 /**
- * The session states of recently seen users, so that a request's session check needs no database round trip.
- * The cache is used only while the process hears the database's change notifications (`listening`); each
- * notification drops everything it holds. A read that was under way while a notification came is answered
- * but not kept, so a state read before a change committed never outlives the change's notification.
+ * What is known of recently seen users (their session states, their accounts), so that a request needs no
+ * database round trip for it. The cache is used only while the process hears the database's change
+ * notifications (`listening`); each notification drops everything it holds. A read that was under way while
+ * a notification came is answered but not kept, so a state read before a change committed never outlives the
+ * change's notification.
  */
-export function createSessionCache({ read, ttlMs = 5000, maxEntries = 50_000 }: SessionCacheOptions) {
-  const entries = new Map<number, { state: SessionState | null; until: number }>();
+export function createUserCache<T>({ read, ttlMs = 5000, maxEntries = 50_000 }: UserCacheOptions<T>) {
+  const entries = new Map<number, { state: T | null; until: number }>();
   let generation = 0;
   let listening = false;
   const waiting = new Set<() => void>();
@@ -48,7 +49,7 @@ export function createSessionCache({ read, ttlMs = 5000, maxEntries = 50_000 }: 
     },
     /** Resolves at the next invalidation (tests wait for another process's notification with it). */
     nextInvalidation: () => new Promise<void>((resolve) => waiting.add(resolve)),
-    async get(userId: number): Promise<SessionState | null> {
+    async get(userId: number): Promise<T | null> {
       const now = performance.now();
       const cached = listening ? entries.get(userId) : undefined;
       if (cached && cached.until > now) {
@@ -67,4 +68,4 @@ export function createSessionCache({ read, ttlMs = 5000, maxEntries = 50_000 }: 
   };
 }
 
-export type SessionCache = ReturnType<typeof createSessionCache>;
+export type UserCache<T> = ReturnType<typeof createUserCache<T>>;

@@ -80,12 +80,23 @@ describe.each(testDatabases())('sessions across two app instances on $name', ({ 
     expect((await me(b, token)).statusCode).toBe(401);
   });
 
-  it('a change that cannot end a session (a new phone number) keeps the cached sessions', async () => {
+  it('a change of something else (an object) keeps what the instances hold', async () => {
     const token = await a.login('collector');
     expect((await me(b, token)).statusCode).toBe(200);
     const { invalidations } = b.app.sessions.stats;
-    await sql`update users set phone_number = '+49 2' where user_name = 'collector'`.execute(a.db);
+    const reads = b.app.sessions.stats.reads;
+    await sql`update assets set name = name || ' (neu)'`.execute(a.db);
     expect((await me(b, token)).statusCode).toBe(200);
     expect(b.app.sessions.stats.invalidations).toBe(invalidations);
+    expect(b.app.sessions.stats.reads).toBe(reads);
+  });
+
+  it('a new name of the user shows in GET /api/user/me on the other instance at once', async () => {
+    const token = await a.login('collector');
+    expect((await me(b, token)).json().lastName).toBe('Collector');
+    const heard = b.app.sessions.nextInvalidation();
+    await sql`update users set last_name = 'Sammler' where user_name = 'collector'`.execute(a.db);
+    await heard;
+    expect((await me(b, token)).json().lastName).toBe('Sammler');
   });
 });

@@ -124,7 +124,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request) => {
-      const actor = await assetActorOf(deps, request.actor);
+      const actor = await assetActorOf(app, request.actor);
       const q = request.query;
       // No filled questionnaires exist yet, so every object is "not started": a state filter other than that finds nothing.
       if (q.assetState && q.assetState !== 'NotStarted') return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
@@ -174,7 +174,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         },
       },
       async (request) => {
-        const actor = await assetActorOf(deps, request.actor);
+        const actor = await assetActorOf(app, request.actor);
         return toResponse(await visibleAsset(actor, request.params.id, request.query.isBuyerAsset), actor);
       },
     );
@@ -184,7 +184,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/asset',
     { schema: { tags: ['objects'], summary: 'Creates an object in a group', ...secured, body: assetBodySchema, response: { 201: assetSchema, ...errorResponses } } },
     async (request, reply) => {
-      const actor = await assetActorOf(deps, request.actor);
+      const actor = await assetActorOf(app, request.actor);
       if (!mayEditAssets(actor)) throw new HttpError(403, 'forbidden');
       const group = await targetGroup(actor, request.body.assetGroupId);
       checkShares(actor, request.body);
@@ -208,7 +208,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request) => {
-      const actor = await assetActorOf(deps, request.actor);
+      const actor = await assetActorOf(app, request.actor);
       const asset = await visibleAsset(actor, request.body.id);
       if (!mayEditAsset(actor, asset)) throw new HttpError(403, 'forbidden');
       const group = request.body.assetGroupId === asset.assetGroupId ? { organisationId: asset.organisationId } : await targetGroup(actor, request.body.assetGroupId);
@@ -232,7 +232,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request, reply) => {
-      const actor = await assetActorOf(deps, request.actor);
+      const actor = await assetActorOf(app, request.actor);
       const asset = await visibleAsset(actor, request.params.id, request.query.isBuyerAsset);
       if (!mayEditAsset(actor, asset)) throw new HttpError(403, 'forbidden');
       await deleteAsset(deps.db, asset.id);

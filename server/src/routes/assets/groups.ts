@@ -101,7 +101,7 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request) => {
-      const actor = await assetActorOf(deps, request.actor);
+      const actor = await assetActorOf(app, request.actor);
       const q = request.query;
       const result = await listGroups(deps.db, { scope: groupScope(actor), grants: assetGrants(actor), search: q.search, page: q.page, pageSize: q.pageSize });
       return { items: result.items.map((g) => toResponse(g, actor)), total: result.total, page: q.page, pageSize: q.pageSize };
@@ -118,14 +118,14 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: z.array(z.object({ id: z.number(), name: z.string(), organisationId: z.number(), organisationName: z.string() })), ...errorResponses },
       },
     },
-    async (request) => groupOptions(deps.db, groupScope(await assetActorOf(deps, request.actor))),
+    async (request) => groupOptions(deps.db, groupScope(await assetActorOf(app, request.actor))),
   );
 
   app.get(
     '/assetGroup/:id',
     { schema: { tags: ['object groups'], summary: 'One object group', ...secured, params: idParams, response: { 200: groupSchema, ...errorResponses } } },
     async (request) => {
-      const actor = await assetActorOf(deps, request.actor);
+      const actor = await assetActorOf(app, request.actor);
       return toResponse(await visibleGroup(actor, request.params.id), actor);
     },
   );
@@ -134,7 +134,7 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/assetGroup',
     { schema: { tags: ['object groups'], summary: 'Creates an object group', ...secured, body: groupBodySchema, response: { 201: groupSchema, ...errorResponses } } },
     async (request, reply) => {
-      const actor = await assetActorOf(deps, request.actor);
+      const actor = await assetActorOf(app, request.actor);
       if (!mayEditAssets(actor)) throw new HttpError(403, 'forbidden');
       const organisationId = await organisationFor(actor, request.body.organisationId);
       const id = await insertGroup(deps.db, { name: request.body.name, organisationId });
@@ -154,7 +154,7 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request) => {
-      const actor = await assetActorOf(deps, request.actor);
+      const actor = await assetActorOf(app, request.actor);
       const group = await visibleGroup(actor, request.body.id);
       if (!toResponse(group, actor).canEdit) throw new HttpError(403, 'forbidden');
       const organisationId = await organisationFor(actor, request.body.organisationId, group.organisationId);
@@ -172,7 +172,7 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: { tags: ['object groups'], summary: 'Deletes an empty object group', ...secured, params: idParams, response: { 204: z.null(), ...errorResponses } },
     },
     async (request, reply) => {
-      const actor = await assetActorOf(deps, request.actor);
+      const actor = await assetActorOf(app, request.actor);
       const group = await visibleGroup(actor, request.params.id);
       if (!toResponse(group, actor).canEdit) throw new HttpError(403, 'forbidden');
       // Objects are never deleted as a side effect: their answers must not be lost.

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
 import type { AppDeps } from '../../app.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
@@ -18,7 +17,7 @@ const meSchema = z.object({
 });
 
 /** The signed-in user, for the profile menu. */
-export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   app.get(
     '/user/me',
     {
@@ -26,7 +25,8 @@ export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { tags: ['identity'], summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: meSchema, ...errorResponses } },
     },
     async (request) => {
-      const user = await findSignInUserById(deps.db, request.actor.userId);
+      // From the accounts the process keeps (plugins/auth.ts): no database round trip for a known user.
+      const user = await app.accounts.get(request.actor.userId);
       if (!user) throw new HttpError(401, 'unauthorized');
       const { id, userName, firstName, lastName, email, roles, external, organisationId, organisationName } = user;
       return { id, userName, firstName, lastName, email, roles, external, organisationId, organisationName };
