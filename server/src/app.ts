@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -54,7 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.logLevel && deps.config.logLevel !== 'silent' ? { level: deps.config.logLevel } : false,
     // Request lines would repeat every URL with its query (link tokens among them); errors are logged.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Behind a proxy or load balancer (TRUST_PROXY) the client's address comes from X-Forwarded-For, so rate limits count per client.
     trustProxy: deps.config.trustProxy ?? false,
