@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { SWRConfig } from 'swr';
@@ -63,3 +63,15 @@ export async function renderUi(ui: ReactElement, { language = 'de' }: { language
 
 /** The user-event instance of a rendered component. */
 export type TestUser = Awaited<ReturnType<typeof renderUi>>['user'];
+
+/** Fills the input labelled `label` as a user pasting into it: one render instead of one per letter. */
+export const pasteInto = async (user: TestUser, label: RegExp, text: string): Promise<void> => {
+  await user.click(screen.getByLabelText(label, { selector: 'input' }));
+  await user.paste(text);
+};
+
+/** A dialog moves the focus into itself once it is open; typing starts after that. */
+export const dialogHasFocus = (): Promise<void> =>
+  waitFor(() => {
+    if (!screen.getByRole('dialog').contains(document.activeElement)) throw new Error('the dialog has not taken the focus yet');
+  });

@@ -72,7 +72,8 @@ function OrganisationForm({ actor, organisation, guard, onSaved }: { actor: Acto
   const controls = flagControls(actor, creating, {
     isFinancePartner: values.isFinancePartner,
     isBuyer: values.isBuyer,
-    isTestAccount: values.isTestAccount,
+    // Test account shows for organisations stored as one (spec 01 §5): unticking it must not hide it.
+    isTestAccount: organisation ? organisation.isTestAccount : values.isTestAccount,
     isSolutionPartner: values.isSolutionPartner,
     financePartnerOrganisationId: values.financePartnerOrganisationId === null ? null : Number(values.financePartnerOrganisationId),
   });

@@ -2,9 +2,9 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '@ecore/core/identity/session.ts';
-import type { Organisation } from '@ecore/core/organisations/organisation.ts';
-import { renderUi, type TestUser } from '../../testing/render.tsx';
+import { dialogHasFocus, pasteInto, renderUi, type TestUser } from '../../testing/render.tsx';
 import type { User } from './accounts-api.ts';
+import { storedOrganisation } from '../../testing/organisations.ts';
 import { UserDialog } from './user-dialog.tsx';
 
 /*
@@ -14,33 +14,11 @@ import { UserDialog } from './user-dialog.tsx';
  * written out here from the specification; the dialog's API calls are stubbed.
  */
 
-const organisation = (id: number, name: string, flags: Partial<Pick<Organisation, 'isTestAccount' | 'isFinancePartner' | 'isBuyer'>> = {}): Organisation => ({
-  id,
-  name,
-  street: 'Hauptstraße',
-  number: '1',
-  zip: '10115',
-  city: 'Berlin',
-  country: 'DE',
-  status: 1,
-  locked: false,
-  isTestAccount: false,
-  isFinancePartner: false,
-  isSolutionPartner: false,
-  isBuyer: false,
-  financePartnerOrganisationId: null,
-  financePartnerOrganisationName: null,
-  hasDifferentBillingAddress: false,
-  billingAddress: null,
-  contacts: [],
-  ...flags,
-});
-
 const ORGANISATIONS = [
-  organisation(1, 'Musterimmobilien AG'),
-  organisation(2, 'Beispielbank eG', { isFinancePartner: true }),
-  organisation(3, 'Käufer Wohnbau GmbH', { isBuyer: true }),
-  organisation(4, 'Testkonto GmbH', { isTestAccount: true }),
+  storedOrganisation(1, 'Musterimmobilien AG'),
+  storedOrganisation(2, 'Beispielbank eG', { isFinancePartner: true }),
+  storedOrganisation(3, 'Käufer Wohnbau GmbH', { isBuyer: true }),
+  storedOrganisation(4, 'Testkonto GmbH', { isTestAccount: true }),
 ];
 
 const api = vi.hoisted(() => ({ createUser: vi.fn(), editUser: vi.fn() }));
@@ -115,17 +93,13 @@ const chosenPills = () =>
   Array.from(rolesInput().closest('.mantine-PillsInput-root, .mantine-MultiSelect-root')?.querySelectorAll('.mantine-Pill-label') ?? []).map((p) => p.textContent);
 
 const fillPersonalFields = async (user: TestUser) => {
-  for (const [label, text] of [
-    [/^Vorname/, 'Erika'],
-    [/^Nachname/, 'Muster'],
-    [/^E-Mail/, 'erika@example.com'],
-    [/^Benutzername/, 'erika'],
-    [/^Position/, 'Leitung'],
-    [/^Telefon/, '+49 30 123456'],
-  ] as const) {
-    await user.click(screen.getByLabelText(label, { selector: 'input' }));
-    await user.paste(text);
-  }
+  await dialogHasFocus();
+  await pasteInto(user, /^Vorname/, 'Erika');
+  await pasteInto(user, /^Nachname/, 'Muster');
+  await pasteInto(user, /^E-Mail/, 'erika@example.com');
+  await pasteInto(user, /^Benutzername/, 'erika');
+  await pasteInto(user, /^Position/, 'Leitung');
+  await pasteInto(user, /^Telefon/, '+49 30 123456');
 };
 
 beforeEach(() => {

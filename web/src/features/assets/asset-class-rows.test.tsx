@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSET_TYPES } from '@ecore/core/assets/asset-classes.ts';
 import { Role } from '@ecore/core/identity/roles.ts';
 import type { Session } from '../../lib/session.ts';
-import { renderUi, type TestUser } from '../../testing/render.tsx';
+import { pasteInto, renderUi, type TestUser } from '../../testing/render.tsx';
 import { AssetClassRows } from './asset-class-rows.tsx';
 import type { ShareRowValues } from './object-form.ts';
 
@@ -170,16 +170,12 @@ describe('the object form with its asset-class rows', { timeout: 30_000 }, () =>
     api.createAsset.mockResolvedValue({ id: 99, isBuyerAsset: false });
     const { user } = await renderNewObject();
     // The fields around the rows are pasted: one render each instead of one per letter.
-    const paste = async (label: RegExp, text: string) => {
-      await user.click(screen.getByLabelText(label, { selector: 'input' }));
-      await user.paste(text);
-    };
-    await paste(/^Objektname/, 'Haus am See');
-    await paste(/^Straße/, 'Seeweg');
-    await paste(/^Hausnummer/, '1');
-    await paste(/^PLZ/, '10115');
-    await paste(/^Ort/, 'Berlin');
-    await paste(/^Bruttogrundfläche/, '1200');
+    await pasteInto(user, /^Objektname/, 'Haus am See');
+    await pasteInto(user, /^Straße/, 'Seeweg');
+    await pasteInto(user, /^Hausnummer/, '1');
+    await pasteInto(user, /^PLZ/, '10115');
+    await pasteInto(user, /^Ort/, 'Berlin');
+    await pasteInto(user, /^Bruttogrundfläche/, '1200');
     await user.click(screen.getByLabelText(/^Land/, { selector: 'input' }));
     await user.click(screen.getByRole('option', { name: 'Deutschland' }));
     await user.clear(shareField(1));
