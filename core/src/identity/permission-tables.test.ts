@@ -74,7 +74,7 @@ const ENTERS_IN_FINANCE_PARTNER: Record<RoleName, readonly Area[]> = Object.from
     role,
     ['home', 'export', 'certificate', ...(['AccountAdministrator', 'ScoringModelManager', 'AccountManager', 'ProspectiveBuyer'].includes(role) ? ['accountManagement' as const] : [])],
   ]),
-) as Record<RoleName, readonly Area[]>;
+) as unknown as Record<RoleName, readonly Area[]>;
 
 describe('route access: every role × every area (spec 01 §6, spec 02 §2)', () => {
   for (const [label, table, orgFinance] of [['', ENTERS, false], [' of a finance partner', ENTERS_IN_FINANCE_PARTNER, true]] as const) {

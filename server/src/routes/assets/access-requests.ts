@@ -147,7 +147,8 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       if (outcome === 'invalidId' || !stored) throw new HttpError(404, 'asset-access-decision-invalid-id');
       if (outcome === 'invalidToken') throw new HttpError(401, 'asset-access-decision-invalid-token');
       if (outcome === 'alreadyDecided' || !(await deps.db.transaction().execute((trx) => decideAccessRequest(trx, id, decision, deps.clock())))) {
-        return reply.status(304).send();
+        // A 304 carries no body: nothing is serialised (the schema's null would be written as "null").
+        return reply.status(304).send(undefined as unknown as null);
       }
       return { buyerOrganisationName: stored.buyerOrganisationName, assetName: stored.assetName, result: 'DecidedSuccessfully' as const, decision };
     },
