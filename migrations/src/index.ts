@@ -7,6 +7,7 @@ import * as signInAttempts from './migrations/2026-11-24-020-sign-in-attempts.ts
 import * as sessionNotifications from './migrations/2026-11-24-030-session-notifications.ts';
 import * as listIndexes from './migrations/2026-11-24-031-list-indexes.ts';
 import * as userNotifications from './migrations/2026-11-24-032-user-notifications.ts';
+import * as assetNotifications from './migrations/2026-11-24-033-asset-notifications.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-030-session-notifications': sessionNotifications,
   '2026-11-24-031-list-indexes': listIndexes,
   '2026-11-24-032-user-notifications': userNotifications,
+  '2026-11-24-033-asset-notifications': assetNotifications,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

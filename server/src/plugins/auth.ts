@@ -11,6 +11,9 @@ import type { AppDeps } from '../app.ts';
 import { HttpError } from './http-error.ts';
 import { createUserCache, type SessionState, type UserCache } from './session-cache.ts';
 
+/** A cache the change notifications empty. */
+type Notified = { invalidate(): void; listening(on: boolean): void };
+
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor;
@@ -23,6 +26,8 @@ declare module 'fastify' {
     sessions: UserCache<SessionState>;
     /** Recently read accounts (not archived), kept like the session states. */
     accounts: UserCache<UserAccount>;
+    /** Empties the cache whenever one of the tables changes (in any process); answers the cache. */
+    watchTables: <C extends Notified>(tables: readonly string[], cache: C) => C;
   }
 }
 
@@ -39,20 +44,35 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorate('signSession', (claims: SessionClaims) => app.jwt.sign(claims));
 
-  const sessions = createUserCache<SessionState>({ read: (userId) => findSessionState(deps.db, userId) });
-  const accounts = createUserCache<UserAccount>({ read: (userId) => findUserAccount(deps.db, userId) });
+  // Caches of database reads, each emptied by the change notifications of the tables it depends on (the
+  // triggers send the table's name). Without notifications (`deps.listen` absent or its connection lost)
+  // they are not used.
+  const watched: { tables: readonly string[]; cache: Notified }[] = [];
+  let listening = false;
+  const watchTables = <C extends Notified>(tables: readonly string[], cache: C): C => {
+    watched.push({ tables, cache });
+    cache.listening(listening);
+    return cache;
+  };
+  const sessions = watchTables(['users', 'organisations'], createUserCache<SessionState>({ read: (userId) => findSessionState(deps.db, userId) }));
+  const accounts = watchTables(['users', 'organisations'], createUserCache<UserAccount>({ read: (userId) => findUserAccount(deps.db, userId) }));
   app.decorate('sessions', sessions);
   app.decorate('accounts', accounts);
+  app.decorate('watchTables', watchTables);
   if (deps.listen) {
-    const caches = [sessions, accounts];
-    const invalidate = () => caches.forEach((c) => c.invalidate());
-    const stop = await deps.listen(SESSION_CHANNEL, { notify: invalidate, listening: (on) => caches.forEach((c) => c.listening(on)) });
+    const stop = await deps.listen(SESSION_CHANNEL, {
+      notify: (table) => watched.forEach((w) => (w.tables.includes(table) ? w.cache.invalidate() : undefined)),
+      listening: (on) => {
+        listening = on;
+        watched.forEach((w) => w.cache.listening(on));
+      },
+    });
     app.addHook('onClose', async () => stop());
-    // A call that changed something has committed before its answer goes out: this process forgets its
-    // states then, so the caller's next request never meets one its own change ended (the notification
+    // A call that changed something has committed before its answer goes out: this process forgets what it
+    // keeps then, so the caller's next request never meets a session its own change ended (the notification
     // reaches the other processes a moment later; on PGlite it has already come at the commit).
     app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') invalidate();
+      if (request.method !== 'GET' && request.method !== 'HEAD') watched.forEach((w) => w.cache.invalidate());
     });
   }
 

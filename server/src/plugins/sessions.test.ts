@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '@ecore/adapters/db/database.ts';
 import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
 import { bearer, createHarness, type DemoUserName, type Harness } from '../testing/harness.ts';
+import { createNotifiedCache } from './session-cache.ts';
 
 // Two apps on one database stand for two server processes behind a load balancer: on PostgreSQL each has
 // its own pool and its own LISTEN connection, on PGlite they share the one embedded database.
@@ -98,5 +99,19 @@ describe.each(testDatabases())('sessions across two app instances on $name', ({ 
     await sql`update users set last_name = 'Sammler' where user_name = 'collector'`.execute(a.db);
     await heard;
     expect((await me(b, token)).json().lastName).toBe('Sammler');
+  });
+  it('an object added on one instance counts in the other’s object and group lists at once', async () => {
+    const token = await a.login('objectadmin');
+    const list = async (h: Harness, url: string) => (await h.app.inject({ url, headers: bearer(token) })).json<{ total: number; items: { assetCount?: number }[] }>();
+    const before = await list(b, '/api/asset');
+    expect((await list(b, '/api/asset')).total).toBe(before.total);
+    const groups = await list(b, '/api/assetGroup?pageSize=100');
+    const heard = b.app.watchTables(['assets'], createNotifiedCache<string, number>()).nextInvalidation();
+    await sql`insert into assets (name, organisation_id, asset_group_id, country, city, zip, street, street_number, asset_total_area)
+      select 'Neu', organisation_id, asset_group_id, 'DE', 'Berlin', '10115', 'Straße', '1', 100 from assets where is_buyer_asset = false order by id limit 1`.execute(a.db);
+    await heard;
+    expect((await list(b, '/api/asset')).total).toBe(before.total + 1);
+    const total = (g: typeof groups) => g.items.reduce((n, item) => n + (item.assetCount ?? 0), 0);
+    expect(total(await list(b, '/api/assetGroup?pageSize=100'))).toBe(total(groups) + 1);
   });
 });

@@ -118,6 +118,22 @@ describe.each(testDatabases())('asset repositories on $name', ({ open }) => {
     expect((await listAssets(db, { grants: own(), search: 'objekt 01', page: 1, pageSize: 5 })).total).toBe(10);
   });
 
+  it('with a count cache, reads the count once and then the page alone', async () => {
+    await growPortfolio();
+    const { db, counter } = counting(database);
+    const kept = new Map<string, number>();
+    const counts = { get: async (key: string, read: () => Promise<number>) => kept.get(key) ?? kept.set(key, await read()).get(key)! };
+    const first = await listAssets(db, { grants: own(), page: 2, pageSize: 25, counts });
+    expect(counter.queries).toBe(3);
+    counter.queries = 0;
+    const again = await listAssets(db, { grants: own(), page: 2, pageSize: 25, counts });
+    expect(counter.queries).toBe(2);
+    expect(again).toEqual(first);
+    expect(again.total).toBe(365);
+    expect((await listAssets(db, { grants: own(), search: 'objekt 01', page: 1, pageSize: 5, counts })).total).toBe(10);
+    expect(kept.size).toBe(2);
+  });
+
   it('lists groups with their objects expanded in three statements, for 2 groups as for 14', async () => {
     const { db, counter } = counting(database);
     const scope = { kind: 'organisation' as const, orgId: ownerId, groupIds: null };

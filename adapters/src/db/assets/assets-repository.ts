@@ -120,6 +120,7 @@ export interface AssetListFilter {
   assetGroupIds?: readonly number[] | undefined;
   page: number;
   pageSize: number;
+  counts?: CountCache | undefined;
 }
 
 /**
@@ -151,20 +152,35 @@ export async function listAssets(db: Executor, filter: AssetListFilter): Promise
 const sharesJson = sql<{ assetTypeId: number; percentage: number }[]>`coalesce((select json_agg(json_build_object('assetTypeId', t.asset_type_id, 'percentage', t.percentage) order by t.position)
   from asset_asset_types t where t.asset_id = assets.id), '[]'::json)`.as('shares');
 
+/** Where a list's exact counts are kept between requests (the server's cache, emptied when objects change). */
+export interface CountCache {
+  get(key: string, read: () => Promise<number>): Promise<number>;
+}
+
 /**
- * A list's exact count and one page of its rows in one round trip: the count query, and beside it (lateral)
- * the page query, which selects `id` and `sort_key` among its columns and orders by them. Both read the
- * list's index.
+ * A list's exact count and one page of its rows: the page query selects `id` and `sort_key` among its
+ * columns and orders by them. With a count cache the count is read only when the cache does not hold it
+ * (keyed by the count's SQL and parameters) and the page alone is asked for; without, count and page come in
+ * one round trip (the page lateral beside the count). Both read the list's index.
  */
 export async function countAndPage<D, T extends keyof D, Row extends { id: number; sort_key: string }>(
   db: Executor,
   count: SelectQueryBuilder<D, T, { total: number }>,
   page: SelectQueryBuilder<D, T, Row>,
-  paging: { page: number; pageSize: number },
+  paging: { page: number; pageSize: number; counts?: CountCache | undefined },
 ): Promise<{ total: number; rows: Row[] }> {
+  const paged = page.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize);
+  if (paging.counts) {
+    const { sql: text, parameters } = count.compile();
+    const [total, rows] = await Promise.all([
+      paging.counts.get(JSON.stringify([text, parameters]), async () => Number((await count.executeTakeFirstOrThrow()).total)),
+      paged.execute() as Promise<Row[]>,
+    ]);
+    return { total, rows };
+  }
   const rows = (await db
     .selectFrom(count.as('c'))
-    .leftJoinLateral(page.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize).as('p'), (join) => join.onTrue())
+    .leftJoinLateral(paged.as('p'), (join) => join.onTrue())
     .selectAll('p')
     .select('c.total')
     .orderBy('p.sort_key')

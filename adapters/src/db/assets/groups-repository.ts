@@ -5,7 +5,7 @@ import { classSharesFromAreas } from '@ecore/core/assets/asset-class-shares.ts';
 import { assetTypeById } from '@ecore/core/assets/asset-classes.ts';
 import type { DB } from '../schema.ts';
 import { searchPattern } from '../search.ts';
-import { countAndPage, visibleAssetsCondition } from './assets-repository.ts';
+import { countAndPage, visibleAssetsCondition, type CountCache } from './assets-repository.ts';
 
 type Executor = Kysely<DB>;
 
@@ -129,7 +129,7 @@ const toViews = async (db: Executor, rows: GroupRow[], grants: readonly AssetGra
 
 export async function listGroups(
   db: Executor,
-  filter: { scope: GroupScope; grants: readonly AssetGrant[]; search?: string | undefined; page: number; pageSize: number },
+  filter: { scope: GroupScope; grants: readonly AssetGrant[]; search?: string | undefined; page: number; pageSize: number; counts?: CountCache | undefined },
 ): Promise<{ items: GroupView[]; total: number }> {
   let query = groupQuery(db).where(scopeCondition(filter.scope));
   if (filter.search) {

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
-import { assetActorOf } from './asset-actor.ts';
+import { assetActorOf, createListCounts } from './asset-actor.ts';
 import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
 
 const shareSchema = z.object({ assetTypeId: z.number(), percentage: z.number() });
@@ -87,6 +87,7 @@ const secured = { security: [{ bearerAuth: [] }] };
 /** Objects (spec 02 §7 "Objects": list, read, create, edit, delete). */
 export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
+  const counts = createListCounts(app);
 
   /** An object the actor may see, with a matching isBuyerAsset where the call names it; else 404. */
   const visibleAsset = async (actor: AssetActor, id: number, isBuyerAsset?: boolean): Promise<AssetView> => {
@@ -134,6 +135,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         assetGroupIds: q.assetGroupId ? [q.assetGroupId] : undefined,
         page: q.page,
         pageSize: q.pageSize,
+        counts,
       });
       return {
         items: result.items.map((a) => ({
