@@ -84,7 +84,8 @@ describe('cache headers', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(html);
       const etag = String(res.headers.etag);
-      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(etag).toMatch(/^W\/"[\w-]+"$/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
       const again = await get(url, { 'if-none-match': etag });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);

@@ -29,9 +29,10 @@ export async function webClientPlugin(app: FastifyInstance, opts: { distDir: str
     return;
   }
   const html = readFileSync(index, 'utf8');
-  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  // Weak: the page goes out plain or compressed on the fly, the same page either way.
+  const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache').header('etag', etag);
+    reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept-encoding');
     if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(html);
   };
