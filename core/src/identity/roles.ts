@@ -39,3 +39,21 @@ export const formatRoleClaim = (roles: readonly Role[]): string =>
 
 export const hasAnyRole = (held: readonly Role[], wanted: readonly Role[]): boolean =>
   wanted.some((role) => held.includes(role));
+
+/** The roles' names in both languages (GLOSSARY.md), for exports and mails; the client's catalogue holds the same. */
+export const ROLE_LABELS: Record<RoleName, { de: string; en: string }> = {
+  AccountAdministrator: { de: 'Kontoadministrator', en: 'Account administrator' },
+  BillingManager: { de: 'Abrechnungsmanager', en: 'Billing manager' },
+  Evaluator: { de: 'Gutachter', en: 'Evaluator' },
+  ScoringModelManager: { de: 'Scoring-Modell-Manager', en: 'Scoring model manager' },
+  ObjectAdministrator: { de: 'Objektadministrator', en: 'Object administrator' },
+  ObjectDataCollector: { de: 'Datenerfasser', en: 'Data collector' },
+  ObjectAnalyst: { de: 'Objektanalyst', en: 'Object analyst' },
+  InternalTester: { de: 'interner Prüfer', en: 'Internal tester' },
+  ExternalAccreditedTester: { de: 'externer akkreditierter Prüfer', en: 'External accredited tester' },
+  ImportAdmin: { de: 'Import-Administrator', en: 'Import administrator' },
+  AccountManager: { de: 'Account-Manager', en: 'Account manager' },
+  ProspectiveBuyer: { de: 'Kaufinteressent', en: 'Prospective buyer' },
+};
+
+export const roleLabel = (role: Role, language: 'de' | 'en'): string => ROLE_LABELS[roleName(role)][language];

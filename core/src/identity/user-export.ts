@@ -1,6 +1,6 @@
 import type { Language } from '../shared/language.ts';
 import type { ExportColumn } from '../exports/export-format.ts';
-import { roleName } from './roles.ts';
+import { roleLabel } from './roles.ts';
 import type { UserAccount } from './user.ts';
 import { UserStatus } from './user-status.ts';
 
@@ -13,7 +13,7 @@ const STATUS_TEXT: Record<UserStatus, { de: string; en: string }> = {
 
 const yesNo = (value: boolean, language: Language) => (value ? (language === 'de' ? 'ja' : 'yes') : language === 'de' ? 'nein' : 'no');
 
-/** The columns of the users export (GET export/users), with headers in both languages. */
+/** The columns of the users export (GET export/users), with headers and enumerations (roles, status, yes/no) in the export's language. */
 export const userExportColumns = (language: Language): ExportColumn<UserAccount>[] => [
   { key: 'id', header: { de: 'ID', en: 'ID' }, value: (u) => u.id },
   { key: 'organisationName', header: { de: 'Organisation', en: 'Organisation' }, value: (u) => u.organisationName },
@@ -24,7 +24,7 @@ export const userExportColumns = (language: Language): ExportColumn<UserAccount>
   { key: 'position', header: { de: 'Position', en: 'Position' }, value: (u) => u.position },
   { key: 'phoneNumber', header: { de: 'Telefon', en: 'Phone' }, value: (u) => u.phoneNumber },
   { key: 'mobileNumber', header: { de: 'Mobil', en: 'Mobile' }, value: (u) => u.mobileNumber },
-  { key: 'userRoles', header: { de: 'Rollen', en: 'Roles' }, value: (u) => u.roles.map(roleName).join(', ') },
+  { key: 'userRoles', header: { de: 'Rollen', en: 'Roles' }, value: (u) => u.roles.map((r) => roleLabel(r, language)).join(', ') },
   { key: 'status', header: { de: 'Status', en: 'Status' }, value: (u) => (u.locked ? (language === 'de' ? 'Gesperrt' : 'Locked') : STATUS_TEXT[u.status][language]) },
   { key: 'external', header: { de: 'Extern', en: 'External' }, value: (u) => yesNo(u.external, language) },
   { key: 'mainContactPerson', header: { de: 'Hauptansprechpartner', en: 'Main contact person' }, value: (u) => yesNo(u.mainContactPerson, language) },

@@ -34,7 +34,7 @@ const userFields = {
 /** POST /api/user: a new user also needs the organisation, a valid e-mail address and a user name. */
 export const createUserBodySchema = z.object({
   ...userFields,
-  organisationId: z.number({ error: 'validation-required' }).int().positive(),
+  organisationId: idValue,
   organisationName: z.string().trim().max(200).optional(),
   email: emailSchema,
   userName: userNameSchema,
@@ -45,7 +45,7 @@ export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 /** PUT /api/user: e-mail and user name are fixed after creation; sent values for them are ignored. */
 export const editUserBodySchema = z.object({
   ...userFields,
-  id: z.number({ error: 'validation-required' }).int().positive(),
+  id: idValue,
   organisationId: idValue.optional(),
   organisationName: text(200).optional(),
   email: text(320).optional(),

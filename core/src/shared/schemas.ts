@@ -27,7 +27,7 @@ export const idParam = wholeNumberParam(1);
 export const idParams = z.object({ id: idParam });
 
 /** An id in a JSON body. */
-export const idValue = z.number().int().min(1).max(MAX_INT);
+export const idValue = z.number({ error: 'validation-required' }).int().min(1).max(MAX_INT);
 
 /** A whole number in a JSON body that is stored in an integer column. */
 export const intValue = (min = 0, max = MAX_INT) => z.number().int().min(min).max(Math.min(max, MAX_INT));

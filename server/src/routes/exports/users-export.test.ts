@@ -25,7 +25,7 @@ describe('GET /api/export/users', () => {
     expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Organisation', 'Nachname', 'Vorname', 'Benutzername', 'E-Mail', 'Rollen', 'Status']));
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(5).value).toBe('bank');
-    expect(sheet.getRow(2).getCell(10).value).toBe('ObjectAdministrator, AccountManager');
+    expect(sheet.getRow(2).getCell(10).value).toBe('Objektadministrator, Account-Manager');
   });
 
   it('answers CSV with English headers and JSON with field names', async () => {
