@@ -6,12 +6,12 @@ const request = { buyerOrganisationName: 'Käufer Wohnbau GmbH', assetName: 'Bü
 const links = { approve: 'https://portal.example/access?permissionId=7&decision=true', decline: 'https://portal.example/access?permissionId=7&decision=false' };
 
 describe('the access-request mail to the owner (spec 02 §4, DOMAIN.md: decision link 14 days, one decision)', () => {
-  it('asks in German for read access, with both links and their validity', () => {
-    const mail = accessRequestMail('de', 'eva@muster.example', 'Eva Muster', request, links);
-    expect(mail.to).toBe('eva@muster.example');
-    expect(mail.subject).toBe('ECORE-Portal: Zugriffsanfrage für Bürohaus Mitte');
-    expect(mail.text).toBe(
-      [
+  /** The mail in each language, line by line, as the owner's contact reads it. */
+  it.each([
+    {
+      language: 'de' as const,
+      subject: 'ECORE-Portal: Zugriffsanfrage für Bürohaus Mitte',
+      lines: [
         'Guten Tag Eva Muster,',
         '',
         'Käufer Wohnbau GmbH bittet um Lesezugriff auf die Daten Ihres Objekts „Bürohaus Mitte“ (Objekt-ID 42) im ECORE-Portal.',
@@ -22,16 +22,12 @@ describe('the access-request mail to the owner (spec 02 §4, DOMAIN.md: decision
         'Die Links sind 14 Tage gültig; es zählt die erste Entscheidung.',
         '',
         'ECORE Portal',
-      ].join('\n'),
-    );
-    expect(mail.link).toBe('https://portal.example/access?permissionId=7&decision=true');
-  });
-
-  it('asks in English for read access, with both links and their validity', () => {
-    const mail = accessRequestMail('en', 'eva@muster.example', 'Eva Muster', request, links);
-    expect(mail.subject).toBe('ECORE portal: access request for Bürohaus Mitte');
-    expect(mail.text).toBe(
-      [
+      ],
+    },
+    {
+      language: 'en' as const,
+      subject: 'ECORE portal: access request for Bürohaus Mitte',
+      lines: [
         'Hello Eva Muster,',
         '',
         'Käufer Wohnbau GmbH asks for read access to the data of your object "Bürohaus Mitte" (object ID 42) in the ECORE portal.',
@@ -42,8 +38,13 @@ describe('the access-request mail to the owner (spec 02 §4, DOMAIN.md: decision
         'The links are valid for 14 days; the first decision counts.',
         '',
         'ECORE Portal',
-      ].join('\n'),
-    );
+      ],
+    },
+  ])('asks in "$language" for read access, with both links and their validity', ({ language, subject, lines }) => {
+    const mail = accessRequestMail(language, 'eva@muster.example', 'Eva Muster', request, links);
+    expect(mail.to).toBe('eva@muster.example');
+    expect(mail.subject).toBe(subject);
+    expect(mail.text).toBe(lines.join('\n'));
     expect(mail.link).toBe('https://portal.example/access?permissionId=7&decision=true');
   });
 
