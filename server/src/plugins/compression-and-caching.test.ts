@@ -74,7 +74,17 @@ describe('cache headers', () => {
     for (const encoding of ['br', 'gzip', '']) {
       const res = await get(SCRIPT, { 'accept-encoding': encoding });
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A subresource that never changes goes without validators and without the documents' headers.
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['last-modified']).toBeUndefined();
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
+    // The page keeps them.
+    const page = await get('/');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
   });
 
   it('index.html, at / and at a deep link, is revalidated on every use by its ETag; an unchanged one answers 304', async () => {

@@ -9,6 +9,21 @@ import { message } from '@ecore/core/shared/messages.ts';
 const HASHED_FILE = /\/assets\/[^/]+-[\w-]{8}\.[a-z0-9]+$/i;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Headers that serve documents (or revalidation) only; a hashed subresource goes without them. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'etag',
+  'last-modified',
+];
+
 /**
  * The cache policy of a file of the built client: hashed files are kept for a year; index.html and the other
  * unhashed files are revalidated on every use (`no-cache` with an ETag), so a new release is seen at once.
@@ -46,6 +61,13 @@ export async function webClientPlugin(app: FastifyInstance, opts: { distDir: str
       res.setHeader('cache-control', cacheControlOf(path));
       res.setHeader('vary', 'accept-encoding');
     },
+  });
+  // Hashed scripts and styles carry only the headers that matter for a subresource: the page-level security
+  // headers (CSP, framing, referrer and the like) apply to documents, and a file that never changes needs no
+  // validators. With some forty files on a first visit, that is about a tenth of what goes over the wire.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (HASHED_FILE.test(request.url.split('?')[0] ?? '')) for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+    return payload;
   });
   app.get('/', sendIndex);
   app.setNotFoundHandler((request, reply) => {
