@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { roleSet } from '../identity/arbitraries/users.ts';
 import { Role } from '../identity/roles.ts';
-import { accessRequestProblem, buyerViewOfRequest, decisionOutcome, isOpenRequest, parseDecision } from './access-requests.ts';
-import { assetGrants, mayEditAsset, mayViewAsset, type AssetActor, type AssetFacts } from './asset-access.ts';
+import { ACCESS_REQUEST_WINDOW_MS, accessRequestProblem, buyerViewOfRequest, decisionOutcome, isOpenRequest, mayRequestAccess, parseDecision } from './access-requests.ts';
+import { assetGrants, createsBuyerAssets, groupScope, mayChooseGroupOrganisation, mayEditAsset, mayViewAsset, type AssetActor, type AssetFacts } from './asset-access.ts';
 
 const actor = (changes: Partial<AssetActor> = {}): AssetActor => ({ userId: 1, roles: [Role.ObjectAdministrator], orgId: 1, orgBuyer: false, orgFinance: false, accessGroups: [], accessAssets: [], ...changes });
 const asset = (changes: Partial<AssetFacts> = {}): AssetFacts => ({ id: 10, organisationId: 1, assetGroupId: 5, isBuyerAsset: false, testerUserId: null, grantedOrganisationIds: [], ...changes });
@@ -111,7 +111,60 @@ describe('access requests (spec 02 §4, §5)', () => {
     expect(decisionOutcome(null, 'h', 50)).toBe('invalidId');
   });
 
-  it('reads the decision only as true or false', () => {
+  it('reads the decision only as true or false, from the link or from a JSON body', () => {
     expect([parseDecision('true'), parseDecision('false'), parseDecision('yes'), parseDecision(undefined)]).toEqual([true, false, null, null]);
+    expect([parseDecision(true), parseDecision(false), parseDecision(1), parseDecision(0), parseDecision(null)]).toEqual([true, false, null, null, null]);
+  });
+
+  it('lets only prospective buyers of a buyer organisation ask for access', () => {
+    expect(mayRequestAccess({ roles: [Role.ProspectiveBuyer], orgBuyer: true })).toBe(true);
+    expect(mayRequestAccess({ roles: [Role.ProspectiveBuyer], orgBuyer: false })).toBe(false);
+    expect(mayRequestAccess({ roles: [Role.ObjectAdministrator, Role.AccountManager], orgBuyer: true })).toBe(false);
+  });
+
+  it('counts the requests of one hour: 3 600 000 ms', () => {
+    expect(ACCESS_REQUEST_WINDOW_MS).toBe(3_600_000);
+  });
+});
+
+describe('who edits, who chooses a group’s organisation, which groups are listed (spec 02 §5, §6)', () => {
+  it('shows a buyer organisation only its buyer assets, not other objects that carry its id', () => {
+    const buyer = actor({ roles: [Role.ProspectiveBuyer], orgId: 3, orgBuyer: true });
+    expect(mayViewAsset(buyer, asset({ organisationId: 3, isBuyerAsset: true }))).toBe(true);
+    expect(mayViewAsset(buyer, asset({ organisationId: 3, isBuyerAsset: false }))).toBe(false);
+  });
+
+  it('grants by any one of a user’s roles: an administrator who is also an evaluator sees the own objects, a collector who also tests sees what they test', () => {
+    expect(mayViewAsset(actor({ roles: [Role.Evaluator, Role.ObjectAdministrator] }), asset())).toBe(true);
+    const testingCollector = actor({ roles: [Role.ObjectDataCollector, Role.InternalTester], userId: 7 });
+    expect(mayViewAsset(testingCollector, asset({ organisationId: 2, testerUserId: 7 }))).toBe(true);
+    expect(mayEditAsset(actor({ roles: [Role.ObjectAnalyst, Role.ObjectAdministrator] }), asset())).toBe(true);
+  });
+
+  it('lets an object administrator who also tests read but not edit another organisation’s object assigned to them', () => {
+    const testingAdmin = actor({ roles: [Role.ObjectAdministrator, Role.ExternalAccreditedTester], userId: 7 });
+    const assigned = asset({ organisationId: 2, testerUserId: 7 });
+    expect(mayViewAsset(testingAdmin, assigned)).toBe(true);
+    expect(mayEditAsset(testingAdmin, assigned)).toBe(false);
+  });
+
+  it('makes objects created in a buyer organisation buyer assets, and no others', () => {
+    expect(createsBuyerAssets({ orgBuyer: true })).toBe(true);
+    expect(createsBuyerAssets({ orgBuyer: false })).toBe(false);
+  });
+
+  it('lets only the account administrator choose a group’s organisation', () => {
+    expect(mayChooseGroupOrganisation({ roles: [Role.AccountAdministrator] })).toBe(true);
+    expect(mayChooseGroupOrganisation({ roles: [Role.ObjectAdministrator, Role.AccountManager] })).toBe(false);
+    expect(mayChooseGroupOrganisation({ roles: [Role.ProspectiveBuyer] })).toBe(false);
+  });
+
+  it('lists every group for the administrator, the own organisation’s (within the access list) for its users, none for others', () => {
+    expect(groupScope(actor({ roles: [Role.AccountAdministrator] }))).toEqual({ kind: 'all' });
+    expect(groupScope(actor({ roles: [Role.ObjectAdministrator], orgId: 4 }))).toEqual({ kind: 'organisation', orgId: 4, groupIds: null });
+    expect(groupScope(actor({ roles: [Role.ObjectDataCollector], orgId: 4, accessGroups: [5, 6] }))).toEqual({ kind: 'organisation', orgId: 4, groupIds: [5, 6] });
+    expect(groupScope(actor({ roles: [Role.InternalTester] }))).toEqual({ kind: 'none' });
+    expect(groupScope(actor({ roles: [Role.Evaluator] }))).toEqual({ kind: 'none' });
+    expect(groupScope(actor({ roles: [Role.ObjectAdministrator, Role.AccountManager], orgFinance: true }))).toEqual({ kind: 'none' });
   });
 });

@@ -46,8 +46,8 @@ describe('renovation and taxonomy helpers (spec 02 §5)', () => {
     expect([2023, 2024, 2025, 2026, 2027].map(at)).toEqual([false, true, true, true, false]);
   });
 
-  it('a renovation is in the window within 3 years', () => {
+  it('a renovation is in the window within 3 years, and not before it is done', () => {
     const at = (renovated: number) => inTaxonomyWindow({ constructionYear: 1970, renovationYear: renovated }, 2026).renovation;
-    expect([2022, 2023, 2024, 2026].map(at)).toEqual([false, true, true, true]);
+    expect([2022, 2023, 2024, 2026, 2027].map(at)).toEqual([false, true, true, true, false]);
   });
 });
