@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mayRequestPasswordReset, mayUsePasswordLink, statusAfterPasswordSet, transitionEndsSessions, UserStatus, userTransitionAllowed, type UserTransition } from './user-status.ts';
+import {
+  mayRequestPasswordReset,
+  mayUsePasswordLink,
+  statusAfterPasswordSet,
+  transitionEndsSessions,
+  transitionInformsContact,
+  UserStatus,
+  userTransitionAllowed,
+  type UserTransition,
+} from './user-status.ts';
 
 const statuses = [UserStatus.Inactive, UserStatus.Active, UserStatus.Archived, UserStatus.Pending];
 const actions: UserTransition[] = ['activate', 'deactivate', 'lock', 'unlock', 'archive'];
@@ -49,5 +58,31 @@ describe('user states (spec 01 §4)', () => {
     expect(mayRequestPasswordReset({ ...ok, locked: true })).toBe(false);
     expect(mayRequestPasswordReset({ ...ok, status: UserStatus.Inactive })).toBe(false);
     expect(mayRequestPasswordReset({ ...ok, status: UserStatus.Archived })).toBe(false);
+  });
+});
+
+/**
+ * Spec 01 §4 written out: which actions each kind of user offers, on someone else and on oneself.
+ * Pending users have set no password yet; the inactive users of the table have one.
+ */
+const TRANSITIONS: [string, { status: UserStatus; locked: boolean; passwordSet: boolean }, UserTransition[], UserTransition[]][] = [
+  ['an active user', { status: UserStatus.Active, locked: false, passwordSet: true }, ['deactivate', 'lock', 'archive'], []],
+  ['a locked active user', { status: UserStatus.Active, locked: true, passwordSet: true }, ['deactivate', 'unlock', 'archive'], ['unlock']],
+  ['a pending user', { status: UserStatus.Pending, locked: false, passwordSet: false }, ['deactivate', 'lock', 'archive'], []],
+  ['an inactive user with a password', { status: UserStatus.Inactive, locked: false, passwordSet: true }, ['activate', 'lock', 'archive'], ['activate']],
+  ['an inactive user who never set a password', { status: UserStatus.Inactive, locked: false, passwordSet: false }, ['lock', 'archive'], []],
+  ['a locked inactive user', { status: UserStatus.Inactive, locked: true, passwordSet: true }, ['activate', 'unlock', 'archive'], ['activate', 'unlock']],
+  ['an archived user', { status: UserStatus.Archived, locked: false, passwordSet: true }, [], []],
+  ['a locked archived user', { status: UserStatus.Archived, locked: true, passwordSet: true }, [], []],
+];
+
+describe('the actions a user row offers (spec 01 §4), as a table', () => {
+  it.each(TRANSITIONS)('%s: on another user %j, on oneself %j', (_, user, onOther, onSelf) => {
+    expect(actions.filter((action) => userTransitionAllowed(user, action))).toEqual(onOther);
+    expect(actions.filter((action) => userTransitionAllowed(user, action, true))).toEqual(onSelf);
+  });
+
+  it('informs the contact person of deactivating, locking and unlocking only', () => {
+    expect(actions.filter(transitionInformsContact)).toEqual(['deactivate', 'lock', 'unlock']);
   });
 });
