@@ -8,6 +8,7 @@ import * as sessionNotifications from './migrations/2026-11-24-030-session-notif
 import * as listIndexes from './migrations/2026-11-24-031-list-indexes.ts';
 import * as userNotifications from './migrations/2026-11-24-032-user-notifications.ts';
 import * as assetNotifications from './migrations/2026-11-24-033-asset-notifications.ts';
+import * as assetClassNotifications from './migrations/2026-11-24-034-asset-class-notifications.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-031-list-indexes': listIndexes,
   '2026-11-24-032-user-notifications': userNotifications,
   '2026-11-24-033-asset-notifications': assetNotifications,
+  '2026-11-24-034-asset-class-notifications': assetClassNotifications,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

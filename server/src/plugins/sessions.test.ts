@@ -113,5 +113,12 @@ describe.each(testDatabases())('sessions across two app instances on $name', ({ 
     expect((await list(b, '/api/asset')).total).toBe(before.total + 1);
     const total = (g: typeof groups) => g.items.reduce((n, item) => n + (item.assetCount ?? 0), 0);
     expect(total(await list(b, '/api/assetGroup?pageSize=100'))).toBe(total(groups) + 1);
+    // The pages themselves are kept too: a new name or asset class shows at once as well.
+    const renamed = b.app.watchTables(['assets'], createNotifiedCache<string, number>()).nextInvalidation();
+    await sql`update assets set name = 'Umbenannt' where name = 'Neu'`.execute(a.db);
+    await renamed;
+    const names = async () => (await b.app.inject({ url: '/api/asset?pageSize=100', headers: bearer(token) })).json<{ items: { name: string }[] }>().items.map((i) => i.name);
+    expect(await names()).toContain('Umbenannt');
+    expect(await names()).not.toContain('Neu');
   });
 });

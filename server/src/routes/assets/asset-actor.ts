@@ -11,8 +11,16 @@ export async function assetActorOf(app: Pick<FastifyInstance, 'accounts'>, actor
   return { ...actor, accessGroups: account.assetGroups, accessAssets: account.assets };
 }
 
-/** The tables the object and group lists' counts depend on. */
-const LIST_TABLES = ['assets', 'asset_groups', 'asset_access_grants', 'organisations'] as const;
+/** The tables the object and group lists depend on (counts; rows with names, testers and asset classes). */
+const COUNT_TABLES = ['assets', 'asset_groups', 'asset_access_grants', 'organisations'] as const;
+const PAGE_TABLES = [...COUNT_TABLES, 'asset_asset_types', 'users'] as const;
 
-/** Exact list counts kept between requests, emptied whenever objects, groups or grants change in any process. */
-export const createListCounts = (app: Pick<FastifyInstance, 'watchTables'>) => app.watchTables(LIST_TABLES, createNotifiedCache<string, number>());
+/**
+ * What the object and group lists keep between requests, emptied whenever something they show changes in
+ * any process: exact counts (by the count's SQL), and whole pages (by the grants and the query; what the
+ * caller may do with each row is decided afresh per request).
+ */
+export const createListCaches = <Page>(app: Pick<FastifyInstance, 'watchTables'>) => ({
+  counts: app.watchTables(COUNT_TABLES, createNotifiedCache<string, number>()),
+  pages: app.watchTables(PAGE_TABLES, createNotifiedCache<string, Page>({ maxEntries: 2000 })),
+});

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
-import { assetActorOf, createListCounts } from './asset-actor.ts';
+import { assetActorOf, createListCaches } from './asset-actor.ts';
 import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
 
 const shareSchema = z.object({ assetTypeId: z.number(), percentage: z.number() });
@@ -87,7 +87,7 @@ const secured = { security: [{ bearerAuth: [] }] };
 /** Objects (spec 02 §7 "Objects": list, read, create, edit, delete). */
 export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
-  const counts = createListCounts(app);
+  const lists = createListCaches<Awaited<ReturnType<typeof listAssets>>>(app);
 
   /** An object the actor may see, with a matching isBuyerAsset where the call names it; else 404. */
   const visibleAsset = async (actor: AssetActor, id: number, isBuyerAsset?: boolean): Promise<AssetView> => {
@@ -129,14 +129,8 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const q = request.query;
       // No filled questionnaires exist yet, so every object is "not started": a state filter other than that finds nothing.
       if (q.assetState && q.assetState !== 'NotStarted') return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
-      const result = await listAssets(deps.db, {
-        grants: assetGrants(actor),
-        search: q.search,
-        assetGroupIds: q.assetGroupId ? [q.assetGroupId] : undefined,
-        page: q.page,
-        pageSize: q.pageSize,
-        counts,
-      });
+      const filter = { grants: assetGrants(actor), search: q.search, assetGroupIds: q.assetGroupId ? [q.assetGroupId] : undefined, page: q.page, pageSize: q.pageSize };
+      const result = await lists.pages.get(JSON.stringify(filter), () => listAssets(deps.db, { ...filter, counts: lists.counts }));
       return {
         items: result.items.map((a) => ({
           id: a.id,

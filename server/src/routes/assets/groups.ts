@@ -18,7 +18,7 @@ import type { AppDeps } from '../../app.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
-import { assetActorOf, createListCounts } from './asset-actor.ts';
+import { assetActorOf, createListCaches } from './asset-actor.ts';
 import { idParams, idValue } from '@ecore/core/shared/schemas.ts';
 
 export const groupSchema = z.object({
@@ -73,7 +73,7 @@ const secured = { security: [{ bearerAuth: [] }] };
 /** Object groups (spec 02 §7 "Object groups": list, read, create, edit, delete, options). */
 export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
-  const counts = createListCounts(app);
+  const lists = createListCaches<Awaited<ReturnType<typeof listGroups>>>(app);
 
   const visibleGroup = async (actor: AssetActor, id: number) => {
     const group = await findGroup(deps.db, id, groupScope(actor), assetGrants(actor));
@@ -104,7 +104,8 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => {
       const actor = await assetActorOf(app, request.actor);
       const q = request.query;
-      const result = await listGroups(deps.db, { scope: groupScope(actor), grants: assetGrants(actor), search: q.search, page: q.page, pageSize: q.pageSize, counts });
+      const filter = { scope: groupScope(actor), grants: assetGrants(actor), search: q.search, page: q.page, pageSize: q.pageSize };
+      const result = await lists.pages.get(JSON.stringify(filter), () => listGroups(deps.db, { ...filter, counts: lists.counts }));
       return { items: result.items.map((g) => toResponse(g, actor)), total: result.total, page: q.page, pageSize: q.pageSize };
     },
   );
