@@ -20,3 +20,11 @@ describe('link tokens (DOMAIN.md §2)', () => {
     );
   });
 });
+
+describe('a link at the end of its lifetime', () => {
+  it('is expired from its expiry millisecond on', () => {
+    const token = { purpose: 'resetPassword' as const, expiresAt: 86_400_000, usedAt: null, voidedAt: null };
+    expect(linkTokenState(token, 86_399_999)).toBe('valid');
+    expect(linkTokenState(token, 86_400_000)).toBe('expired');
+  });
+});

@@ -40,3 +40,16 @@ describe('login lockout (DOMAIN.md §2)', () => {
     expect(afterFailedLogin(blocked, later)).toEqual({ failedLogins: 1, blockedUntil: null });
   });
 });
+
+describe('a block that has run out (DOMAIN.md §2)', () => {
+  it('counts anew from the second the block ends, whatever count was stored with it', () => {
+    expect(afterFailedLogin({ failedLogins: 4, blockedUntil: 1000 }, 1000)).toEqual({ failedLogins: 1, blockedUntil: null });
+    expect(afterFailedLogin({ failedLogins: 4, blockedUntil: 1000 }, 5000)).toEqual({ failedLogins: 1, blockedUntil: null });
+  });
+
+  it('blocks until the block’s last millisecond and no longer', () => {
+    expect(isLoginBlocked({ failedLogins: 0, blockedUntil: 1000 }, 999)).toBe(true);
+    expect(isLoginBlocked({ failedLogins: 0, blockedUntil: 1000 }, 1000)).toBe(false);
+    expect(isLoginBlocked({ failedLogins: 4, blockedUntil: null }, 0)).toBe(false);
+  });
+});

@@ -40,3 +40,14 @@ describe('password rules (spec 01 §5)', () => {
     expect(repeatProblem('abc123', '')).toBe('required');
   });
 });
+
+describe('password limits in examples (spec 01 §5)', () => {
+  it('asks for a password when none is typed, not for a longer one', () => {
+    expect(passwordProblem('')).toBe('required');
+  });
+
+  it('takes 128 characters and refuses 129', () => {
+    expect(passwordProblem(`a1${'x'.repeat(126)}`)).toBeNull();
+    expect(passwordProblem(`a1${'x'.repeat(127)}`)).toBe('maxLength');
+  });
+});

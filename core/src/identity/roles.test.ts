@@ -22,3 +22,10 @@ describe('role claim of the session token', () => {
     expect(parseRoleClaim(undefined)).toEqual([]);
   });
 });
+
+describe('a forged role claim', () => {
+  it('gives no role for numbers written otherwise (1e1, 0x1, +2, 1.5, 3x, x3)', () => {
+    expect(parseRoleClaim('1e1,0x1,+2,1.5,3x,x3')).toEqual([]);
+    expect(parseRoleClaim(null)).toEqual([]);
+  });
+});

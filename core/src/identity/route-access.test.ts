@@ -128,3 +128,16 @@ describe('account management landing', () => {
     expect(accountManagementLanding({ roles: [Role.ProspectiveBuyer], orgFinance: false })).toBe('users');
   });
 });
+
+describe('routes and home cards in examples (spec 01 §2, §6)', () => {
+  it('names no roles for home and export, and the four roles of job management', () => {
+    expect(rolesOfArea('home')).toBeNull();
+    expect(rolesOfArea('export')).toBeNull();
+    expect(rolesOfArea('jobManagement')).toEqual([Role.InternalTester, Role.ExternalAccreditedTester, Role.Evaluator, Role.AccountAdministrator]);
+  });
+
+  it('shows a finance partner’s account manager only the create-user card; an ordinary object administrator the object and group cards', () => {
+    expect(visibleHomeCards({ roles: [Role.ObjectAdministrator, Role.AccountManager], orgFinance: true })).toEqual(['createUser']);
+    expect(visibleHomeCards({ roles: [Role.ObjectAdministrator], orgFinance: false })).toEqual(['createObject', 'createObjectGroup']);
+  });
+});

@@ -54,3 +54,14 @@ describe('sign-in decision', () => {
     });
   });
 });
+
+describe('sign-in without a usable password', () => {
+  it('counts a failure for an unknown name even when the caller’s dummy hash matched', () => {
+    expect(decideSignIn(null, fresh, true, 0)).toEqual({ kind: 'badCredentials', attempts: { failedLogins: 1, blockedUntil: null } });
+  });
+
+  it('counts a failure for a pending user who has no password yet', () => {
+    const pending: SignInUser = { ...user, status: 3, passwordSet: false, credentials: { passwordHash: null, sessionVersion: 0 } };
+    expect(decideSignIn(pending, fresh, true, 0)).toEqual({ kind: 'badCredentials', attempts: { failedLogins: 1, blockedUntil: null } });
+  });
+});
