@@ -148,6 +148,13 @@ describe('who edits, who chooses a group’s organisation, which groups are list
     expect(mayEditAsset(testingAdmin, assigned)).toBe(false);
   });
 
+  it('lets nobody of a buyer organisation edit an object that is not a buyer asset, whatever their role', () => {
+    const buyerAdministrator = actor({ roles: [Role.AccountAdministrator], orgId: 3, orgBuyer: true });
+    expect(mayViewAsset(buyerAdministrator, asset({ organisationId: 3, isBuyerAsset: false }))).toBe(true);
+    expect(mayEditAsset(buyerAdministrator, asset({ organisationId: 3, isBuyerAsset: false }))).toBe(false);
+    expect(mayEditAsset(buyerAdministrator, asset({ organisationId: 3, isBuyerAsset: true }))).toBe(true);
+  });
+
   it('makes objects created in a buyer organisation buyer assets, and no others', () => {
     expect(createsBuyerAssets({ orgBuyer: true })).toBe(true);
     expect(createsBuyerAssets({ orgBuyer: false })).toBe(false);
