@@ -90,6 +90,10 @@ describe('PUT /api/questionnaire payload (spec 02 §3: the template with cluster
     });
   });
 
+  it('a question without options has none', () => {
+    expect(editTemplateBodySchema.parse(edit).clusters[0]!.categories[0]!.sections[0]!.questions[0]!.options).toEqual([]);
+  });
+
   it('fills empty texts of translations and options with nothing', () => {
     const parsed = editTemplateBodySchema.parse(withQuestion({
       translations: [{ language: 'en' }],

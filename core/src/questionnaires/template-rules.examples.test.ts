@@ -36,7 +36,7 @@ const complete = (): TemplateContent & { state: QuestionnaireState } => {
   const content = newTemplateContent({ title: 'ECORE', version: '2025_01', type: 'Ecore' });
   const questions = [
     q(1, 'energy', { type: 'ValueQuestion', kpiKey: 'finalEnergyTotal' }),
-    q(2, 'policy', { options: [blankOption(11, 1), blankOption(12, 2)] }),
+    q(2, 'policy', { assetTypes: ['OFF', 'HOT'], options: [blankOption(11, 1), blankOption(12, 2)] }),
     q(3, 'energy-dw', { type: 'VirtualQuestion', virtualQuestionType: 'DW', parentQuestionId: 1, averageVariator: 0.3 }),
     q(4, 'energy-year', { type: 'VirtualQuestion', virtualQuestionType: 'Year', parentQuestionId: 1 }),
     q(5, 'measures', { type: 'MultipleChoice', options: [blankOption(13, 1), blankOption(14, 2)] }),
@@ -91,9 +91,10 @@ describe('activation is refused on invalid inputs (spec 02 §4, §8 questionnair
   it.each<[string, (t: Template) => void, ActivationProblem[]]>([
     ['a category without an English name', (t) => { category(t).translations = [{ language: 'de', name: 'Führung' }]; }, [{ code: 'missingName', where: 'I / Führung' }]],
     ['a category with a blank German name', (t) => { category(t).translations = [{ language: 'de', name: ' ' }, { language: 'en', name: 'Leadership' }]; }, [{ code: 'missingName', where: 'I /  ' }]],
+    ['a category without a German name is placed without it', (t) => { category(t).translations = [{ language: 'en', name: 'Leadership' }]; }, [{ code: 'missingName', where: 'I / ' }]],
     ['a category without names (named once)', (t) => { category(t).translations = []; }, [{ code: 'missingName', where: 'I / ' }]],
     ['a section without a German name', (t) => { section(t).translations = [{ language: 'en', name: 'Strategy' }]; }, [{ code: 'missingName', where: 'I / Führung / ' }]],
-    ['a section with a blank English name', (t) => { section(t).translations = [{ language: 'de', name: 'Strategie' }, { language: 'en', name: '' }]; }, [{ code: 'missingName', where: 'I / Führung / Strategie' }]],
+    ['a section with a blank English name', (t) => { section(t).translations = [{ language: 'de', name: 'Strategie' }, { language: 'en', name: '  ' }]; }, [{ code: 'missingName', where: 'I / Führung / Strategie' }]],
     ['a section whose English name is given as German', (t) => { section(t).translations = [{ language: 'de', name: 'Strategie' }, { language: 'de', name: 'Strategy' }]; }, [{ code: 'missingName', where: 'I / Führung / Strategie' }]],
   ])('names: %s', (_case, change, expected) => {
     const t = complete();
@@ -221,6 +222,7 @@ describe('duplicating (spec 02 §4: "pads with empty clusters (weight 0) up to 4
       { ...blankOption(12, 2), id: null },
     ]);
     expect(questions[0]).toMatchObject({ translations: bilingual('energy'), assetTypes: [], kpiKey: 'finalEnergyTotal', type: 'ValueQuestion' });
+    expect(questions[1]).toMatchObject({ translations: bilingual('policy'), assetTypes: ['OFF', 'HOT'] });
   });
 
   it('the copy may still be activated once its weights are set, and leaves the source as it was', () => {
@@ -233,6 +235,12 @@ describe('duplicating (spec 02 §4: "pads with empty clusters (weight 0) up to 4
 
   it('a template of four clusters or more is not padded', () => {
     expect(duplicateContent(complete()).clusters.map((c) => c.weight)).toEqual([25, 25, 25, 25]);
+  });
+
+  it('a question of the source that has no id yet is nobody\'s parent in the copy', () => {
+    const t = withQuestion('measures', { id: null });
+    const copied = duplicateContent(t).clusters[0]!.categories[0]!.sections[0]!.questions;
+    expect(copied.map((x) => x.parentStaticTitle)).toEqual([null, null, 'energy', 'energy', null]);
   });
 
   it('a parent that is not in the source leaves the copy without parent', () => {
