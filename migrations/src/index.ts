@@ -9,6 +9,7 @@ import * as listIndexes from './migrations/2026-11-24-031-list-indexes.ts';
 import * as userNotifications from './migrations/2026-11-24-032-user-notifications.ts';
 import * as assetNotifications from './migrations/2026-11-24-033-asset-notifications.ts';
 import * as assetClassNotifications from './migrations/2026-11-24-034-asset-class-notifications.ts';
+import * as templateNotifications from './migrations/2026-11-24-035-template-notifications.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-032-user-notifications': userNotifications,
   '2026-11-24-033-asset-notifications': assetNotifications,
   '2026-11-24-034-asset-class-notifications': assetClassNotifications,
+  '2026-11-24-035-template-notifications': templateNotifications,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

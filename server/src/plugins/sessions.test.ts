@@ -2,8 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Database } from '@ecore/adapters/db/database.ts';
 import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
-import { bearer, createHarness, type DemoUserName, type Harness } from '../testing/harness.ts';
+import { bearer, createHarness, T0, type DemoUserName, type Harness } from '../testing/harness.ts';
 import { createNotifiedCache } from './session-cache.ts';
+import { SESSION_CHANNEL } from '@ecore/migrations/index.ts';
+import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 
 // Two apps on one database stand for two server processes behind a load balancer: on PostgreSQL each has
 // its own pool and its own LISTEN connection, on PGlite they share the one embedded database.
@@ -29,6 +31,17 @@ describe.each(testDatabases())('sessions across two app instances on $name', ({ 
 
   const me = (h: Harness, token: string) => h.app.inject({ url: '/api/user/me', headers: bearer(token) });
   const idOf = async (userName: DemoUserName) => (await a.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
+
+  /**
+   * Waits until an instance (b unless told) has heard every notification sent so far: its listener receives
+   * them in commit order, so once it hears one sent now, the earlier ones have come (on PGlite they come at
+   * the commit).
+   */
+  const settle = async (h: Harness = b) => {
+    const heard = h.app.watchTables(['settled'], createNotifiedCache<number, number>()).nextInvalidation();
+    await sql`select pg_notify(${SESSION_CHANNEL}, 'settled')`.execute(a.db);
+    await heard;
+  };
 
   it('checks a session it has seen without reading the database again', async () => {
     const token = await a.login('collector');
@@ -60,12 +73,11 @@ describe.each(testDatabases())('sessions across two app instances on $name', ({ 
     // Both instances have the session cached.
     expect((await me(a, token)).statusCode).toBe(200);
     expect((await me(b, token)).statusCode).toBe(200);
-    const heard = b.app.sessions.nextInvalidation();
     expect((await end(token)).statusCode).toBeLessThan(300);
     // The instance that made the change refuses the token with its very next request.
     expect((await me(a, token)).statusCode).toBe(401);
     // The other one refuses it as soon as the database's notification has come (on PGlite already at the commit).
-    await heard;
+    await settle();
     expect((await me(b, token)).statusCode).toBe(401);
   });
 
@@ -73,10 +85,9 @@ describe.each(testDatabases())('sessions across two app instances on $name', ({ 
     const token = await a.login('collector');
     expect((await me(a, token)).statusCode).toBe(200);
     expect((await me(b, token)).statusCode).toBe(200);
-    const heardA = a.app.sessions.nextInvalidation();
-    const heardB = b.app.sessions.nextInvalidation();
     await sql`update users set locked = true where user_name = 'collector'`.execute(a.db);
-    await Promise.all([heardA, heardB]);
+    await settle(a);
+    await settle(b);
     expect((await me(a, token)).statusCode).toBe(401);
     expect((await me(b, token)).statusCode).toBe(401);
   });
@@ -84,9 +95,12 @@ describe.each(testDatabases())('sessions across two app instances on $name', ({ 
   it('a change of something else (an object) keeps what the instances hold', async () => {
     const token = await a.login('collector');
     expect((await me(b, token)).statusCode).toBe(200);
+    await settle();
+    expect((await me(b, token)).statusCode).toBe(200);
     const { invalidations } = b.app.sessions.stats;
     const reads = b.app.sessions.stats.reads;
     await sql`update assets set name = name || ' (neu)'`.execute(a.db);
+    await settle();
     expect((await me(b, token)).statusCode).toBe(200);
     expect(b.app.sessions.stats.invalidations).toBe(invalidations);
     expect(b.app.sessions.stats.reads).toBe(reads);
@@ -95,30 +109,48 @@ describe.each(testDatabases())('sessions across two app instances on $name', ({ 
   it('a new name of the user shows in GET /api/user/me on the other instance at once', async () => {
     const token = await a.login('collector');
     expect((await me(b, token)).json().lastName).toBe('Collector');
-    const heard = b.app.sessions.nextInvalidation();
     await sql`update users set last_name = 'Sammler' where user_name = 'collector'`.execute(a.db);
-    await heard;
+    await settle();
     expect((await me(b, token)).json().lastName).toBe('Sammler');
   });
+
   it('an object added on one instance counts in the other’s object and group lists at once', async () => {
     const token = await a.login('objectadmin');
     const list = async (h: Harness, url: string) => (await h.app.inject({ url, headers: bearer(token) })).json<{ total: number; items: { assetCount?: number }[] }>();
     const before = await list(b, '/api/asset');
     expect((await list(b, '/api/asset')).total).toBe(before.total);
     const groups = await list(b, '/api/assetGroup?pageSize=100');
-    const heard = b.app.watchTables(['assets'], createNotifiedCache<string, number>()).nextInvalidation();
     await sql`insert into assets (name, organisation_id, asset_group_id, country, city, zip, street, street_number, asset_total_area)
       select 'Neu', organisation_id, asset_group_id, 'DE', 'Berlin', '10115', 'Straße', '1', 100 from assets where is_buyer_asset = false order by id limit 1`.execute(a.db);
-    await heard;
+    await settle();
     expect((await list(b, '/api/asset')).total).toBe(before.total + 1);
     const total = (g: typeof groups) => g.items.reduce((n, item) => n + (item.assetCount ?? 0), 0);
     expect(total(await list(b, '/api/assetGroup?pageSize=100'))).toBe(total(groups) + 1);
     // The pages themselves are kept too: a new name or asset class shows at once as well.
-    const renamed = b.app.watchTables(['assets'], createNotifiedCache<string, number>()).nextInvalidation();
     await sql`update assets set name = 'Umbenannt' where name = 'Neu'`.execute(a.db);
-    await renamed;
+    await settle();
     const names = async () => (await b.app.inject({ url: '/api/asset?pageSize=100', headers: bearer(token) })).json<{ items: { name: string }[] }>().items.map((i) => i.name);
     expect(await names()).toContain('Umbenannt');
     expect(await names()).not.toContain('Neu');
+  });
+  it('a template saved on one instance, and its lock, show on the other at once', async () => {
+    await seedDemoQuestionnaires(a.db);
+    const scoring = await a.login('scoring');
+    const call = (h: Harness, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      h.app.inject({ method, url, headers: bearer(scoring), ...(payload ? { payload } : {}) });
+    const active = (await call(b, 'GET', '/api/Questionnaire/active')).json<{ id: number }>();
+    const draft = (await call(a, 'POST', '/api/questionnaire', { sourceId: active.id, title: 'Entwurf', version: '2026_01' })).json<{ id: number }>();
+    await settle();
+    expect((await call(b, 'GET', `/api/questionnaire/${draft.id}`)).json()).toMatchObject({ title: 'Entwurf', lockedStatus: null });
+    expect((await call(a, 'PUT', '/api/questionnaire', { ...draft, lockedStatus: undefined, title: 'Entwurf 2' })).statusCode).toBe(200);
+    await settle();
+    expect((await call(b, 'GET', `/api/questionnaire/${draft.id}`)).json().title).toBe('Entwurf 2');
+    // Someone else opens the active template in the editor: readers on the other instance see who.
+    const collector = await a.login('collector');
+    expect((await b.app.inject({ url: `/api/questionnaire/${active.id}`, headers: bearer(collector) })).json().lockedStatus).toBeNull();
+    await sql`insert into questionnaire_locks (questionnaire_id, user_id, holder_name, since, last_activity)
+      values (${active.id}, ${await idOf('scoring')}, 'Sven Scoring', to_timestamp(${T0 / 1000}), to_timestamp(${T0 / 1000}))`.execute(a.db);
+    await settle();
+    expect((await b.app.inject({ url: `/api/questionnaire/${active.id}`, headers: bearer(collector) })).json().lockedStatus).toEqual({ currentLockerName: 'Sven Scoring' });
   });
 });

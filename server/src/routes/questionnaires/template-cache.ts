@@ -16,19 +16,24 @@ export const scoredTemplate = (template: QuestionnaireTemplate) => ({
 });
 export type ScoredTemplate = ReturnType<typeof scoredTemplate>;
 
+/** Where the server keeps templates' stamps between requests (emptied by the templates' change notifications). */
+export interface StampCache {
+  get(id: number, read: () => Promise<string | null>): Promise<string | null>;
+}
+
 /**
  * Whole templates by id, each kept for the stamp (revision and writing transaction) it was read at: every
  * read asks the database for the template's current stamp (one small query; a save and every state change
  * such as an activation change it, in any process), and reads the structure again (a fixed number of
- * queries) only when it changed.
+ * queries) only when it changed. With `stamps` even the stamp is read only after a change.
  */
-export function createTemplateCache(db: Kysely<DB>, maxEntries = 20) {
+export function createTemplateCache(db: Kysely<DB>, stamps?: StampCache, maxEntries = 20) {
   const entries = new Map<number, { stamp: string; template: ScoredTemplate }>();
   const stats = { structureReads: 0 };
   return {
     stats,
     async get(id: number): Promise<ScoredTemplate | null> {
-      const stamp = await findTemplateStamp(db, id);
+      const stamp = stamps ? await stamps.get(id, () => findTemplateStamp(db, id)) : await findTemplateStamp(db, id);
       if (stamp === null) {
         entries.delete(id);
         return null;

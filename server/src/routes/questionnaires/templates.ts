@@ -38,6 +38,7 @@ import {
 import { deleteTemplateLock, findTemplateLock, writeTemplateLock } from '@ecore/adapters/db/questionnaires/locks-repository.ts';
 import type { TemplateLock } from '@ecore/core/questionnaires/locks.ts';
 import { createTemplateCache, scoredTemplate, type ScoredTemplate } from './template-cache.ts';
+import { createNotifiedCache } from '../../plugins/session-cache.ts';
 import type { AppDeps } from '../../app.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
@@ -62,7 +63,10 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
 export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const author = async (actor: Actor) => ({ name: displayName(await findSignInUserById(deps.db, actor.userId), actor), at: new Date(deps.clock()) });
 
-  const templates = createTemplateCache(deps.db);
+  // Stamps and locks kept while the templates' change notifications come (plugins/auth.ts): a template read
+  // then needs no database round trip until the template or its lock changes.
+  const templates = createTemplateCache(deps.db, app.watchTables(['questionnaires'], createNotifiedCache<number, string | null>()));
+  const locks = app.watchTables(['questionnaire_locks'], createNotifiedCache<number, TemplateLock | null>());
   /** The scored template with the holder of a live lock held by someone else (`lock` when already read). */
   const presentScored = async (template: ScoredTemplate, actor: Actor, lock?: TemplateLock | null) => {
     const decision = lockDecision(lock === undefined ? await findTemplateLock(deps.db, template.id) : lock, actor.userId, deps.clock());
@@ -72,7 +76,7 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   const present = (template: QuestionnaireTemplate, actor: Actor) => presentScored(scoredTemplate(template), actor);
   /** A stored template as the API answers it, its structure from the cache; null when there is none. */
   const presentStored = async (id: number, actor: Actor, readable: (template: ScoredTemplate) => boolean) => {
-    const [template, lock] = await Promise.all([templates.get(id), findTemplateLock(deps.db, id)]);
+    const [template, lock] = await Promise.all([templates.get(id), locks.get(id, () => findTemplateLock(deps.db, id))]);
     return template && readable(template) ? presentScored(template, actor, lock) : null;
   };
 
