@@ -1,6 +1,14 @@
 // The payloads of the auth calls (spec 01 §5, §7) with their message keys and the limits the texts name.
 import { describe, expect, it } from 'vitest';
-import { loginBodySchema, newPasswordSchema, resetPasswordQuerySchema, secondFactorQuerySchema, setPasswordBodySchema } from './auth-schemas.ts';
+import {
+  accessTokenResponseSchema,
+  loginBodySchema,
+  newPasswordSchema,
+  resetPasswordQuerySchema,
+  secondFactorQuerySchema,
+  secureLoginResponseSchema,
+  setPasswordBodySchema,
+} from './auth-schemas.ts';
 
 const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string; params?: unknown }[] } }) =>
   (result.error?.issues ?? []).map((i) => ({ path: i.path.join('.'), key: i.message, ...(i.params ? { params: i.params } : {}) }));
@@ -44,5 +52,24 @@ describe('the second sign-in step (spec 01 §7)', () => {
     expect(issues(secondFactorQuerySchema.safeParse({ token: 't' }))).toEqual([{ path: 'email', key: 'validation-required' }]);
     expect(secondFactorQuerySchema.safeParse({ email: 'a@b.c' }).success).toBe(false);
     expect(secondFactorQuerySchema.safeParse({ email: 'x'.repeat(321), token: 't' }).success).toBe(false);
+  });
+});
+
+describe('the second sign-in step and the sign-in answers (spec 01 §7)', () => {
+  it('reads the user name of the link trimmed, and refuses an empty or over-long one', () => {
+    expect(secondFactorQuerySchema.parse({ userName: ' admin ', token: 't' })).toEqual({ userName: 'admin', token: 't' });
+    expect(secondFactorQuerySchema.safeParse({ userName: ' ', token: 't' }).success).toBe(false);
+    expect(secondFactorQuerySchema.safeParse({ userName: 'x'.repeat(201), token: 't' }).success).toBe(false);
+  });
+
+  it('answers a sign-in with the access token, or with the two-factor step', () => {
+    expect(accessTokenResponseSchema.parse({ accessToken: 'jwt' })).toEqual({ accessToken: 'jwt' });
+    expect(accessTokenResponseSchema.safeParse({}).success).toBe(false);
+    expect(secureLoginResponseSchema.parse({ twoFactor: true })).toEqual({ twoFactor: true });
+    expect(secureLoginResponseSchema.safeParse({ twoFactor: false }).success).toBe(false);
+  });
+
+  it('asks for a new password when none is typed', () => {
+    expect(issues(newPasswordSchema.safeParse(''))).toEqual([{ path: '', key: 'validation-required' }]);
   });
 });

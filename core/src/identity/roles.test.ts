@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { roleSet } from './arbitraries/users.ts';
-import { formatRoleClaim, parseRoleClaim, Role, roleName } from './roles.ts';
+import { formatRoleClaim, parseRoleClaim, Role, roleLabel, roleName } from './roles.ts';
 
 describe('role claim of the session token', () => {
   it('carries the numbers of spec 01 §3', () => {
@@ -27,5 +27,25 @@ describe('a forged role claim', () => {
   it('gives no role for numbers written otherwise (1e1, 0x1, +2, 1.5, 3x, x3)', () => {
     expect(parseRoleClaim('1e1,0x1,+2,1.5,3x,x3')).toEqual([]);
     expect(parseRoleClaim(null)).toEqual([]);
+  });
+});
+
+describe('the roles’ names in both languages (GLOSSARY.md)', () => {
+  it.each([
+    [Role.AccountAdministrator, 'Kontoadministrator', 'Account administrator'],
+    [Role.BillingManager, 'Abrechnungsmanager', 'Billing manager'],
+    [Role.Evaluator, 'Gutachter', 'Evaluator'],
+    [Role.ScoringModelManager, 'Scoring-Modell-Manager', 'Scoring model manager'],
+    [Role.ObjectAdministrator, 'Objektadministrator', 'Object administrator'],
+    [Role.ObjectDataCollector, 'Datenerfasser', 'Data collector'],
+    [Role.ObjectAnalyst, 'Objektanalyst', 'Object analyst'],
+    [Role.InternalTester, 'interner Prüfer', 'Internal tester'],
+    [Role.ExternalAccreditedTester, 'externer akkreditierter Prüfer', 'External accredited tester'],
+    [Role.ImportAdmin, 'Import-Administrator', 'Import administrator'],
+    [Role.AccountManager, 'Account-Manager', 'Account manager'],
+    [Role.ProspectiveBuyer, 'Kaufinteressent', 'Prospective buyer'],
+  ])('role %i is "%s" in German and "%s" in English', (role, de, en) => {
+    expect(roleLabel(role, 'de')).toBe(de);
+    expect(roleLabel(role, 'en')).toBe(en);
   });
 });

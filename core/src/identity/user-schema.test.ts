@@ -63,3 +63,28 @@ describe('list queries (ARCHITECTURE.md "API conventions")', () => {
     expect(userListQuerySchema.safeParse({ status: 'gone' }).success).toBe(false);
   });
 });
+
+describe('the optional user fields (spec 01 §3)', () => {
+  it('takes a mobile number of up to 50 characters, trimmed', () => {
+    expect(createUserBodySchema.parse({ ...valid, mobileNumber: ' +49 170 1 ' }).mobileNumber).toBe('+49 170 1');
+    expect(keys(createUserBodySchema.safeParse({ ...valid, mobileNumber: 'x'.repeat(50) }))).toEqual({});
+    expect(keys(createUserBodySchema.safeParse({ ...valid, mobileNumber: 'x'.repeat(51) }))).toEqual({ mobileNumber: 'validation-max-length' });
+  });
+
+  it('takes the organisation name shown in the dialog, trimmed and at most 200 characters', () => {
+    expect(createUserBodySchema.parse({ ...valid, organisationName: ' Muster AG ' }).organisationName).toBe('Muster AG');
+    expect(createUserBodySchema.safeParse({ ...valid, organisationName: 'x'.repeat(200) }).success).toBe(true);
+    expect(createUserBodySchema.safeParse({ ...valid, organisationName: 'x'.repeat(201) }).success).toBe(false);
+  });
+
+  it('takes the mail language German or English only', () => {
+    expect(createUserBodySchema.parse({ ...valid, language: 'de' }).language).toBe('de');
+    expect(createUserBodySchema.parse({ ...valid, language: 'en' }).language).toBe('en');
+    expect(createUserBodySchema.safeParse({ ...valid, language: 'fr' }).success).toBe(false);
+  });
+
+  it('lists 5, 10, 25, 50 or 100 rows a page, and refuses other sizes with "validation-generic"', () => {
+    for (const pageSize of ['5', '10', '25', '50', '100']) expect(pageQuerySchema.parse({ pageSize }).pageSize).toBe(Number(pageSize));
+    expect(keys(pageQuerySchema.safeParse({ pageSize: '20' }))).toEqual({ pageSize: 'validation-generic' });
+  });
+});
