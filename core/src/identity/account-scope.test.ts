@@ -72,3 +72,10 @@ describe('whose accounts an actor sees (DOMAIN.md §1)', () => {
     expect(organisationScope({ roles: [Role.ScoringModelManager], orgId: 4, orgFinance: false })).toEqual({ kind: 'own', orgId: 4 });
   });
 });
+
+describe('organisation actions an account manager never has', () => {
+  it.each(['activate', 'deactivate', 'delete', 'lock', 'unlock'] as const)('answers false to %s, also for a finance partner’s account manager', (action) => {
+    expect(mayActOnOrganisations({ roles: [Role.AccountManager], orgFinance: true }, action)).toBe(false);
+    expect(mayActOnOrganisations({ roles: [Role.AccountManager], orgFinance: false }, action)).toBe(false);
+  });
+});

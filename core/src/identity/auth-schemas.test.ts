@@ -69,7 +69,15 @@ describe('the second sign-in step and the sign-in answers (spec 01 §7)', () => 
     expect(secureLoginResponseSchema.safeParse({ twoFactor: false }).success).toBe(false);
   });
 
-  it('asks for a new password when none is typed', () => {
+  it('asks for a new password when none is typed or sent', () => {
     expect(issues(newPasswordSchema.safeParse(''))).toEqual([{ path: '', key: 'validation-required' }]);
+    expect(issues(newPasswordSchema.safeParse(undefined))).toEqual([{ path: '', key: 'validation-required' }]);
+  });
+
+  it('asks for user name and password when a sign-in sends neither', () => {
+    expect(issues(loginBodySchema.safeParse({}))).toEqual([
+      { path: 'userName', key: 'validation-required' },
+      { path: 'password', key: 'validation-required' },
+    ]);
   });
 });
