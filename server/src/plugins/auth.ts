@@ -76,15 +76,24 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     });
   }
 
+  // A token whose signature was checked once stays signed: its claims are kept (expiry, session version and
+  // the user's state are still checked on every request below).
+  const VERIFIED_TOKENS = 10_000;
+  const verified = new Map<string, SessionClaims>();
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'unauthorized');
-    let claims: SessionClaims;
-    try {
-      // Expiry is checked against the injected clock below, not the verifier's own.
-      claims = sessionClaimsSchema.parse(app.jwt.verify(header.slice(7), { ignoreExpiration: true }));
-    } catch {
-      throw new HttpError(401, 'unauthorized');
+    const token = header.slice(7);
+    let claims = verified.get(token);
+    if (!claims) {
+      try {
+        // Expiry is checked against the injected clock below, not the verifier's own.
+        claims = sessionClaimsSchema.parse(app.jwt.verify(token, { ignoreExpiration: true }));
+      } catch {
+        throw new HttpError(401, 'unauthorized');
+      }
+      if (verified.size >= VERIFIED_TOKENS) verified.clear();
+      verified.set(token, claims);
     }
     if (!isSessionActive(claims, Math.floor(deps.clock() / 1000))) throw new HttpError(401, 'unauthorized');
     const state = await sessions.get(Number(claims.sub));

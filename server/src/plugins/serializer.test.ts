@@ -3,7 +3,7 @@ import fastJson from 'fast-json-stringify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { schemaSerializerCompiler, serializationSchema } from './serializer.ts';
+import { schemaSerializerCompiler, serializationSchema, unchangingAnswer } from './serializer.ts';
 
 const shapes = z.object({
   id: z.number().int(),
@@ -56,5 +56,20 @@ describe('responses serialised from their zod schemas by fast-json-stringify', (
     expect((await unchecked.inject({ url: '/x' })).json()).toEqual({ id: 7, name: null });
     const fine = await app(true, { id: 7, name: 'n' });
     expect((await fine.inject({ url: '/x' })).json()).toEqual({ id: 7, name: 'n' });
+  });
+  it('writes an answer marked unchanging once per route, and every other answer each time', async () => {
+    let reads = 0;
+    const answer = (id: number) => ({ id, get name() { reads += 1; return 'n'; } });
+    const kept = unchangingAnswer(answer(1));
+    const fresh = answer(2);
+    const server = Fastify();
+    server.setSerializerCompiler(schemaSerializerCompiler({ check: false }));
+    const schema = { response: { 200: z.object({ id: z.number(), name: z.string() }) } };
+    server.get('/kept', { schema }, async () => kept);
+    server.get('/fresh', { schema }, async () => fresh);
+    for (let i = 0; i < 3; i += 1) expect((await server.inject({ url: '/kept' })).json()).toEqual({ id: 1, name: 'n' });
+    expect(reads).toBe(1);
+    for (let i = 0; i < 3; i += 1) expect((await server.inject({ url: '/fresh' })).json()).toEqual({ id: 2, name: 'n' });
+    expect(reads).toBe(4);
   });
 });

@@ -34,6 +34,17 @@ export function serializationSchema(schema: z.ZodType): Schema {
   return rest as unknown as Schema;
 }
 
+const unchanging = new WeakSet<object>();
+
+/**
+ * Marks an answer that is never changed after it was made (a kept template, for example): its text is then
+ * written once per route and kept as long as the answer itself (outside the tests, which check every answer).
+ */
+export const unchangingAnswer = <T extends object>(answer: T): T => {
+  unchanging.add(answer);
+  return answer;
+};
+
 const zodOf = (maybe: unknown): z.ZodType => {
   if (maybe instanceof z.ZodType) return maybe;
   const properties = (maybe as { properties?: unknown } | null)?.properties;
@@ -52,7 +63,15 @@ export const schemaSerializerCompiler =
   ({ schema, method, url }) => {
     const zodSchema = zodOf(schema);
     const stringify = fastJson(serializationSchema(zodSchema));
-    if (!options.check) return (data) => stringify(data);
+    if (!options.check) {
+      const written = new WeakMap<object, string>();
+      return (data) => {
+        if (typeof data !== 'object' || data === null || !unchanging.has(data)) return stringify(data);
+        let text = written.get(data);
+        if (text === undefined) written.set(data, (text = stringify(data)));
+        return text;
+      };
+    }
     return (data) => {
       const parsed = zodSchema.safeParse(data);
       if (!parsed.success) throw new ResponseSerializationError(method, url, { cause: parsed.error });

@@ -39,6 +39,7 @@ import { deleteTemplateLock, findTemplateLock, writeTemplateLock } from '@ecore/
 import type { TemplateLock } from '@ecore/core/questionnaires/locks.ts';
 import { createTemplateCache, scoredTemplate, type ScoredTemplate } from './template-cache.ts';
 import { createNotifiedCache } from '../../plugins/session-cache.ts';
+import { unchangingAnswer } from '../../plugins/serializer.ts';
 import type { AppDeps } from '../../app.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
@@ -68,9 +69,14 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   const templates = createTemplateCache(deps.db, app.watchTables(['questionnaires'], createNotifiedCache<number, string | null>()));
   const locks = app.watchTables(['questionnaire_locks'], createNotifiedCache<number, TemplateLock | null>());
   /** The scored template with the holder of a live lock held by someone else (`lock` when already read). */
+  const unlocked = new WeakMap<ScoredTemplate, ScoredTemplate & { lockedStatus: null }>();
   const presentScored = async (template: ScoredTemplate, actor: Actor, lock?: TemplateLock | null) => {
     const decision = lockDecision(lock === undefined ? await findTemplateLock(deps.db, template.id) : lock, actor.userId, deps.clock());
-    return { ...template, lockedStatus: decision.outcome === 'held' ? { currentLockerName: decision.currentLockerName } : null };
+    if (decision.outcome === 'held') return { ...template, lockedStatus: { currentLockerName: decision.currentLockerName } };
+    // Not locked by someone else: one answer object per kept template, so its text is written once.
+    let answer = unlocked.get(template);
+    if (!answer) unlocked.set(template, (answer = unchangingAnswer({ ...template, lockedStatus: null })));
+    return answer;
   };
   /** The template as the API answers it: maxScore per question, and the holder of a live lock held by someone else. */
   const present = (template: QuestionnaireTemplate, actor: Actor) => presentScored(scoredTemplate(template), actor);
