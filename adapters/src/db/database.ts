@@ -83,6 +83,9 @@ async function listenOnPostgres(connectionString: string, channel: string, handl
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle pooled connection that the server ends (a restart, a dropped database, a failover) is reported
+    // here and discarded; the next query opens a new one. Without a listener the error would end the process.
+    pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const listeners = new Set<() => Promise<void>>();
     return {
