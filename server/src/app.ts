@@ -1,10 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { LinkTokens, Mailer, PasswordHasher } from '@ecore/core/identity/ports.ts';
-import type { DB } from '@ecore/adapters/db/schema.ts';
-import type { Database } from '@ecore/adapters/db/database.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -19,35 +15,9 @@ import { appConfigRoutes } from './routes/app-config.ts';
 import { organisationRoutes } from './routes/organisations/organisations.ts';
 import { usersExportRoutes } from './routes/exports/users-export.ts';
 import { assetModuleRoutes } from './routes/assets/index.ts';
+import type { AppDeps } from './deps.ts';
 
-export interface AppConfig {
-  jwtSecret: string;
-  /** Where the portal is reached; links in mails start with it. */
-  publicUrl: string;
-  twoFactorLogin: boolean;
-  /** Requests per minute and address on login and password-reset calls. */
-  authRateLimit: number;
-  /** Folder of the built web client; absent in API-only tests. */
-  webDistDir?: string | undefined;
-  logLevel?: string;
-  /** Fastify's trustProxy: true (every proxy in front) or the proxies' addresses (README "Configuration"). */
-  trustProxy?: boolean | string;
-  /** Tests: every response is also checked against its zod schema (plugins/serializer.ts). */
-  checkResponses?: boolean;
-}
-
-/** Everything the routes need from outside, so that tests can give their own. */
-export interface AppDeps {
-  db: Kysely<DB>;
-  mailer: Mailer;
-  hasher: PasswordHasher;
-  tokens: LinkTokens;
-  /** Milliseconds since the epoch. */
-  clock: () => number;
-  config: AppConfig;
-  /** The database's change notifications; with them sessions are checked from a cache (plugins/auth.ts). */
-  listen?: Database['listen'];
-}
+export type { AppConfig, AppDeps } from './deps.ts';
 
 /** Builds the application without listening (fastify/demo style); server.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -7,7 +7,7 @@ import { findSessionState } from '@ecore/adapters/db/identity/users-repository.t
 import { findUserAccount } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
 import type { UserAccount } from '@ecore/core/identity/user.ts';
 import { SESSION_CHANNEL } from '@ecore/migrations/index.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { HttpError } from './http-error.ts';
 import { createUserCache, type SessionState, type UserCache } from './session-cache.ts';
 

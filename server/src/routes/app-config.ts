@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 
 /** Public settings the client needs before anyone signs in. */
 export const appConfigRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

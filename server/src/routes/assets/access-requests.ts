@@ -21,7 +21,7 @@ import {
   ownerContacts,
 } from '@ecore/adapters/db/assets/access-requests-repository.ts';
 import { findOrganisation } from '@ecore/adapters/db/organisations/organisations-repository.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { idParams } from '@ecore/core/shared/schemas.ts';

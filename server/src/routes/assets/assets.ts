@@ -7,7 +7,7 @@ import { assetBodySchema, type AssetBody, type AssetView } from '@ecore/core/ass
 import { pageQuerySchema } from '@ecore/core/identity/user-schema.ts';
 import { deleteAsset, findAsset, insertAsset, listAssets, updateAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';

@@ -14,7 +14,7 @@ import {
   type GroupView,
 } from '@ecore/adapters/db/assets/groups-repository.ts';
 import { findOrganisation } from '@ecore/adapters/db/organisations/organisations-repository.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { accessRequestRoutes } from './access-requests.ts';
 import { assetRoutes } from './assets.ts';
 import { groupRoutes } from './groups.ts';

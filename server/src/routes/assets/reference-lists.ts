@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { countryOptions } from '@ecore/core/shared/countries.ts';
 import { ASSET_TYPES, selectableAssetTypes } from '@ecore/core/assets/asset-classes.ts';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { errorResponses } from '../schemas.ts';
 
 /** Option lists the forms need (spec 01 §3 countries; spec 02 §7 asset/countries). */

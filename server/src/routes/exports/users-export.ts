@@ -5,7 +5,7 @@ import { userExportColumns } from '@ecore/core/identity/user-export.ts';
 import { exportFormatSchema } from '@ecore/core/exports/export-format.ts';
 import { usersOfOrganisations } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
 import { writeTable } from '@ecore/adapters/exports/table-file.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { inScope, organisationIdsInScope } from '../organisations/scope.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { loginRoutes } from './login.ts';
 import { meRoutes } from './me.ts';
 import { passwordRoutes } from './password.ts';

@@ -7,7 +7,7 @@ import { sessionClaimsFor } from '@ecore/core/identity/sign-in.ts';
 import { maySignIn } from '@ecore/core/identity/user-status.ts';
 import { findLinkTokenByHash, insertLinkToken, markLinkTokenUsed, voidLinkTokens } from '@ecore/adapters/db/identity/link-tokens-repository.ts';
 import { endSessions, findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { checkPassword } from './sign-in.ts';

@@ -7,7 +7,7 @@ import { mayRequestPasswordReset, mayUsePasswordLink, statusAfterPasswordSet, Us
 import type { SignInUser } from '@ecore/core/identity/user.ts';
 import { findLinkTokenByHash, insertLinkToken, markLinkTokenUsed, voidLinkTokens } from '@ecore/adapters/db/identity/link-tokens-repository.ts';
 import { findSignInUserById, findSignInUserByName, savePassword } from '@ecore/adapters/db/identity/users-repository.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 

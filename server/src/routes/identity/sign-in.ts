@@ -1,7 +1,7 @@
 import { decideSignIn } from '@ecore/core/identity/sign-in.ts';
 import type { SignInUser } from '@ecore/core/identity/user.ts';
 import { findSignInUserByName, withSignInAttempts } from '@ecore/adapters/db/identity/users-repository.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 
 /**

@@ -22,7 +22,7 @@ import {
   type UserValues,
 } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
 import { findOrganisation } from '@ecore/adapters/db/organisations/organisations-repository.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { errorResponses } from '../schemas.ts';

@@ -15,7 +15,7 @@ import {
   setOrganisationState,
   updateOrganisation,
 } from '@ecore/adapters/db/organisations/organisations-repository.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';

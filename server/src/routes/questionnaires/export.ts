@@ -3,7 +3,7 @@ import { exportQuerySchema } from '@ecore/core/questionnaires/schemas.ts';
 import { exportFileName } from '@ecore/core/questionnaires/template-export.ts';
 import { findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { questionnaireCsv, questionnaireExcel, questionnaireJson } from '@ecore/adapters/exports/questionnaire-export.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { requireScoringManager } from './access.ts';

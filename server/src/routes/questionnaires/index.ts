@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { templateExportRoutes } from './export.ts';
 import { scoringTableRoutes } from './scoring-table.ts';
 import { templateRoutes } from './templates.ts';

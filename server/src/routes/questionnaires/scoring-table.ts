@@ -19,7 +19,7 @@ import {
   replaceReferenceValues,
 } from '@ecore/adapters/db/questionnaires/reference-data-repository.ts';
 import { parseReferenceCsv } from '@ecore/adapters/exports/questionnaire-reference-csv.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { displayName, requireScoringManager } from './access.ts';

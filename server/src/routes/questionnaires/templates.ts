@@ -40,7 +40,7 @@ import type { TemplateLock } from '@ecore/core/questionnaires/locks.ts';
 import { createTemplateCache, scoredTemplate, type ScoredTemplate } from './template-cache.ts';
 import { createNotifiedCache } from '../../plugins/session-cache.ts';
 import { unchangingAnswer } from '../../plugins/serializer.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { displayName, isScoringManager, requireScoringManager, sendLocked } from './access.ts';
