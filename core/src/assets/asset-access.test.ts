@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { roleSet } from '../identity/arbitraries/users.ts';
 import { Role } from '../identity/roles.ts';
 import { ACCESS_REQUEST_WINDOW_MS, accessRequestProblem, buyerViewOfRequest, decisionOutcome, isOpenRequest, mayRequestAccess, parseDecision } from './access-requests.ts';
-import { assetGrants, createsBuyerAssets, groupScope, mayChooseGroupOrganisation, mayEditAsset, mayViewAsset, type AssetActor, type AssetFacts } from './asset-access.ts';
+import { assetGrants, createsBuyerAssets, groupScope, mayChooseGroupOrganisation, mayDeleteGroup, mayEditAsset, mayViewAsset, type AssetActor, type AssetFacts } from './asset-access.ts';
 
 const actor = (changes: Partial<AssetActor> = {}): AssetActor => ({ userId: 1, roles: [Role.ObjectAdministrator], orgId: 1, orgBuyer: false, orgFinance: false, accessGroups: [], accessAssets: [], ...changes });
 const asset = (changes: Partial<AssetFacts> = {}): AssetFacts => ({ id: 10, organisationId: 1, assetGroupId: 5, isBuyerAsset: false, testerUserId: null, grantedOrganisationIds: [], ...changes });
@@ -173,5 +173,13 @@ describe('who edits, who chooses a group’s organisation, which groups are list
     expect(groupScope(actor({ roles: [Role.InternalTester] }))).toEqual({ kind: 'none' });
     expect(groupScope(actor({ roles: [Role.Evaluator] }))).toEqual({ kind: 'none' });
     expect(groupScope(actor({ roles: [Role.ObjectAdministrator, Role.AccountManager], orgFinance: true }))).toEqual({ kind: 'none' });
+  });
+});
+
+describe('deleting a group (issue 12)', () => {
+  it('only an empty group is deleted', () => {
+    expect(mayDeleteGroup(0)).toBe(true);
+    expect(mayDeleteGroup(1)).toBe(false);
+    expect(mayDeleteGroup(1000)).toBe(false);
   });
 });

@@ -95,6 +95,12 @@ export const mayEditAsset = (actor: AssetActor, asset: AssetFacts): boolean =>
 /** Objects created by users of a buyer organisation are buyer assets; others are not. */
 export const createsBuyerAssets = (actor: Pick<AssetActor, 'orgBuyer'>): boolean => actor.orgBuyer;
 
+/**
+ * Only an empty group is deleted: objects are never deleted as a side effect of deleting their group, so
+ * that no answer is lost (issue 12, spec 02 §8 keeps its own message for it).
+ */
+export const mayDeleteGroup = (objectCount: number): boolean => objectCount === 0;
+
 /** Only account administrators choose the organisation of a group; others get their own (spec 02 §5). */
 export const mayChooseGroupOrganisation = (actor: Pick<AssetActor, 'roles'>): boolean => actor.roles.includes(Role.AccountAdministrator);
 

@@ -20,7 +20,19 @@ export const ASSET_MESSAGES = {
     de: 'Das Objekt wurde inzwischen von jemand anderem geändert. Bitte laden Sie es neu und geben Sie Ihre Änderungen erneut ein.',
     en: 'Someone else has changed the object in the meantime. Please reload it and enter your changes again.',
   },
+  'objectGroups-create-error': {
+    de: 'Die Objektgruppe konnte nicht angelegt werden. Bitte versuchen Sie es später erneut.',
+    en: 'The object group could not be created. Please try again later.',
+  },
+  'objectGroups-edit-error': {
+    de: 'Die Objektgruppe konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
+    en: 'The object group could not be saved. Please try again later.',
+  },
   'objectGroups-delete-error': {
+    de: 'Die Objektgruppe konnte nicht gelöscht werden. Bitte versuchen Sie es später erneut.',
+    en: 'The object group could not be deleted. Please try again later.',
+  },
+  'objectGroups-delete-not-empty': {
     de: 'Die Objektgruppe enthält noch Objekte und kann nicht gelöscht werden.',
     en: 'The object group still contains objects and cannot be deleted.',
   },

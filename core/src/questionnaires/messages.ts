@@ -28,8 +28,12 @@ export const QUESTIONNAIRE_MESSAGES = {
     en: 'The questionnaire could not be activated. Please try again later.',
   },
   'questionnaire-delete-error': {
-    de: 'Der Fragebogen konnte nicht gelöscht werden. Nur Entwürfe können gelöscht werden.',
-    en: 'The questionnaire could not be deleted. Only drafts can be deleted.',
+    de: 'Der Fragebogen konnte nicht gelöscht werden. Bitte versuchen Sie es später erneut.',
+    en: 'The questionnaire could not be deleted. Please try again later.',
+  },
+  'questionnaire-delete-not-draft': {
+    de: 'Nur Entwürfe können gelöscht werden.',
+    en: 'Only drafts can be deleted.',
   },
   'questionnaire-not-editable': {
     de: 'Nur Fragebögen im Entwurf können bearbeitet werden.',

@@ -171,7 +171,8 @@ describe('object groups', () => {
     expect((await h.as('objectadmin', 'PUT', '/api/assetGroup', { id, name: 'Portfolio Hauptstadt' })).json().name).toBe('Portfolio Hauptstadt');
     const refused = await h.as('objectadmin', 'DELETE', `/api/assetGroup/${id}`);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().key).toBe('objectGroups-delete-error');
+    expect(refused.json()).toMatchObject({ key: 'objectGroups-delete-not-empty', message: 'Die Objektgruppe enthält noch Objekte und kann nicht gelöscht werden.' });
+    expect(await h.db.selectFrom('asset_groups').select('id').where('id', '=', id).execute()).toHaveLength(1);
     const empty = (await h.as('objectadmin', 'POST', '/api/assetGroup', { name: 'Leer' })).json().id;
     expect((await h.as('objectadmin', 'DELETE', `/api/assetGroup/${empty}`)).statusCode).toBe(204);
   });

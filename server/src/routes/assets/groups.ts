@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assetGrants, groupScope, mayChooseGroupOrganisation, mayEditAssets, type AssetActor } from '@ecore/core/assets/asset-access.ts';
+import { assetGrants, groupScope, mayChooseGroupOrganisation, mayDeleteGroup, mayEditAssets, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import { pageQuerySchema } from '@ecore/core/identity/user-schema.ts';
 import {
   countGroupAssets,
@@ -178,7 +178,7 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const group = await visibleGroup(actor, request.params.id);
       if (!toResponse(group, actor).canEdit) throw new HttpError(403, 'forbidden');
       // Objects are never deleted as a side effect: their answers must not be lost.
-      if ((await countGroupAssets(deps.db, group.id)) > 0) throw new HttpError(400, 'objectGroups-delete-error');
+      if (!mayDeleteGroup(await countGroupAssets(deps.db, group.id))) throw new HttpError(400, 'objectGroups-delete-not-empty');
       await deleteGroup(deps.db, group.id);
       return reply.status(204).send(null);
     },

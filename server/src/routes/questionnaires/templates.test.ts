@@ -231,7 +231,7 @@ describe('activating and deleting', () => {
     const draft = (await duplicateActive()).json();
     const active = await call('scoring', 'DELETE', `/api/questionnaire/${await activeId()}`);
     expect(active.statusCode).toBe(400);
-    expect(active.json().key).toBe('questionnaire-delete-error');
+    expect(active.json()).toMatchObject({ key: 'questionnaire-delete-not-draft', message: 'Nur Entwürfe können gelöscht werden.' });
     expect((await call('scoring', 'DELETE', `/api/questionnaire/${draft.id}`)).statusCode).toBe(204);
     expect((await call('scoring', 'GET', `/api/questionnaire/${draft.id}`)).statusCode).toBe(404);
     expect((await call('scoring', 'DELETE', `/api/questionnaire/${draft.id}`)).statusCode).toBe(404);

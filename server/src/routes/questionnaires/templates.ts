@@ -224,7 +224,7 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       requireScoringManager(request.actor);
       const stored = await findTemplateSummary(deps.db, request.params.id);
       if (!stored) throw new HttpError(404, 'questionnaire-not-found');
-      if (!isDeletable(stored.state)) throw new HttpError(400, 'questionnaire-delete-error');
+      if (!isDeletable(stored.state)) throw new HttpError(400, 'questionnaire-delete-not-draft');
       const lock = lockDecision(await findTemplateLock(deps.db, stored.id), request.actor.userId, deps.clock());
       if (lock.outcome === 'held') return sendLocked(reply, request.language, lock.currentLockerName);
       await deleteTemplate(deps.db, stored.id);

@@ -58,7 +58,7 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
   const deletion = useRowAction<AssetGroup, 'delete'>({
     run: (_, group) => deleteAssetGroup(group.id),
     successText: (_, group) => t('assets.objectGroups.toast.deleteSuccess', { name: group.name }),
-    // 400 objectGroups-delete-error: the group still has objects; the text says so.
+    // 400 objectGroups-delete-not-empty: the group still has objects; the text says so.
     errorText: (_, __, failure) =>
       failure instanceof ApiError && failure.statusCode === 400 ? errorText(failure) : t('assets.objectGroups.toast.deleteError'),
     onDone: afterChange,
