@@ -85,7 +85,7 @@ export interface Organisation {
 /** Which state changes an organisation allows: activate an inactive one, deactivate an active one, lock or unlock either. */
 export const organisationTransitionAllowed = (
   org: Pick<Organisation, 'status' | 'locked'>,
-  action: 'activate' | 'deactivate' | 'lock' | 'unlock' | 'delete',
+  action: OrganisationTransition,
   ownOrganisation = false,
 ): boolean => {
   // Blocking the own organisation would shut the actor out with it.
@@ -103,3 +103,21 @@ export const organisationTransitionAllowed = (
       return true;
   }
 };
+
+export type OrganisationTransition = 'activate' | 'deactivate' | 'lock' | 'unlock' | 'delete';
+
+/** Deactivating, locking or deleting an organisation ends the sessions of all its users (DOMAIN.md §2). */
+export const organisationTransitionEndsSessions = (action: OrganisationTransition): boolean =>
+  action === 'deactivate' || action === 'lock' || action === 'delete';
+
+/** A buyer's partner must be a finance partner (spec 01 §5); checked when the partner is chosen or changed. */
+export const buyerPartnerProblem = (
+  body: { isBuyer: boolean; financePartnerOrganisationId: number | null },
+  previousPartnerId: number | null | undefined,
+  partner: { isFinancePartner: boolean } | null,
+): boolean =>
+  body.isBuyer && body.financePartnerOrganisationId !== null && body.financePartnerOrganisationId !== previousPartnerId && !partner?.isFinancePartner;
+
+/** Everyone may read their own organisation; other organisations only within the actor's scope (null: all). */
+export const mayReadOrganisation = (actorOrgId: number, organisationId: number, scope: readonly number[] | null): boolean =>
+  organisationId === actorOrgId || scope === null || scope.includes(organisationId);

@@ -4,7 +4,16 @@ import { mayActOnOrganisations, type OrganisationAction } from '@ecore/core/iden
 import type { Actor } from '@ecore/core/identity/session.ts';
 import { contactListSchema } from '@ecore/core/organisations/contacts.ts';
 import { flagProblem, type FlagProblem } from '@ecore/core/organisations/organisation-flags.ts';
-import { organisationBodySchema, organisationTransitionAllowed, OrganisationStatus, type Organisation, type OrganisationBody } from '@ecore/core/organisations/organisation.ts';
+import {
+  buyerPartnerProblem,
+  mayReadOrganisation,
+  organisationBodySchema,
+  organisationTransitionAllowed,
+  organisationTransitionEndsSessions,
+  OrganisationStatus,
+  type Organisation,
+  type OrganisationBody,
+} from '@ecore/core/organisations/organisation.ts';
 import { recordAccountAudit } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
 import {
   endSessionsOfOrganisation,
@@ -19,7 +28,7 @@ import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
-import { inScope, organisationIdsInScope } from './scope.ts';
+import { organisationIdsInScope } from './scope.ts';
 import { idParams, wholeNumberParam } from '@ecore/core/shared/schemas.ts';
 
 const listItemSchema = z.object({
@@ -77,7 +86,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   /** An organisation the actor may see (their own is always visible), or 404. */
   const visible = async (actor: Actor, id: number): Promise<Organisation> => {
     const organisation = await findOrganisation(deps.db, id);
-    if (!organisation || (id !== actor.orgId && !inScope(await organisationIdsInScope(deps, actor), id))) throw new HttpError(404, 'not-found');
+    if (!organisation || !mayReadOrganisation(actor.orgId, id, id === actor.orgId ? null : await organisationIdsInScope(deps, actor))) throw new HttpError(404, 'not-found');
     return organisation;
   };
 
@@ -85,9 +94,9 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   const checkBody = async (actor: Actor, body: OrganisationBody, previous: Organisation | null) => {
     const problem = flagProblem(actor, body, previous);
     if (problem) throw new FieldsError([{ path: FLAG_PATHS[problem], key: 'organisation-flags-invalid' }]);
-    if (body.isBuyer && body.financePartnerOrganisationId !== null && body.financePartnerOrganisationId !== previous?.financePartnerOrganisationId) {
-      const partner = await findOrganisation(deps.db, body.financePartnerOrganisationId);
-      if (!partner?.isFinancePartner) throw new FieldsError([{ path: 'financePartnerOrganisationId', key: 'organisation-flags-invalid' }]);
+    const partner = body.isBuyer && body.financePartnerOrganisationId !== null ? await findOrganisation(deps.db, body.financePartnerOrganisationId) : null;
+    if (buyerPartnerProblem(body, previous?.financePartnerOrganisationId, partner)) {
+      throw new FieldsError([{ path: 'financePartnerOrganisationId', key: 'organisation-flags-invalid' }]);
     }
   };
 
@@ -208,7 +217,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           : { deleted: true };
         await deps.db.transaction().execute(async (trx) => {
           await setOrganisationState(trx, organisation.id, change);
-          if (action === 'deactivate' || action === 'lock' || action === 'delete') await endSessionsOfOrganisation(trx, organisation.id);
+          if (organisationTransitionEndsSessions(action)) await endSessionsOfOrganisation(trx, organisation.id);
           await recordAccountAudit(trx, { actorUserId: actor.userId, entity: 'organisation', entityId: organisation.id, action });
         });
         return reply.status(204).send(null);
