@@ -167,6 +167,29 @@ export const mayChooseAccess = (actor: AssigningActor, targetRoles: readonly Rol
 /** Objects can be chosen only once at least one group is chosen. */
 export const mayChooseAssets = (chosenGroups: readonly number[]): boolean => chosenGroups.length > 0;
 
+export interface AccessList {
+  assetGroups: number[];
+  assets: number[];
+}
+
+/**
+ * The access list a saved user gets (spec 01 §6): the one sent where the actor may choose it (objects need a
+ * group), else none for a new user and the stored one, unchanged, for an edited user.
+ */
+export const accessListOnSave = (
+  actor: AssigningActor,
+  roles: readonly Role[],
+  requested: AccessList,
+  stored: AccessList | null,
+): AccessList | 'objectsNeedGroup' => {
+  if (!mayChooseAccess(actor, roles)) return stored ?? { assetGroups: [], assets: [] };
+  if (requested.assets.length > 0 && !mayChooseAssets(requested.assetGroups)) return 'objectsNeedGroup';
+  return { assetGroups: requested.assetGroups, assets: requested.assets };
+};
+
+/** A change of a user's roles ends that user's sessions (DOMAIN.md §2); the same roles in another order do not. */
+export const roleChangeEndsSessions = (stored: readonly Role[], requested: readonly Role[]): boolean => !sameRoles([...new Set(requested)], stored);
+
 /**
  * Organisation choice in the user dialog: only when creating, and only for an account administrator or an
  * account manager of a finance partner; otherwise the actor's own organisation is preset.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { roleSet } from './arbitraries/users.ts';
-import { mayManageUser, userEditProblem, type ManagingActor } from './role-assignment.ts';
+import { accessListOnSave, mayManageUser, roleChangeEndsSessions, userEditProblem, type ManagingActor } from './role-assignment.ts';
 import { ALL_ROLES, Role, roleName } from './roles.ts';
 
 const R = Role;
@@ -73,5 +73,30 @@ describe('nobody acts on someone with more rights (issue 9)', () => {
     expect(mayManageUser(bank, { id: 3, organisationId: 77, roles: [R.ProspectiveBuyer] })).toBe(true);
     // The same roles in another organisation are beyond it.
     expect(mayManageUser(bank, { id: 4, organisationId: 11, roles: [R.ObjectAdministrator, R.AccountManager] })).toBe(false);
+  });
+});
+
+describe('the access list and sessions when a user is saved (issue 12: rules out of the route)', () => {
+  const manager = { roles: [R.AccountManager], orgFinance: false };
+  const admin = { roles: [R.AccountAdministrator], orgFinance: false };
+  const requested = { assetGroups: [3], assets: [9] };
+  const stored = { assetGroups: [4], assets: [] };
+
+  it('an account manager sets the list of a collector or an object administrator; objects need a group', () => {
+    expect(accessListOnSave(manager, [R.ObjectDataCollector], requested, null)).toEqual(requested);
+    expect(accessListOnSave(manager, [R.ObjectAdministrator], requested, stored)).toEqual(requested);
+    expect(accessListOnSave(manager, [R.ObjectDataCollector], { assetGroups: [], assets: [9] }, null)).toBe('objectsNeedGroup');
+  });
+
+  it('whoever may not choose it gives a new user none and leaves a stored list as it is', () => {
+    expect(accessListOnSave(admin, [R.ObjectDataCollector], requested, null)).toEqual({ assetGroups: [], assets: [] });
+    expect(accessListOnSave(admin, [R.ObjectDataCollector], requested, stored)).toEqual(stored);
+    expect(accessListOnSave(manager, [R.ObjectAnalyst], requested, stored)).toEqual(stored);
+  });
+
+  it('a change of roles ends the sessions; the same roles in another order or twice do not', () => {
+    expect(roleChangeEndsSessions([R.ObjectDataCollector], [R.ObjectDataCollector, R.ObjectAnalyst])).toBe(true);
+    expect(roleChangeEndsSessions([R.ObjectDataCollector, R.ObjectAnalyst], [R.ObjectDataCollector])).toBe(true);
+    expect(roleChangeEndsSessions([R.ObjectDataCollector, R.ObjectAnalyst], [R.ObjectAnalyst, R.ObjectDataCollector, R.ObjectAnalyst])).toBe(false);
   });
 });

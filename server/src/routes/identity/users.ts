@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mayActOnUsers, type UserAction } from '@ecore/core/identity/account-scope.ts';
 import { accountStateMail } from '@ecore/core/identity/mails.ts';
-import { mayChooseAccess, mayChooseAssets, mayChooseOrganisation, mayManageUser, roleAssignmentProblem, USER_EDIT_PROBLEM_KEYS, userEditProblem } from '@ecore/core/identity/role-assignment.ts';
+import { accessListOnSave, mayChooseOrganisation, mayManageUser, roleAssignmentProblem, roleChangeEndsSessions, USER_EDIT_PROBLEM_KEYS, userEditProblem } from '@ecore/core/identity/role-assignment.ts';
 import { createUserBodySchema, editUserBodySchema, userListQuerySchema } from '@ecore/core/identity/user-schema.ts';
 import { transitionEndsSessions, transitionInformsContact, UserStatus, userTransitionAllowed, type UserTransition } from '@ecore/core/identity/user-status.ts';
 import type { UserAccount } from '@ecore/core/identity/user.ts';
@@ -90,11 +90,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     return user;
   };
 
-  /** The access list is kept only where the dialog may show it; objects need a chosen group. */
-  const accessList = (actor: Actor, roles: UserValues['roles'], groups: number[], assets: number[]) => {
-    if (!mayChooseAccess(actor, roles)) return { assetGroups: [], assets: [] };
-    if (assets.length > 0 && !mayChooseAssets(groups)) throw new FieldsError([{ path: 'assets', key: 'user-assets-need-group' }]);
-    return { assetGroups: groups, assets };
+  /** The access list the user is saved with (core accessListOnSave); objects need a chosen group. */
+  const accessList = (actor: Actor, roles: UserValues['roles'], requested: { assetGroups: number[]; assets: number[] }, stored: UserAccount | null) => {
+    const list = accessListOnSave(actor, roles, requested, stored ? { assetGroups: stored.assetGroups, assets: stored.assets } : null);
+    if (list === 'objectsNeedGroup') throw new FieldsError([{ path: 'assets', key: 'user-assets-need-group' }]);
+    return list;
   };
 
   app.get(
@@ -180,7 +180,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const problem = roleAssignmentProblem(actor, organisation, body.userRoles, []);
       if (problem) throw new FieldsError([{ path: 'userRoles', key: USER_EDIT_PROBLEM_KEYS[problem.kind] }]);
       if (await userNameTaken(deps.db, body.userName)) throw new FieldsError([{ path: 'userName', key: 'user-name-taken' }]);
-      const access = accessList(actor, body.userRoles, body.assetGroups, body.assets);
+      const access = accessList(actor, body.userRoles, body, null);
       const language = body.language ?? request.language;
       const id = await deps.db.transaction().execute(async (trx) => {
         const newId = await insertUserAccount(trx, { ...body, ...access, roles: body.userRoles, organisationId, language });
@@ -215,10 +215,8 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       if (problem?.kind === 'notManageable') throw new HttpError(403, 'user-not-manageable');
       if (problem) throw new FieldsError([{ path: 'userRoles', key: USER_EDIT_PROBLEM_KEYS[problem.kind] }]);
       // Someone who may not choose access lists leaves an existing one as it is.
-      const access = mayChooseAccess(actor, body.userRoles)
-        ? accessList(actor, body.userRoles, body.assetGroups, body.assets)
-        : { assetGroups: user.assetGroups, assets: user.assets };
-      const rolesChanged = body.userRoles.length !== user.roles.length || body.userRoles.some((r) => !user.roles.includes(r));
+      const access = accessList(actor, body.userRoles, body, user);
+      const rolesChanged = roleChangeEndsSessions(user.roles, body.userRoles);
       await deps.db.transaction().execute(async (trx) => {
         await updateUserAccount(trx, user.id, { ...body, ...access, roles: body.userRoles }, rolesChanged);
         await recordAccountAudit(trx, { actorUserId: actor.userId, entity: 'user', entityId: user.id, action: 'edit' });
