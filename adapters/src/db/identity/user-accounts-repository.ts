@@ -3,6 +3,7 @@ import type { Role } from '@ecore/core/identity/roles.ts';
 import type { UserAccount } from '@ecore/core/identity/user.ts';
 import { UserStatus } from '@ecore/core/identity/user-status.ts';
 import type { UserStatusFilter } from '@ecore/core/identity/user-schema.ts';
+import { isAssignableTester, TESTER_ROLE } from '@ecore/core/review/testers.ts';
 import type { DB, UserTable } from '../schema.ts';
 import { searchPattern } from '../search.ts';
 
@@ -202,16 +203,15 @@ export async function contactPersonsOf(db: Executor, organisationId: number, exc
   return contacts.map((c) => ({ name: c.full_name, email: c.email, language: 'de' as const }));
 }
 
-/** Testers for assignment (spec 02 §6): holders of ExternalAccreditedTester, without those holding InternalTester. */
+/** Testers for assignment: the database narrows to holders of the tester role, core's isAssignableTester decides (spec 02 §6). */
 export async function listTesters(db: Executor): Promise<{ id: number; firstName: string; lastName: string; organisationName: string }[]> {
   const rows = await withOrganisation(db)
-    .where(sql<boolean>`8 = any(users.roles)`)
-    .where(sql<boolean>`not (7 = any(users.roles))`)
-    .where('users.status', '=', UserStatus.Active)
-    .where('users.locked', '=', false)
+    .where(sql<boolean>`${TESTER_ROLE.required} = any(users.roles)`)
     .orderBy('users.last_name')
     .execute();
-  return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, organisationName: r.organisation_name }));
+  return rows
+    .filter((r) => isAssignableTester({ roles: r.roles as Role[], active: r.status === UserStatus.Active, locked: r.locked }))
+    .map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, organisationName: r.organisation_name }));
 }
 
 export async function recordAccountAudit(db: Executor, entry: { actorUserId: number; entity: 'user' | 'organisation'; entityId: number; action: string }): Promise<void> {
