@@ -96,6 +96,13 @@ export const mayEditAsset = (actor: AssetActor, asset: AssetFacts): boolean =>
 export const createsBuyerAssets = (actor: Pick<AssetActor, 'orgBuyer'>): boolean => actor.orgBuyer;
 
 /**
+ * May the actor change or delete this group (spec 02 §6): an editing role, and the group is of the actor's
+ * organisation, or the actor is the account administrator, who works across organisations.
+ */
+export const mayEditGroup = (actor: AssetActor, group: { organisationId: number }): boolean =>
+  mayEditAssets(actor) && (mayChooseGroupOrganisation(actor) || group.organisationId === actor.orgId);
+
+/**
  * Only an empty group is deleted: objects are never deleted as a side effect of deleting their group, so
  * that no answer is lost (issue 12, spec 02 §8 keeps its own message for it).
  */

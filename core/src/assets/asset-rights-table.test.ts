@@ -3,7 +3,7 @@
 // computed by the functions under test.
 import { describe, expect, it } from 'vitest';
 import { ALL_ROLES, Role, roleName, type RoleName } from '../identity/roles.ts';
-import { mayEditAsset, mayViewAsset, type AssetActor, type AssetFacts } from './asset-access.ts';
+import { mayEditAsset, mayEditGroup, mayViewAsset, type AssetActor, type AssetFacts } from './asset-access.ts';
 
 const OWN = 10;
 const OTHER = 20;
@@ -76,5 +76,18 @@ describe('asset rights: every role (DOMAIN.md §1, spec 02 §6)', () => {
     expect(mayViewAsset(listed, object({ assetGroupId: 4 }))).toBe(false);
     const admin = actor(Role.ObjectAdministrator, { accessGroups: [4] });
     expect(mayEditAsset(admin, object())).toBe(false);
+  });
+});
+
+describe('who changes or deletes a group (spec 02 §6)', () => {
+  it('editing roles in the group’s organisation, and the account administrator in any', () => {
+    const own = { organisationId: OWN };
+    const other = { organisationId: OTHER };
+    const verdicts = (role: Role) => [mayEditGroup(actor(role), own), mayEditGroup(actor(role), other)];
+    expect(verdicts(Role.AccountAdministrator)).toEqual([true, true]);
+    expect(verdicts(Role.ObjectAdministrator)).toEqual([true, false]);
+    expect(verdicts(Role.ProspectiveBuyer)).toEqual([true, false]);
+    for (const role of [Role.ObjectDataCollector, Role.ObjectAnalyst, Role.AccountManager, Role.Evaluator, Role.ScoringModelManager]) expect(verdicts(role)).toEqual([false, false]);
+    expect(mayEditGroup(actor(Role.ObjectAdministrator, { orgFinance: true }), own)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assetGrants, groupScope, mayChooseGroupOrganisation, mayDeleteGroup, mayEditAssets, type AssetActor } from '@ecore/core/assets/asset-access.ts';
+import { assetGrants, groupScope, mayChooseGroupOrganisation, mayDeleteGroup, mayEditAssets, mayEditGroup, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import { pageQuerySchema } from '@ecore/core/identity/user-schema.ts';
 import {
   countGroupAssets,
@@ -62,7 +62,7 @@ const toResponse = (group: GroupView, actor: AssetActor): z.infer<typeof groupSc
   tester: group.tester,
   // Group submission needs filled questionnaires, which come with the answering module.
   canBeSubmitted: false,
-  canEdit: mayEditAssets(actor) && (mayChooseGroupOrganisation(actor) || group.organisationId === actor.orgId),
+  canEdit: mayEditGroup(actor, group),
   assetClassPercentages: group.assetClassPercentages,
   assetCount: group.assetCount,
   assets: group.assets,
@@ -158,7 +158,7 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => {
       const actor = await assetActorOf(app, request.actor);
       const group = await visibleGroup(actor, request.body.id);
-      if (!toResponse(group, actor).canEdit) throw new HttpError(403, 'forbidden');
+      if (!mayEditGroup(actor, group)) throw new HttpError(403, 'forbidden');
       const organisationId = await organisationFor(actor, request.body.organisationId, group.organisationId);
       await deps.db.transaction().execute(async (trx) => {
         await updateGroup(trx, group.id, { name: request.body.name, organisationId });
@@ -176,7 +176,7 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);
       const group = await visibleGroup(actor, request.params.id);
-      if (!toResponse(group, actor).canEdit) throw new HttpError(403, 'forbidden');
+      if (!mayEditGroup(actor, group)) throw new HttpError(403, 'forbidden');
       // Objects are never deleted as a side effect: their answers must not be lost.
       if (!mayDeleteGroup(await countGroupAssets(deps.db, group.id))) throw new HttpError(400, 'objectGroups-delete-not-empty');
       await deleteGroup(deps.db, group.id);
