@@ -7,9 +7,12 @@ import {
   applyStateChanges,
   duplicateContent,
   mayCreateDraft,
+  mayManageTemplates,
+  mayReadTemplate,
   newTemplateContent,
   splitWeights,
 } from './template-rules.ts';
+import { ALL_ROLES, Role, roleName } from '../identity/roles.ts';
 import { allQuestions, maxScoreOf, QUESTIONNAIRE_TYPES, toRoman } from './template.ts';
 import { blankOption, blankQuestion } from './editing.ts';
 import { describeActivationProblems } from './messages.ts';
@@ -181,5 +184,17 @@ describe('scores and numerals', () => {
 
   it('writes roman numerals from 1 to 3999', () => {
     expect([1, 2, 3, 4, 9, 14, 40, 1994, 3999].map(toRoman)).toEqual(['I', 'II', 'III', 'IV', 'IX', 'XIV', 'XL', 'MCMXCIV', 'MMMCMXCIX']);
+  });
+});
+
+describe('who manages and reads templates (spec 02 §6)', () => {
+  it('the scoring model manager manages them and reads every state; everyone else reads active templates only', () => {
+    for (const role of ALL_ROLES) {
+      const actor = { roles: [role] };
+      expect(mayManageTemplates(actor), roleName(role)).toBe(role === Role.ScoringModelManager);
+      expect(mayReadTemplate(actor, { state: 'Active' })).toBe(true);
+      expect(mayReadTemplate(actor, { state: 'Draft' })).toBe(role === Role.ScoringModelManager);
+      expect(mayReadTemplate(actor, { state: 'Archived' })).toBe(role === Role.ScoringModelManager);
+    }
   });
 });

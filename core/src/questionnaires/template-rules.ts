@@ -1,3 +1,4 @@
+import { Role } from '../identity/roles.ts';
 import {
   allQuestions,
   CLUSTER_COUNT,
@@ -235,3 +236,10 @@ export const structureIdsValid = (content: TemplateContent, known: StructureIds)
     questions.every((q) => q.parentQuestionId === null || questionIds.has(q.parentQuestionId))
   );
 };
+
+/** Templates and reference data are created, edited and activated by the scoring model manager (spec 02 §6). */
+export const mayManageTemplates = (actor: { roles: readonly Role[] }): boolean => actor.roles.includes(Role.ScoringModelManager);
+
+/** A template is read by its managers in any state; every other signed-in user reads the active ones only. */
+export const mayReadTemplate = (actor: { roles: readonly Role[] }, template: { state: QuestionnaireState }): boolean =>
+  mayManageTemplates(actor) || template.state === 'Active';

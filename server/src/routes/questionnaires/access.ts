@@ -1,15 +1,13 @@
 import type { FastifyReply } from 'fastify';
-import { Role } from '@ecore/core/identity/roles.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
+import { mayManageTemplates } from '@ecore/core/questionnaires/template-rules.ts';
 import { message } from '@ecore/core/shared/messages.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 
-/** Questionnaire templates are created and edited by the scoring model manager (spec 02 §6). */
-export const isScoringManager = (actor: Actor): boolean => actor.roles.includes(Role.ScoringModelManager);
-
+/** 403 unless the actor manages templates (core mayManageTemplates). */
 export const requireScoringManager = (actor: Actor): void => {
-  if (!isScoringManager(actor)) throw new HttpError(403, 'forbidden');
+  if (!mayManageTemplates(actor)) throw new HttpError(403, 'forbidden');
 };
 
 /** 423 with the lock holder's name (spec 02 §7 "Handling of answers", DOMAIN.md §7). */

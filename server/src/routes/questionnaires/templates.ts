@@ -13,6 +13,7 @@ import {
 import {
   activationChanges,
   activationProblems,
+  mayReadTemplate,
   structureIdsValid,
   duplicateContent,
   isDeletable,
@@ -43,7 +44,7 @@ import { unchangingAnswer } from '../../plugins/serializer.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
-import { displayName, isScoringManager, requireScoringManager, sendLocked } from './access.ts';
+import { displayName, requireScoringManager, sendLocked } from './access.ts';
 import { idParams, idValue, intValue } from '@ecore/core/shared/schemas.ts';
 
 const lockedSchema = errorSchema.extend({ lockedStatus: z.object({ currentLockerName: z.string() }) });
@@ -161,7 +162,7 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request) => {
       // Others may read the active templates only; the rest does not exist for them (DOMAIN.md §1).
-      const template = await presentStored(request.params.id, request.actor, (t) => isScoringManager(request.actor) || t.state === 'Active');
+      const template = await presentStored(request.params.id, request.actor, (t) => mayReadTemplate(request.actor, t));
       if (!template) throw new HttpError(404, 'questionnaire-not-found');
       return template;
     },
