@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { roleSet } from '../identity/arbitraries/users.ts';
 import { Role } from '../identity/roles.ts';
-import { flagControls, flagProblem, initialFlags, type FlagActor, type OrganisationFlags } from './organisation-flags.ts';
+import { flagControls, flagProblem, initialFlags, tickFlag, type FlagActor, type OrganisationFlags } from './organisation-flags.ts';
 
 const actor = (): fc.Arbitrary<FlagActor> => fc.record({ roles: roleSet(), orgId: fc.integer({ min: 1, max: 9 }), orgFinance: fc.boolean() });
 const flags = (): fc.Arbitrary<OrganisationFlags> =>
@@ -90,5 +90,20 @@ describe('organisation checkboxes (spec 01 §5, §6)', () => {
     expect(flagProblem(admin, { ...none, isBuyer: true, financePartnerOrganisationId: 2 }, null)).toBeNull();
     expect(flagProblem(admin, { ...none, isSolutionPartner: true }, null)).toBeNull();
     expect(flagProblem(admin, { ...none, isTestAccount: true }, null)).toBeNull();
+  });
+});
+
+describe('ticking a checkbox adjusts the others (spec 01 §5)', () => {
+  const base = { ...none, financePartnerOrganisationId: 2 as number | null };
+  it('finance partner unticks buyer and test account and drops a chosen partner', () => {
+    expect(tickFlag({ ...base, isBuyer: true, isTestAccount: true }, 'isFinancePartner', true)).toEqual({ ...base, isFinancePartner: true, financePartnerOrganisationId: null });
+  });
+  it('buyer unticks finance partner and test account, keeps a chosen partner; unticking buyer drops it', () => {
+    expect(tickFlag({ ...base, isFinancePartner: true, isTestAccount: true }, 'isBuyer', true)).toEqual({ ...base, isBuyer: true });
+    expect(tickFlag({ ...base, isBuyer: true }, 'isBuyer', false)).toEqual({ ...base, financePartnerOrganisationId: null });
+  });
+  it('test account and solution partner change only themselves', () => {
+    expect(tickFlag(base, 'isTestAccount', true)).toEqual({ ...base, isTestAccount: true });
+    expect(tickFlag({ ...base, isSolutionPartner: true }, 'isSolutionPartner', false)).toEqual(base);
   });
 });

@@ -92,3 +92,23 @@ export const flagProblem = (actor: FlagActor, requested: OrganisationFlags, prev
   if (!creating && requested.isTestAccount && !previous.isTestAccount) return 'testAccountNotAllowed';
   return null;
 };
+
+export type OrganisationFlag = 'isTestAccount' | 'isFinancePartner' | 'isSolutionPartner' | 'isBuyer';
+
+/**
+ * Ticking one checkbox adjusts the others the rules tie to it (spec 01 §5 "Organisation checkboxes"):
+ * finance partner and buyer exclude each other, neither goes with a test account, and a partner chosen
+ * for a buyer goes when buyer is unticked or finance partner is ticked. Works on any form values that
+ * carry the flags (the client keeps the partner id as the select's text).
+ */
+export const tickFlag = <T extends Omit<OrganisationFlags, 'financePartnerOrganisationId'> & { financePartnerOrganisationId: unknown }>(
+  values: T,
+  flag: OrganisationFlag,
+  on: boolean,
+): T => {
+  const next = { ...values, [flag]: on };
+  if (on && flag === 'isFinancePartner') return { ...next, isBuyer: false, isTestAccount: false, financePartnerOrganisationId: null };
+  if (on && flag === 'isBuyer') return { ...next, isFinancePartner: false, isTestAccount: false };
+  if (!on && flag === 'isBuyer') return { ...next, financePartnerOrganisationId: null };
+  return next;
+};

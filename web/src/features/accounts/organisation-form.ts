@@ -1,5 +1,5 @@
 import { emptyContact, type Contact } from '@ecore/core/organisations/contacts.ts';
-import { flagProblem, initialFlags, type FlagActor, type OrganisationFlags } from '@ecore/core/organisations/organisation-flags.ts';
+import { flagProblem, initialFlags, tickFlag, type FlagActor, type OrganisationFlag, type OrganisationFlags } from '@ecore/core/organisations/organisation-flags.ts';
 import { organisationBodySchema, type Organisation } from '@ecore/core/organisations/organisation.ts';
 import { schemaErrors, type Translate } from '../../components/forms/form-errors.ts';
 
@@ -86,17 +86,8 @@ export const flagsOf = (org: Organisation): OrganisationFlags => ({
   financePartnerOrganisationId: org.financePartnerOrganisationId,
 });
 
-/**
- * Ticking one checkbox adjusts the others the rules tie to it: finance partner and buyer exclude each
- * other, and neither goes with a test account (spec 01 §5 "Organisation checkboxes").
- */
-export const withFlag = (values: OrganisationFormValues, flag: 'isTestAccount' | 'isFinancePartner' | 'isSolutionPartner' | 'isBuyer', on: boolean): OrganisationFormValues => {
-  const next = { ...values, [flag]: on };
-  if (on && flag === 'isFinancePartner') return { ...next, isBuyer: false, isTestAccount: false, financePartnerOrganisationId: null };
-  if (on && flag === 'isBuyer') return { ...next, isFinancePartner: false, isTestAccount: false };
-  if (!on && flag === 'isBuyer') return { ...next, financePartnerOrganisationId: null };
-  return next;
-};
+/** Ticking one checkbox adjusts the others the rules tie to it (core tickFlag, spec 01 §5). */
+export const withFlag = (values: OrganisationFormValues, flag: OrganisationFlag, on: boolean): OrganisationFormValues => tickFlag(values, flag, on);
 
 const trimContact = (contact: Contact): Contact => ({
   ...(contact.id ? { id: contact.id } : {}),
