@@ -101,8 +101,12 @@ describe('names per language', () => {
 
 describe('numbers typed in the editor', () => {
   it('accept a decimal comma or point, and an empty field gives the fallback or null', () => {
-    expect(parseNumber('12,5')).toBe(12.5);
-    expect(parseNumber('12.5')).toBe(12.5);
+    expect(parseNumber('12,5', 0, 'de')).toBe(12.5);
+    expect(parseNumber('12.5', 0, 'de')).toBe(12.5);
+    // Locale-aware: thousands separators of the interface language are no decimal point.
+    expect(parseNumber('1.250,5', 0, 'de')).toBe(1250.5);
+    expect(parseNumber('1,250.5', 0, 'en')).toBe(1250.5);
+    expect(parseNumber('abc', 0, 'de')).toBeNaN();
     expect(parseNumber(7)).toBe(7);
     expect(parseNumber('', 3)).toBe(3);
     expect(parseNumber(' ')).toBe(0);

@@ -1,6 +1,8 @@
 import { blankOption, nextTempId, updateQuestion, type AddedItem } from '@ecore/core/questionnaires/editing.ts';
 import type { NameTranslation, Question, QuestionOption, QuestionTranslation, TemplateContent } from '@ecore/core/questionnaires/template.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
+import { parseLocaleNumber } from '@ecore/core/shared/locale-number.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 
 /*
  * Pure helpers of the editor's panels. Edits are written as updaters of the item as it is in the
@@ -18,8 +20,12 @@ export const setQuestionTranslation = (list: readonly QuestionTranslation[], lan
   return [...list.filter((x) => x.language !== language), { ...current, ...patch, language }].sort((a, b) => a.language.localeCompare(b.language));
 };
 
-/** A number typed with a decimal comma or point; empty gives the fallback. */
-export const parseNumber = (v: string | number, fallback = 0): number => (typeof v === 'number' ? v : v.trim() === '' ? fallback : Number(v.replace(',', '.')));
+/**
+ * A number typed in the interface language (core parseLocaleNumber: decimal comma and thousands points in
+ * German, the other way round in English); empty gives the fallback, anything else that is no number NaN.
+ */
+export const parseNumber = (v: string | number, fallback = 0, language: Language = currentLanguage()): number =>
+  typeof v === 'number' ? v : v.trim() === '' ? fallback : (parseLocaleNumber(v, language) ?? Number.NaN);
 export const parseNumberOrNull = (v: string | number): number | null => (typeof v === 'string' && v.trim() === '' ? null : parseNumber(v));
 
 export const patchQuestion = (patch: Partial<Question>): QuestionEdit => (q) => ({ ...q, ...patch });

@@ -24,6 +24,7 @@ import { STATE_COLOURS } from './score-page.tsx';
 import { ConfirmDialog, errorText, ExportDialog } from './template-dialogs.tsx';
 import { leavesEditor, presetFromRoute } from './editor-helpers.ts';
 import { createLockHeartbeat, HEARTBEAT_TICK_MS, type LockHeartbeat } from './lock-heartbeat.ts';
+import { isEditable } from '@ecore/core/questionnaires/template-rules.ts';
 
 /** The holder named by a 423: the template's lock status, else the server's message. */
 const currentHolder = async (id: number, error: ApiError): Promise<string> =>
@@ -75,7 +76,7 @@ function QuestionnaireEditor({ id }: { id: number }) {
         setContent(loaded);
         setDeleted(new Set());
         setDirty(false);
-        if (loaded.state !== 'Draft') return;
+        if (!isEditable(loaded.state)) return;
         try {
           await lockTemplate(id, true);
           if (!live) return;
@@ -135,7 +136,7 @@ function QuestionnaireEditor({ id }: { id: number }) {
     };
   }, [holdsLock, id, loseLock]);
 
-  const readOnly = template?.state !== 'Draft' || lockHolder !== null;
+  const readOnly = !template || !isEditable(template.state) || lockHolder !== null;
   // Every edit is activity: the heartbeat refreshes the lock (throttled) after it.
   useEffect(() => {
     if (dirty) void heartbeat.current?.poke('edit');
@@ -245,7 +246,7 @@ function QuestionnaireEditor({ id }: { id: number }) {
           {dirty ? <Text size="sm" fw={600} mt="xs">{t('questionnaires.editor.lockLostUnsaved')}</Text> : null}
         </Alert>
       ) : lockHolder !== null ? <Alert color="orange" mb="md" title={t('questionnaires.editor.lockedTitle')}>{t('questionnaires.editor.locked', { name: lockHolder })}</Alert> : null}
-      {template.state !== 'Draft' ? <Alert color="blue" mb="md">{t('questionnaires.editor.readOnly')}</Alert> : null}
+      {!isEditable(template.state) ? <Alert color="blue" mb="md">{t('questionnaires.editor.readOnly')}</Alert> : null}
       {dirty ? <Text size="sm" c="orange" mb="sm">{t('questionnaires.editor.unsaved')}</Text> : null}
       <Grid>
         <Grid.Col span={4}>

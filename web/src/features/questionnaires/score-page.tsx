@@ -13,6 +13,7 @@ import { activateTemplate, deleteTemplate, fetchTemplates } from './questionnair
 import { ReferenceDataPanel } from './reference-data-panel.tsx';
 import { ConfirmDialog, errorText, ExportDialog, TemplateFormDialog } from './template-dialogs.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { isDeletable } from '@ecore/core/questionnaires/template-rules.ts';
 
 export const STATE_COLOURS: Record<QuestionnaireState, string> = { Draft: 'yellow', Active: 'green', Archived: 'gray' };
 
@@ -77,7 +78,7 @@ export function ScorePage() {
               <IconDownload size={18} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>
-          {row.state === 'Draft' ? (
+          {isDeletable(row.state) ? (
             <>
               <Tooltip label={t('questionnaires.actions.activate')}>
                 <ActionIcon variant="subtle" color="green" aria-label={`${t('questionnaires.actions.activate')} ${row.title}`} onClick={() => setPending({ kind: 'activate', row })}>
