@@ -10,6 +10,7 @@ import * as userNotifications from './migrations/2026-11-24-032-user-notificatio
 import * as assetNotifications from './migrations/2026-11-24-033-asset-notifications.ts';
 import * as assetClassNotifications from './migrations/2026-11-24-034-asset-class-notifications.ts';
 import * as templateNotifications from './migrations/2026-11-24-035-template-notifications.ts';
+import * as answering from './migrations/2026-11-24-040-answering.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-033-asset-notifications': assetNotifications,
   '2026-11-24-034-asset-class-notifications': assetClassNotifications,
   '2026-11-24-035-template-notifications': templateNotifications,
+  '2026-11-24-040-answering': answering,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

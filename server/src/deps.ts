@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LinkTokens, Mailer, PasswordHasher } from '@ecore/core/identity/ports.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import type { Database } from '@ecore/adapters/db/database.ts';
+import type { FileStore } from '@ecore/core/shared/file-store.ts';
 
 // What the route plugins are given, in a module of its own: the routes import it, and app.ts imports the
 // routes, without a cycle through app.ts (issue 12).
@@ -28,6 +29,8 @@ export interface AppDeps {
   mailer: Mailer;
   hasher: PasswordHasher;
   tokens: LinkTokens;
+  /** Attachments (answer documents). */
+  files: FileStore;
   /** Milliseconds since the epoch. */
   clock: () => number;
   config: AppConfig;

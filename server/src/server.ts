@@ -4,6 +4,7 @@ import { openMigratedDatabase } from '@ecore/adapters/db/database.ts';
 import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
 import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
 import { createMailer } from '@ecore/adapters/mail/mailer.ts';
+import { createFolderFileStore } from '@ecore/adapters/files/file-store.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
@@ -40,7 +41,8 @@ async function main() {
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
   };
-  const app = await buildApp({ db: database.db, listen: database.listen, mailer, hasher, tokens: linkTokens, clock: Date.now, config: appConfig });
+  const files = createFolderFileStore(join(config.dataDir, 'files'));
+  const app = await buildApp({ db: database.db, listen: database.listen, mailer, hasher, tokens: linkTokens, files, clock: Date.now, config: appConfig });
 
   const shutdown = async () => {
     await app.close();

@@ -101,8 +101,13 @@ export interface AssetView {
   assetGroupName: string;
   createdAt: string;
   createdBy: string | null;
+  /** The state of the latest filled questionnaire; null: not started (DOMAIN.md §9). */
   status: string | null;
   score: number | null;
+  /** The latest filled questionnaire: its id, the template version it runs on and its progress (issue 13). */
+  questionnaireId: number | null;
+  questionnaireVersion: string | null;
+  progress: { answered: number; total: number } | null;
   objectName: string;
   assetGroupId: number;
   isBuyerAsset: boolean;

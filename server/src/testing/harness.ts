@@ -8,6 +8,7 @@ import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
 import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
 import { truncateApplicationTables } from '@ecore/adapters/db/testing/truncate.ts';
 import { createMemoryMailer } from '@ecore/adapters/mail/mailer.ts';
+import { createMemoryFileStore } from '@ecore/adapters/files/file-store.ts';
 import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { buildApp, type AppConfig } from '../app.ts';
@@ -41,6 +42,7 @@ export async function createHarness(config: Partial<AppConfig> = {}, given?: Dat
   const hasher = argon2Hasher({ memoryCost: 1024, timeCost: 1 });
   const demoHash = await hasher.hash(DEMO_PASSWORD);
   const mailer = createMemoryMailer();
+  const files = createMemoryFileStore();
   const clock = { now: T0 };
   const app: FastifyInstance = await buildApp({
     db: database.db,
@@ -48,6 +50,7 @@ export async function createHarness(config: Partial<AppConfig> = {}, given?: Dat
     mailer,
     hasher,
     tokens: linkTokens,
+    files,
     clock: () => clock.now,
     config: { jwtSecret: 'test-secret-test-secret-test-secret-42', publicUrl: 'http://portal.test', twoFactorLogin: false, authRateLimit: 1000, checkResponses: true, ...config },
   });
@@ -57,6 +60,7 @@ export async function createHarness(config: Partial<AppConfig> = {}, given?: Dat
     app,
     db: database.db,
     mailer,
+    files,
     clock,
     async reset() {
       // Mail work of the previous test must not land in this one.
@@ -65,6 +69,7 @@ export async function createHarness(config: Partial<AppConfig> = {}, given?: Dat
       await seedDemoData(database.db, demoHash);
       await seedDemoAssets(database.db);
       mailer.sent.length = 0;
+      files.files.clear();
       clock.now = T0;
     },
     async login(userName: string, password = DEMO_PASSWORD): Promise<string> {

@@ -39,7 +39,15 @@ const dateText = (value: Date | string | null): string | null => {
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 };
 
-type AssetRow = Selectable<AssetTable> & { organisation_name: string; group_name: string; group_organisation_name: string; creator: string | null };
+type AssetRow = Selectable<AssetTable> & {
+  organisation_name: string;
+  group_name: string;
+  group_organisation_name: string;
+  creator: string | null;
+  questionnaire_version: string | null;
+  answered_count: number | null;
+  total_count: number | null;
+};
 
 const toView = (row: AssetRow, shares: { assetTypeId: number; percentage: number }[], grantedOrganisationIds: number[]): AssetView => ({
   id: row.id,
@@ -50,8 +58,11 @@ const toView = (row: AssetRow, shares: { assetTypeId: number; percentage: number
   assetGroupName: row.group_name,
   createdAt: row.created_at.toISOString(),
   createdBy: row.creator,
-  status: null,
+  status: row.questionnaire_state,
   score: null,
+  questionnaireId: row.latest_questionnaire_id,
+  questionnaireVersion: row.questionnaire_version,
+  progress: row.latest_questionnaire_id === null ? null : { answered: row.answered_count ?? 0, total: row.total_count ?? 0 },
   objectName: row.name,
   assetGroupId: row.asset_group_id,
   isBuyerAsset: row.is_buyer_asset,
@@ -91,8 +102,13 @@ const assetQuery = (db: Executor) =>
     .innerJoin('asset_groups', 'asset_groups.id', 'assets.asset_group_id')
     .innerJoin('organisations as group_org', 'group_org.id', 'asset_groups.organisation_id')
     .leftJoin('users as creator', 'creator.id', 'assets.created_by')
+    .leftJoin('asset_questionnaires as latest', 'latest.id', 'assets.latest_questionnaire_id')
+    .leftJoin('questionnaires as latest_template', 'latest_template.id', 'latest.questionnaire_id')
     .selectAll('assets')
     .select([
+      'latest_template.version_label as questionnaire_version',
+      'latest.answered_count',
+      'latest.total_count',
       'organisations.name as organisation_name',
       'asset_groups.name as group_name',
       'group_org.name as group_organisation_name',
@@ -118,6 +134,8 @@ export interface AssetListFilter {
   grants: readonly AssetGrant[];
   search?: string | undefined;
   assetGroupIds?: readonly number[] | undefined;
+  /** The state of the latest filled questionnaire; 'NotStarted' for objects without one. */
+  assetState?: string | undefined;
   page: number;
   pageSize: number;
   counts?: CountCache | undefined;
@@ -131,6 +149,9 @@ export interface AssetListFilter {
 export async function listAssets(db: Executor, filter: AssetListFilter): Promise<{ items: AssetView[]; total: number }> {
   let base = db.selectFrom('assets').where(visibleAssetsCondition(filter.grants));
   if (filter.assetGroupIds) base = filter.assetGroupIds.length === 0 ? base.where(sql<SqlBool>`false`) : base.where('assets.asset_group_id', 'in', filter.assetGroupIds);
+  if (filter.assetState) {
+    base = filter.assetState === 'NotStarted' ? base.where('assets.questionnaire_state', 'is', null) : base.where('assets.questionnaire_state', '=', filter.assetState);
+  }
   if (filter.search) {
     const pattern = searchPattern(filter.search);
     base = base.where(sql<SqlBool>`(lower(assets.name || ' ' || assets.city || ' ' || assets.street || ' ' || assets.zip) like ${pattern} or cast(assets.id as text) = ${filter.search.trim()})`);

@@ -58,6 +58,9 @@ export interface AssetTable {
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The latest filled questionnaire and its state (DOMAIN.md §9), kept by the answering repository. */
+  latest_questionnaire_id: number | null;
+  questionnaire_state: string | null;
 }
 
 export interface AssetAssetTypeTable {

@@ -13,7 +13,7 @@ export async function assetActorOf(app: Pick<FastifyInstance, 'accounts'>, actor
 
 /** The tables the object and group lists depend on (counts; rows with names, testers and asset classes). */
 const COUNT_TABLES = ['assets', 'asset_groups', 'asset_access_grants', 'organisations'] as const;
-const PAGE_TABLES = [...COUNT_TABLES, 'asset_asset_types', 'users'] as const;
+const PAGE_TABLES = [...COUNT_TABLES, 'asset_asset_types', 'users', 'asset_questionnaires'] as const;
 
 /**
  * What the object and group lists keep between requests, emptied whenever something they show changes in

@@ -15,6 +15,7 @@ import { assetActorOf, createListCaches } from './asset-actor.ts';
 import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
 
 const shareSchema = z.object({ assetTypeId: z.number(), percentage: z.number() });
+const progressSchema = z.object({ answered: z.number(), total: z.number() });
 
 export const assetSchema = z.object({
   id: z.number(),
@@ -27,6 +28,9 @@ export const assetSchema = z.object({
   createdBy: z.string().nullable(),
   status: z.string().nullable(),
   score: z.number().nullable(),
+  questionnaireId: z.number().nullable(),
+  questionnaireVersion: z.string().nullable(),
+  progress: progressSchema.nullable(),
   canEdit: z.boolean(),
   objectName: z.string(),
   assetGroupId: z.number(),
@@ -68,6 +72,8 @@ const listItemSchema = z.object({
   isBuyerAsset: z.boolean(),
   status: z.string().nullable(),
   score: z.number().nullable(),
+  questionnaireVersion: z.string().nullable(),
+  progress: progressSchema.nullable(),
   constructionYear: z.number().nullable(),
   renovationYear: z.number().nullable(),
   city: z.string(),
@@ -127,9 +133,15 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => {
       const actor = await assetActorOf(app, request.actor);
       const q = request.query;
-      // No filled questionnaires exist yet, so every object is "not started": a state filter other than that finds nothing.
-      if (q.assetState && q.assetState !== 'NotStarted') return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
-      const filter = { grants: assetGrants(actor), search: q.search, assetGroupIds: q.assetGroupId ? [q.assetGroupId] : undefined, page: q.page, pageSize: q.pageSize };
+      // assetState: the state of the latest filled questionnaire, NotStarted for objects without one.
+      const filter = {
+        grants: assetGrants(actor),
+        search: q.search,
+        assetGroupIds: q.assetGroupId ? [q.assetGroupId] : undefined,
+        assetState: q.assetState,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
       const result = await lists.pages.get(JSON.stringify(filter), () => listAssets(deps.db, { ...filter, counts: lists.counts }));
       return {
         items: result.items.map((a) => ({
@@ -142,6 +154,8 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           isBuyerAsset: a.isBuyerAsset,
           status: a.status,
           score: a.score,
+          questionnaireVersion: a.questionnaireVersion,
+          progress: a.progress,
           constructionYear: a.constructionYear,
           renovationYear: a.renovationYear,
           city: a.city,

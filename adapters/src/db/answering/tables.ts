@@ -1,0 +1,113 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type IntArray = ColumnType<number[], number[] | undefined, number[]>;
+type Json = ColumnType<unknown, string | null | undefined, string | null>;
+
+/** A filled questionnaire: one run of a template for one object (migration 2026-11-24-040). */
+export interface AssetQuestionnaireTable {
+  id: Generated<number>;
+  asset_id: number;
+  questionnaire_id: number;
+  state: Generated<string>;
+  reporting_year: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  modified_at: Timestamp;
+  closed_at: NullableTimestamp;
+  submitted_alone: Generated<boolean>;
+  decline_count: Generated<number>;
+  answered_count: Generated<number>;
+  total_count: Generated<number>;
+}
+
+export interface AssetAnswerTable {
+  id: Generated<number>;
+  asset_questionnaire_id: number;
+  question_id: number;
+  input_answer: number | null;
+  option_ids: IntArray;
+  state: string | null;
+  review_status: Generated<string>;
+  changed_since_decline: Generated<boolean>;
+  modified_by: Generated<string>;
+  modified_at: Timestamp;
+}
+
+export interface AssetAnswerCommentTable {
+  id: Generated<number>;
+  answer_id: number;
+  author_id: number | null;
+  author_name: string;
+  comment: string;
+  created_at: Timestamp;
+}
+
+export interface AssetAnswerDocumentTable {
+  id: Generated<number>;
+  answer_id: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  uploaded_by: string;
+  uploaded_at: Timestamp;
+}
+
+export interface AssetAnswerChangeTable {
+  id: Generated<number>;
+  asset_questionnaire_id: number;
+  question_id: number;
+  kind: string;
+  user_id: number | null;
+  user_name: string;
+  at: Timestamp;
+  old_value: Json;
+  new_value: Json;
+  note: Generated<string>;
+}
+
+export interface AssetQuestionnaireLockTable {
+  asset_questionnaire_id: number;
+  user_id: number;
+  holder_name: string;
+  since: Timestamp;
+  last_activity: Timestamp;
+}
+
+export interface AssetQuestionnaireTransitionTable {
+  id: Generated<number>;
+  asset_questionnaire_id: number;
+  from_state: string;
+  to_state: string;
+  user_id: number | null;
+  user_name: string;
+  at: Timestamp;
+}
+
+export interface GroupDefaultsTable {
+  asset_group_id: number;
+  questionnaire_id: number;
+  saved_by: string;
+  saved_at: Timestamp;
+}
+
+export interface GroupDefaultAnswerTable {
+  asset_group_id: number;
+  question_id: number;
+  input_answer: number | null;
+  option_ids: IntArray;
+}
+
+export interface AnsweringTables {
+  asset_questionnaires: AssetQuestionnaireTable;
+  asset_answers: AssetAnswerTable;
+  asset_answer_comments: AssetAnswerCommentTable;
+  asset_answer_documents: AssetAnswerDocumentTable;
+  asset_answer_changes: AssetAnswerChangeTable;
+  asset_questionnaire_locks: AssetQuestionnaireLockTable;
+  asset_questionnaire_transitions: AssetQuestionnaireTransitionTable;
+  group_defaults: GroupDefaultsTable;
+  group_default_answers: GroupDefaultAnswerTable;
+}
