@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { idValue } from '../shared/schemas.ts';
+
+/** The states of a filled questionnaire ("asset questionnaire", spec 02 §3 "Other enums", DOMAIN.md §3). */
+export const ASSET_QUESTIONNAIRE_STATES = ['Active', 'Review', 'Evaluation', 'Closed', 'Declined', 'Verification', 'DefinitelyDeclined', 'Expired'] as const;
+export type AssetQuestionnaireState = (typeof ASSET_QUESTIONNAIRE_STATES)[number];
+
+/** The states of one answer (spec 02 §3 "Answer"); an answer that was cleared has state null. */
+export const ANSWER_STATES = ['Answered', 'ReviewAccepted', 'EvaluationAccepted', 'Declined', 'Verification'] as const;
+export type AnswerState = (typeof ANSWER_STATES)[number];
+
+/** What a tester decided about an answer (spec 02 §3 "Answer review status"). */
+export const REVIEW_STATUSES = ['Unchecked', 'Rejected', 'Approved'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** The kinds of the per-question change log (spec 02 §3, DOMAIN.md §8). */
+export const CHANGE_KINDS = ['Answered', 'ModifiedAnswer', 'ModifiedQuestionnaireVersion', 'RemovedAnswer'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/**
+ * What an answer says: a figure for a value question, option ids for a choice question (single choice: one
+ * id). Neither a number nor an option is a cleared answer.
+ */
+export interface AnswerValue {
+  inputAnswer: number | null;
+  multipleChoiceOption: number[];
+}
+
+/** An answer as stored, with what review made of it and how many documents prove it. */
+export interface StoredAnswer extends AnswerValue {
+  id: number;
+  questionId: number;
+  state: AnswerState | null;
+  reviewStatus: ReviewStatus;
+  documentCount: number;
+  /** Whether the answer was changed after the questionnaire was last declined (DOMAIN.md §3 code 10). */
+  changedSinceDecline?: boolean;
+}
+
+/**
+ * An answer as it arrives, from the form, a save list or an import row, before `checkAnswer` has looked at
+ * it: anything may stand in either field, and a missing field means "nothing".
+ */
+export interface AnswerInput {
+  inputAnswer?: unknown;
+  multipleChoiceOption?: unknown;
+}
+
+/** The cleared answer: no number, no option (a fresh object each time, so that nobody shares one by mistake). */
+export const clearedValue = (): AnswerValue => ({ inputAnswer: null, multipleChoiceOption: [] });
+
+/** The answer states that mean a tester has looked at the answer (spec 02 §4 "reviewed"). */
+export const REVIEWED_STATES: readonly AnswerState[] = ['Declined', 'Verification', 'ReviewAccepted'];
+/** The answer states that mean an evaluator has decided (spec 02 §4 "evaluated"). */
+export const EVALUATED_STATES: readonly AnswerState[] = ['Declined', 'EvaluationAccepted'];
+
+/** Two values say the same: the same number (or none) and the same options, in whatever order. */
+export const sameValue = (a: AnswerValue, b: AnswerValue): boolean => {
+  if (a.inputAnswer !== b.inputAnswer) return false;
+  const left = new Set(a.multipleChoiceOption);
+  const right = new Set(b.multipleChoiceOption);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+};
+
+/**
+ * One entry of the list `PUT asset/answer` takes (docs/answering.md). Types are checked loosely here on
+ * purpose: whether the number and options fit the question is `checkAnswer`'s decision, with its own keys.
+ */
+export const answerItemSchema = z.object({
+  assetId: idValue,
+  questionId: idValue,
+  inputAnswer: z.number({ error: 'answer-value-not-number' }).nullable().default(null),
+  multipleChoiceOption: z.array(z.number({ error: 'answer-option-unknown' }).int({ error: 'answer-option-unknown' }), { error: 'answer-option-unknown' }).max(100).nullable().default([]),
+  isBuyerAsset: z.boolean().default(false),
+});
+export type AnswerItem = z.infer<typeof answerItemSchema>;
+
+/** A save sends one or more answers, all stored or none. */
+export const saveAnswersSchema = z.array(answerItemSchema).min(1, { error: 'validation-required' }).max(1000);

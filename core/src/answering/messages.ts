@@ -1,0 +1,156 @@
+import type { Language } from '../shared/language.ts';
+
+/**
+ * The texts of answering (spec 02 §5, §8, DOMAIN.md §3) and ours in the same style; merged into MESSAGES.
+ * `questionnaire-locked` is not repeated here: the template editor's text ("… is currently being edited by
+ * {name} and is read-only for you") says the same of a filled questionnaire, and one key has one text.
+ */
+export const ANSWERING_MESSAGES = {
+  // Submitting and the other state changes (DOMAIN.md §3); 5–10 are the review's (issue 14).
+  'questionnaire-change-0': {
+    de: 'Der Status des Fragebogens konnte nicht geändert werden. Bitte versuchen Sie es später erneut.',
+    en: 'The state of the questionnaire could not be changed. Please try again later.',
+  },
+  'questionnaire-change-1': {
+    de: 'Sie dürfen den Status dieses Fragebogens nicht ändern.',
+    en: 'You may not change the state of this questionnaire.',
+  },
+  'questionnaire-change-2': {
+    de: 'Der Fragebogen ist nicht in einem Status, aus dem diese Änderung möglich ist.',
+    en: 'The questionnaire is not in a state that allows this change.',
+  },
+  'questionnaire-change-3': {
+    de: 'Sie haben nicht alle Fragen beantwortet.',
+    en: 'You did not answer every question.',
+  },
+  'questionnaire-change-4': {
+    de: 'Eine Antwort muss nachgewiesen werden, hat aber kein Dokument.',
+    en: "Some answer needs to be verified but doesn't have any document.",
+  },
+  'questionnaire-change-5': {
+    de: 'Es müssen genau 16 Antworten geprüft sein (gibt es weniger prüfbare Antworten, alle).',
+    en: 'Exactly 16 answers must be reviewed (all eligible answers where there are fewer).',
+  },
+  'questionnaire-change-6': {
+    de: 'Jede geprüfte Antwort muss akzeptiert sein.',
+    en: 'Every reviewed answer must be accepted.',
+  },
+  'questionnaire-change-7': {
+    de: 'Mindestens eine Antwort muss abgelehnt sein.',
+    en: 'At least one answer must be rejected.',
+  },
+  'questionnaire-change-8': {
+    de: 'Mindestens eine Antwort muss auf „Dokumente hochladen“ gesetzt sein.',
+    en: 'At least one answer must be set to "upload documents".',
+  },
+  'questionnaire-change-9': {
+    de: 'Jede Antwort, für die ein Nachweis verlangt wurde, muss akzeptiert sein.',
+    en: 'Every answer for which evidence was demanded must be accepted.',
+  },
+  'questionnaire-change-10': {
+    de: 'Jede abgelehnte Antwort muss vor dem erneuten Einreichen geändert werden.',
+    en: 'Every rejected answer must be changed before resubmitting.',
+  },
+
+  // Starting, deleting, updating a filled questionnaire.
+  'questionnaire-start-error': {
+    de: 'Der Fragebogen konnte nicht gestartet werden. Möglicherweise hat das Objekt bereits einen nicht abgeschlossenen Fragebogen.',
+    en: 'The questionnaire could not be started. The object may already have an unfinished questionnaire.',
+  },
+  'questionnaire-start-no-template': {
+    de: 'Für dieses Objekt gibt es keinen aktiven Fragebogen.',
+    en: 'There is no active questionnaire for this object.',
+  },
+  'questionnaire-delete-not-active': {
+    de: 'Nur ein aktiver Fragebogen ohne geprüfte Antworten kann gelöscht werden.',
+    en: 'Only an active questionnaire without reviewed answers can be deleted.',
+  },
+  'questionnaire-update-to-active-invalid': {
+    de: 'Alle aktiven Objekte der Gruppe müssen dieselbe nicht aktive Fragebogenversion haben.',
+    en: 'All active objects of the group must share the same non-active questionnaire version.',
+  },
+  'questionnaire-update-to-active-error': {
+    de: 'Der Fragebogen konnte nicht auf die aktive Version aktualisiert werden. Bitte versuchen Sie es später erneut.',
+    en: 'The questionnaire could not be updated to the active version. Please try again later.',
+  },
+  'questionnaire-update-to-active-not-active': {
+    de: 'Nur ein aktiver Fragebogen kann auf die aktive Version aktualisiert werden.',
+    en: 'Only an active questionnaire can be updated to the active version.',
+  },
+  'questionnaire-update-to-active-current': {
+    de: 'Der Fragebogen ist bereits auf der aktiven Version.',
+    en: 'The questionnaire is already on the active version.',
+  },
+  'questionnaire-update-to-active-role': {
+    de: 'Die Fragebogenversion kann nur der Objektadministrator aktualisieren. Bitte wenden Sie sich an Ihren Objektadministrator.',
+    en: 'Only the object administrator can update the questionnaire version. Please ask your object administrator.',
+  },
+
+  // Cluster I defaults of a group (spec 02 §4).
+  'save-answers-for-group-error': {
+    de: 'Die Antworten aus Cluster I konnten nicht für die Gruppe gespeichert werden. Bitte versuchen Sie es später erneut.',
+    en: 'The cluster I answers could not be saved for the group. Please try again later.',
+  },
+  'take-answers-from-group-error': {
+    de: 'Die Antworten aus Cluster I der Gruppe konnten nicht übernommen werden. Bitte versuchen Sie es später erneut.',
+    en: 'The cluster I answers of the group could not be taken over. Please try again later.',
+  },
+
+  // Saving answers (spec 02 §4, §5, §8).
+  'answer-not-answerable': {
+    de: 'Diese Antwort kann im aktuellen Status des Fragebogens nicht geändert werden.',
+    en: 'This answer cannot be changed in the current state of the questionnaire.',
+  },
+  'answer-question-unknown': {
+    de: 'Die Frage gehört nicht zu diesem Fragebogen.',
+    en: 'The question does not belong to this questionnaire.',
+  },
+  'answer-virtual': {
+    de: 'Dieser Wert wird berechnet und kann nicht eingegeben werden.',
+    en: 'This value is computed and cannot be entered.',
+  },
+  'answer-kind-mismatch': {
+    de: 'Die Antwort passt nicht zur Frage: Eine Wertfrage nimmt eine Zahl, eine Auswahlfrage ihre Antwortoptionen.',
+    en: 'The answer does not fit the question: a value question takes a number, a choice question its options.',
+  },
+  'answer-option-unknown': {
+    de: 'Die gewählte Antwortoption gehört nicht zu dieser Frage.',
+    en: 'The chosen option does not belong to this question.',
+  },
+  'answer-single-choice-one': {
+    de: 'Bitte wählen Sie genau eine Antwort.',
+    en: 'Please choose exactly one answer.',
+  },
+  'answer-exclusive-alone': {
+    de: 'Diese Antwortoption kann nicht mit anderen kombiniert werden.',
+    en: 'This option cannot be combined with other options.',
+  },
+  'answer-value-not-number': {
+    de: 'Bitte geben Sie eine Zahl ein.',
+    en: 'Please enter a number.',
+  },
+  'answer-value-negative': {
+    de: 'Der Wert darf nicht negativ sein.',
+    en: 'The value must not be negative.',
+  },
+  'answer-value-too-large': {
+    de: 'Der Wert ist größer als erwartet (höchstens {max}). Bitte prüfen Sie ihn und geben Sie ihn erneut ein. Ist er richtig, wenden Sie sich bitte an den Support.',
+    en: 'The value is larger than expected (at most {max}). Please check it and enter it again. If it is correct, please contact support.',
+  },
+
+  // Documents (spec 02 §5, §8, §9).
+  'document-invalid': {
+    de: 'Entweder ist die Datei zu groß oder das Format ist falsch',
+    en: 'Either the file size is too big or the format is wrong',
+  },
+  'document-upload-error': {
+    de: 'Das Dokument konnte nicht hochgeladen werden. Bitte versuchen Sie es später erneut.',
+    en: 'The document could not be uploaded. Please try again later.',
+  },
+  'document-delete-error': {
+    de: 'Das Dokument konnte nicht gelöscht werden. Bitte versuchen Sie es später erneut.',
+    en: 'The document could not be deleted. Please try again later.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type AnsweringMessageKey = keyof typeof ANSWERING_MESSAGES;
