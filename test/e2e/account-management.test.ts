@@ -170,7 +170,7 @@ describe('account management in the browser', () => {
     const failing = (url: URL) => url.pathname === '/api/user';
     await page.route(failing, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"key":"server-error","message":"x"}' }));
     await page.reload();
-    await page.getByText('Beim Laden der Daten ist ein Fehler aufgetreten').waitFor();
+    await page.getByText('Beim Laden der Daten ist ein Fehler aufgetreten').first().waitFor();
     await page.unroute(failing);
     await page.getByRole('button', { name: 'Erneut laden' }).click();
     await row(page, 'Anna Admin').waitFor();

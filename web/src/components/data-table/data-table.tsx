@@ -1,7 +1,8 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, Skeleton, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../lib/notify.ts';
 import type { PagedListState } from './use-paged-list.ts';
 
 export interface Column<T> {
@@ -47,7 +48,8 @@ export interface DataTableProps<T, K extends string | number> {
 
 /**
  * A list's table with the three states of UI.md "Lists": skeleton rows while loading, the empty text,
- * the load-error text with a retry button. Rows of a reload stay on screen until the new ones arrive.
+ * the load-error text with a retry button (and the specification's failure toast). Rows of a reload stay
+ * on screen until the new ones arrive.
  */
 export function DataTable<T, K extends string | number>({
   label,
@@ -63,6 +65,13 @@ export function DataTable<T, K extends string | number>({
 }: DataTableProps<T, K>) {
   const { t } = useTranslation();
   const columnCount = columns.length + (actions ? 1 : 0) + (selection ? 1 : 0) + (expansion ? 1 : 0);
+  const failed = state.status === 'error';
+  // Spec 01 §9: a list that fails to load says so in a toast as well, once per failure.
+  useEffect(() => {
+    if (failed) notifyError(t('errors.table-load-error'));
+    // `t` changes with the language; a language switch is not a new failure.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failed]);
 
   if (state.status === 'error') {
     return (

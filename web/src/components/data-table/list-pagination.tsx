@@ -2,12 +2,19 @@ import { useEffect } from 'react';
 import { ActionIcon, Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, clampPage, pageCount, pageItems } from '@ecore/core/shared/paging.ts';
+import { PAGE_BUTTONS, PAGE_SIZES, clampPage, pageCount, pageItems } from '@ecore/core/shared/paging.ts';
 import { isPageSize, type PageSize } from './list-query.ts';
 
 /**
- * Under every list (spec 01 §2, UI.md "Lists"): the results-per-page selector (5, 10, 25, 50, 100) and
- * the page selector with previous/next, the first and last page, ellipses and five page buttons (core pageItems).
+ * The page selector's items: exactly five page buttons (spec 01 §2), the first and the last page and three
+ * around the current one, with an ellipsis where pages are left out (1 … 5 [6] 7 … 20); all pages when
+ * there are five or fewer.
+ */
+export const pageButtons = (page: number, pages: number) => pageItems(Math.min(page, pages), pages, PAGE_BUTTONS - 2);
+
+/**
+ * Under every list (spec 01 §2, UI.md "Lists"): the results-per-page selector (5, 10, 25, 50, 100) with its
+ * label and the entry count, and the page selector with previous/next and the page buttons of pageButtons.
  */
 export function ListPagination({
   page,
@@ -62,7 +69,7 @@ export function ListPagination({
           >
             <IconChevronLeft size={16} aria-hidden="true" />
           </ActionIcon>
-          {pageItems(Math.min(page, pages), pages).map((item) =>
+          {pageButtons(page, pages).map((item) =>
             typeof item === 'number' ? (
               <Button
                 key={item}

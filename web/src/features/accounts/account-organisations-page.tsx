@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Select } from '@mantine/core';
+import { Button, Select } from '@mantine/core';
 import {
   IconAddressBook,
   IconDownload,
@@ -25,6 +25,7 @@ import { useRowAction } from '../../components/data-table/use-row-action.ts';
 import { useListQuery } from '../../components/data-table/use-list-query.ts';
 import { usePagedList } from '../../components/data-table/use-paged-list.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { StatusBadges, type StatusOf } from '../../components/status-badge.tsx';
 import { useCreateRequest } from '../../components/use-create-request.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
@@ -59,6 +60,20 @@ type Dialog =
   | { kind: 'contacts'; id: number; name: string; key: number }
   | { kind: 'export'; preset: number[]; key: number };
 
+/** An organisation's kinds (finance partner, buyer, solution partner, test account) as badges. */
+export const organisationKinds = (o: Pick<OrganisationItem, 'isFinancePartner' | 'isBuyer' | 'isSolutionPartner' | 'isTestAccount'>): StatusOf<'organisation'>[] => [
+  ...(o.isFinancePartner ? (['FinancePartner'] as const) : []),
+  ...(o.isBuyer ? (['Buyer'] as const) : []),
+  ...(o.isSolutionPartner ? (['SolutionPartner'] as const) : []),
+  ...(o.isTestAccount ? (['TestAccount'] as const) : []),
+];
+
+/** An organisation's status, and its lock beside it. */
+export const organisationStates = (o: Pick<OrganisationItem, 'status' | 'locked'>): StatusOf<'organisation'>[] => [
+  o.status === OrganisationStatus.Active ? 'Active' : 'Inactive',
+  ...(o.locked ? (['Locked'] as const) : []),
+];
+
 /** The organisation list of account management (spec 01 §2): search, kind filter, paging, row actions, user export. */
 export function AccountOrganisationsPage() {
   const session = useSession();
@@ -90,36 +105,9 @@ function OrganisationsList({ actor }: { actor: Actor }) {
     { key: 'name', header: t('accounts.organisations.columns.name'), render: (o) => o.name },
     { key: 'address', header: t('accounts.organisations.columns.address'), render: (o) => `${o.street} ${o.number}, ${o.zip} ${o.city}` },
     { key: 'country', header: t('accounts.organisations.columns.country'), render: (o) => countryName(o.country, language) },
-    {
-      key: 'kind',
-      header: t('accounts.organisations.columns.kind'),
-      render: (o) => (
-        <Group gap={4}>
-          {o.isFinancePartner ? <Badge variant="light" color="blue">{t('accounts.organisations.fields.isFinancePartner')}</Badge> : null}
-          {o.isBuyer ? <Badge variant="light" color="grape">{t('accounts.organisations.fields.isBuyer')}</Badge> : null}
-          {o.isSolutionPartner ? <Badge variant="light" color="teal">{t('accounts.organisations.fields.isSolutionPartner')}</Badge> : null}
-          {o.isTestAccount ? <Badge variant="light" color="gray">{t('accounts.organisations.fields.isTestAccount')}</Badge> : null}
-        </Group>
-      ),
-    },
+    { key: 'kind', header: t('accounts.organisations.columns.kind'), render: (o) => <StatusBadges kind="organisation" states={organisationKinds(o)} /> },
     { key: 'financePartner', header: t('accounts.organisations.columns.financePartner'), render: (o) => o.financePartnerOrganisationName ?? '' },
-    {
-      key: 'status',
-      header: t('accounts.organisations.columns.status'),
-      minWidth: 190,
-      render: (o) => (
-        <Group gap={4} wrap="nowrap">
-          <Badge variant="light" color={o.status === OrganisationStatus.Active ? 'green' : 'gray'}>
-            {t(o.status === OrganisationStatus.Active ? 'accounts.organisations.status.active' : 'accounts.organisations.status.inactive')}
-          </Badge>
-          {o.locked ? (
-            <Badge variant="light" color="red">
-              {t('accounts.organisations.status.locked')}
-            </Badge>
-          ) : null}
-        </Group>
-      ),
-    },
+    { key: 'status', header: t('accounts.organisations.columns.status'), render: (o) => <StatusBadges kind="organisation" states={organisationStates(o)} /> },
   ];
 
   const openCreate = () => setDialog({ kind: 'organisation', id: null, key: Date.now() });

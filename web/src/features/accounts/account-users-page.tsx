@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Select } from '@mantine/core';
+import { Button, Select } from '@mantine/core';
 import { IconArchive, IconLock, IconLockOpen, IconPencil, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -18,6 +18,7 @@ import { useRowAction } from '../../components/data-table/use-row-action.ts';
 import { usePagedList } from '../../components/data-table/use-paged-list.ts';
 import { useListQuery } from '../../components/data-table/use-list-query.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { StatusBadges, type StatusOf } from '../../components/status-badge.tsx';
 import { useCreateRequest } from '../../components/use-create-request.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountTabs } from './account-tabs.tsx';
@@ -39,29 +40,12 @@ const STATE_ACTIONS: StateAction<UserStateAction>[] = [
   { action: 'archive', icon: IconArchive, color: 'red' },
 ];
 
-function UserStatusBadges({ user }: { user: User }) {
-  const { t } = useTranslation();
-  const status =
-    user.status === UserStatus.Active
-      ? { key: 'active', color: 'green' }
-      : user.status === UserStatus.Pending
-        ? { key: 'pending', color: 'yellow' }
-        : user.status === UserStatus.Archived
-          ? { key: 'archived', color: 'gray' }
-          : { key: 'inactive', color: 'gray' };
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Badge variant="light" color={status.color}>
-        {t(`accounts.users.status.${status.key}`)}
-      </Badge>
-      {user.locked ? (
-        <Badge variant="light" color="red">
-          {t('accounts.users.status.locked')}
-        </Badge>
-      ) : null}
-    </Group>
-  );
-}
+/** A user's states as badges: the status, and the lock beside it. */
+export const userStates = (user: Pick<User, 'status' | 'locked'>): StatusOf<'user'>[] => {
+  const status: StatusOf<'user'> =
+    user.status === UserStatus.Active ? 'Active' : user.status === UserStatus.Pending ? 'Pending' : user.status === UserStatus.Archived ? 'Archived' : 'Inactive';
+  return user.locked ? [status, 'Locked'] : [status];
+};
 
 /** The user list of account management (spec 01 §2): search, status chips with counts, organisation filter, paging, row actions. */
 export function AccountUsersPage() {
@@ -95,7 +79,7 @@ function UsersList({ actor }: { actor: Actor }) {
       header: t('accounts.users.columns.roles'),
       render: (u) => u.userRoles.filter(isRole).map((r) => t(`identity.roles.${roleName(r)}`)).join(', '),
     },
-    { key: 'status', header: t('accounts.users.columns.status'), minWidth: 190, render: (u) => <UserStatusBadges user={u} /> },
+    { key: 'status', header: t('accounts.users.columns.status'), minWidth: 190, render: (u) => <StatusBadges kind="user" states={userStates(u)} /> },
   ];
 
   const mayCreate = mayActOnUsers(actor, 'create');

@@ -24,7 +24,7 @@ import { AssetTabs } from './asset-tabs.tsx';
 import { GROUP_INFO_KEY, deleteAssetGroup, fetchAssetGroups, type AssetGroup } from './assets-api.ts';
 import { ObjectGroupDialog } from './object-group-dialog.tsx';
 import { objectPath, newObjectPath } from './object-paths.ts';
-import { StateBadge } from './state-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 const NO_FILTERS: Record<never, string> = {};
 
@@ -68,7 +68,7 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
   const columns: Column<AssetGroup>[] = [
     { key: 'name', header: t('assets.objectGroups.columns.name'), render: (g) => <Text fw={500} size="sm">{g.name}</Text> },
     { key: 'organisation', header: t('assets.objectGroups.columns.organisation'), render: (g) => g.organisationName },
-    { key: 'status', header: t('assets.objectGroups.columns.status'), render: (g) => <StateBadge state={g.status} group /> },
+    { key: 'status', header: t('assets.objectGroups.columns.status'), render: (g) => <StatusBadge kind="group" state={g.status} /> },
     { key: 'score', header: t('assets.objectGroups.columns.score'), render: (g) => figure(g.score, language) },
     { key: 'objects', header: t('assets.objectGroups.columns.objects'), render: (g) => g.assets.length },
     {
@@ -184,7 +184,7 @@ function GroupObjects({ group }: { group: AssetGroup }) {
               </Anchor>
             </Table.Td>
             <Table.Td>
-              <StateBadge state={a.state} />
+              <StatusBadge kind="object" state={a.state} />
             </Table.Td>
             <Table.Td>{figure(a.score, language)}</Table.Td>
             <Table.Td>{yearOrDash(a.constructionYear)}</Table.Td>

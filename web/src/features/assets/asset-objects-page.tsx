@@ -20,7 +20,7 @@ import { figure, yearOrDash } from './asset-labels.ts';
 import { AssetTabs } from './asset-tabs.tsx';
 import { GROUP_INFO_KEY, deleteAsset, fetchAssetGroupInfo, fetchAssets, type AssetListFilter, type AssetListItem } from './assets-api.ts';
 import { newObjectPath, objectPath } from './object-paths.ts';
-import { StateBadge } from './state-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 const FILTER_DEFAULTS: Record<AssetListFilter, string> = { assetGroupId: '' };
 /** The select's value for "every group" (the list query leaves the filter out). */
@@ -66,7 +66,7 @@ export function AssetObjectsPage() {
     { key: 'id', header: t('assets.objects.columns.id'), render: (a) => a.id },
     { key: 'group', header: t('assets.objects.columns.group'), render: (a) => a.assetGroupName },
     { key: 'organisation', header: t('assets.objects.columns.organisation'), render: (a) => a.organisationName },
-    { key: 'status', header: t('assets.objects.columns.status'), render: (a) => <StateBadge state={a.status} /> },
+    { key: 'status', header: t('assets.objects.columns.status'), render: (a) => <StatusBadge kind="object" state={a.status} /> },
     { key: 'score', header: t('assets.objects.columns.score'), render: (a) => figure(a.score, language) },
     { key: 'constructionYear', header: t('assets.objects.columns.constructionYear'), render: (a) => yearOrDash(a.constructionYear) },
     { key: 'renovationYear', header: t('assets.objects.columns.renovationYear'), render: (a) => yearOrDash(a.renovationYear) },

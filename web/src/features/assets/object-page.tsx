@@ -56,7 +56,7 @@ import {
 } from './object-form.ts';
 import { objectPath, parseAssetId, parseBuyerFlag } from './object-paths.ts';
 import { RenovationHelper } from './renovation-helper.tsx';
-import { StateBadge } from './state-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 const assetKey = (id: number, isBuyerAsset: boolean) => ['assets/asset', id, isBuyerAsset] as const;
 
@@ -296,7 +296,7 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
           </Text>
           <Group gap={6}>
             <Text size="sm">{t('assets.object.meta.status')}:</Text>
-            <StateBadge state={asset.status} />
+            <StatusBadge kind="object" state={asset.status} />
           </Group>
           <Text size="sm">
             {t('assets.object.meta.score')}: {figure(asset.score, language)}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Grid, NavLink, ScrollArea, Skeleton, Text } from '@mantine/core';
+import { Alert, Box, Button, Grid, NavLink, ScrollArea, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useBlocker, useNavigate, useParams } from 'react-router';
 import {
@@ -14,13 +14,13 @@ import { clusterName } from '@ecore/core/questionnaires/template-export.ts';
 import { nameIn, questionTitleIn, type TemplateContent } from '@ecore/core/questionnaires/template.ts';
 import { isLanguage } from '@ecore/core/shared/language.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { AddItemDialog } from './add-item-dialog.tsx';
 import type { EditorSession } from './editor-context.ts';
 import { PrintPreview } from './print-preview.tsx';
 import { fetchTemplate, lockTemplate, saveTemplate, type LoadedTemplate } from './questionnaires-api.ts';
-import { STATE_COLOURS } from './score-page.tsx';
 import { ConfirmDialog, errorText, ExportDialog } from './template-dialogs.tsx';
 import { leavesEditor, presetFromRoute } from './editor-helpers.ts';
 import { createLockHeartbeat, HEARTBEAT_TICK_MS, type LockHeartbeat } from './lock-heartbeat.ts';
@@ -233,7 +233,7 @@ function QuestionnaireEditor({ id }: { id: number }) {
     <>
       <PageHeader title={`${template.title} (${template.version})`} actions={
         <>
-          <Badge color={STATE_COLOURS[template.state]} variant="light">{t(`questionnaires.states.${template.state}`)}</Badge>
+          <StatusBadge kind="template" state={template.state} />
           <Button variant="default" onClick={() => setDialog('print')}>{t('questionnaires.editor.print')}</Button>
           <Button variant="default" onClick={() => setDialog('export')}>{t('questionnaires.actions.export')}</Button>
           {!readOnly ? <Button variant="default" onClick={() => setDialog('add')}>{t('questionnaires.addItem.open')}</Button> : null}

@@ -1,27 +1,47 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, NativeSelect, Pagination, Skeleton, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCopy, IconDownload, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Anchor, Button, Tabs } from '@mantine/core';
+import { IconCopy, IconDownload, IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PAGE_SIZES } from '@ecore/core/shared/paging.ts';
 import type { TemplateList } from '@ecore/core/questionnaires/schemas.ts';
-import type { QuestionnaireState, QuestionnaireSummary } from '@ecore/core/questionnaires/template.ts';
+import type { QuestionnaireSummary } from '@ecore/core/questionnaires/template.ts';
+import { isDeletable } from '@ecore/core/questionnaires/template-rules.ts';
+import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
+import { QueryPagination } from '../../components/data-table/list-pagination.tsx';
+import type { ListQuery } from '../../components/data-table/list-query.ts';
+import { ListToolbar } from '../../components/data-table/list-toolbar.tsx';
+import { RowAction } from '../../components/data-table/row-action.tsx';
+import { useListQuery } from '../../components/data-table/use-list-query.ts';
+import { usePagedList } from '../../components/data-table/use-paged-list.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import type { Page } from '../../lib/api-client.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { activateTemplate, deleteTemplate, fetchTemplates } from './questionnaires-api.ts';
 import { ReferenceDataPanel } from './reference-data-panel.tsx';
 import { ConfirmDialog, errorText, ExportDialog, TemplateFormDialog } from './template-dialogs.tsx';
-import { formatDateTime } from '../../lib/format-date.ts';
-import { isDeletable } from '@ecore/core/questionnaires/template-rules.ts';
-
-export const STATE_COLOURS: Record<QuestionnaireState, string> = { Draft: 'yellow', Active: 'green', Archived: 'gray' };
 
 type Pending = { kind: 'delete' | 'activate' | 'duplicate' | 'export'; row: QuestionnaireSummary } | { kind: 'create' } | null;
 
+type TemplateListFilter = 'list';
+const NO_FILTERS = {} as Record<TemplateListFilter, string>;
+
+/** One page of the template list; the tab (current or previous versions) travels as the query's filter. */
+const fetchTemplatePage = (query: ListQuery<TemplateListFilter>, signal: AbortSignal) =>
+  fetchTemplates(
+    {
+      list: query.filters.list === 'archived' ? 'archived' : 'active',
+      page: query.page,
+      pageSize: query.pageSize,
+      ...(query.search ? { search: query.search } : {}),
+    },
+    signal,
+  );
+
 /**
  * Score management: the template list with the tabs current (admin/active) and previous (admin/archived)
- * versions (spec 02 §2), and the scoring model's reference data (admin/reference, DOMAIN.md §5).
+ * versions (spec 02 §2), and the scoring model's reference data (admin/reference, DOMAIN.md §5). The list is
+ * the list of every other page (UI.md "Lists"): toolbar, table states, row actions, results per page.
  */
 export function ScorePage() {
   const { t, i18n } = useTranslation();
@@ -29,119 +49,81 @@ export function ScorePage() {
   const tab = useParams().list;
   const showReference = tab === 'reference';
   const list: TemplateList = tab === 'archived' ? 'archived' : 'active';
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(10);
-  const [data, setData] = useState<Page<QuestionnaireSummary> | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [reload, setReload] = useState(0);
+  const [urlQuery, change] = useListQuery(NO_FILTERS);
+  const query: ListQuery<TemplateListFilter> = { ...urlQuery, filters: { list } };
+  const { state, reload } = usePagedList(query, fetchTemplatePage);
   const [pending, setPending] = useState<Pending>(null);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchTemplates({ list, page, pageSize, ...(search.trim() ? { search: search.trim() } : {}) }, controller.signal)
-      .then((page) => {
-        setFailed(false);
-        setData(page);
-      })
-      .catch(() => setFailed(true));
-    return () => controller.abort();
-  }, [list, page, pageSize, search, reload]);
+  const counts = state.page?.counts;
 
   const date = (iso: string) => formatDateTime(iso, i18n.language);
   const close = () => setPending(null);
+  const editorPath = (row: QuestionnaireSummary) => `/score/questionnaire/${row.id}/metadata`;
 
-  const rows = data?.items.map((row) => (
-    <Table.Tr key={row.id}>
-      <Table.Td>
-        <Link to={`/score/questionnaire/${row.id}/metadata`}>{row.title}</Link>
-      </Table.Td>
-      <Table.Td>{row.version}</Table.Td>
-      <Table.Td>{t(`questionnaires.types.${row.type}`)}</Table.Td>
-      <Table.Td><Badge color={STATE_COLOURS[row.state]} variant="light">{t(`questionnaires.states.${row.state}`)}</Badge></Table.Td>
-      <Table.Td>{row.modifiedBy}<Text size="xs" c="dimmed">{date(row.modifiedDate)}</Text></Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('questionnaires.actions.edit')}>
-            <ActionIcon variant="subtle" aria-label={`${t('questionnaires.actions.edit')} ${row.title}`} onClick={() => navigate(`/score/questionnaire/${row.id}/metadata`)}>
-              <IconPencil size={18} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('questionnaires.actions.duplicate')}>
-            <ActionIcon variant="subtle" aria-label={`${t('questionnaires.actions.duplicate')} ${row.title}`} onClick={() => setPending({ kind: 'duplicate', row })}>
-              <IconCopy size={18} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('questionnaires.actions.export')}>
-            <ActionIcon variant="subtle" aria-label={`${t('questionnaires.actions.export')} ${row.title}`} onClick={() => setPending({ kind: 'export', row })}>
-              <IconDownload size={18} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
-          {isDeletable(row.state) ? (
-            <>
-              <Tooltip label={t('questionnaires.actions.activate')}>
-                <ActionIcon variant="subtle" color="green" aria-label={`${t('questionnaires.actions.activate')} ${row.title}`} onClick={() => setPending({ kind: 'activate', row })}>
-                  <IconPlayerPlay size={18} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('questionnaires.actions.delete')}>
-                <ActionIcon variant="subtle" color="red" aria-label={`${t('questionnaires.actions.delete')} ${row.title}`} onClick={() => setPending({ kind: 'delete', row })}>
-                  <IconTrash size={18} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-            </>
-          ) : null}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
-  ));
+  const columns: Column<QuestionnaireSummary>[] = [
+    {
+      key: 'title',
+      header: t('questionnaires.fields.title'),
+      render: (row) => (
+        <Anchor component={Link} to={editorPath(row)} size="sm" fw={500}>
+          {row.title}
+        </Anchor>
+      ),
+    },
+    { key: 'version', header: t('questionnaires.fields.version'), render: (row) => row.version },
+    { key: 'type', header: t('questionnaires.fields.type'), render: (row) => t(`questionnaires.types.${row.type}`) },
+    { key: 'state', header: t('questionnaires.fields.state'), render: (row) => <StatusBadge kind="template" state={row.state} /> },
+    { key: 'modified', header: t('questionnaires.fields.modified'), render: (row) => `${row.modifiedBy}, ${date(row.modifiedDate)}` },
+  ];
+  const action = (name: 'edit' | 'duplicate' | 'export' | 'activate' | 'delete', row: QuestionnaireSummary) => ({
+    label: t(`questionnaires.actions.${name}`),
+    name: `${t(`questionnaires.actions.${name}`)} ${row.title}`,
+  });
 
   return (
     <>
-      <PageHeader actions={<Button onClick={() => setPending({ kind: 'create' })}>{t('questionnaires.actions.create')}</Button>} />
-      <Tabs value={showReference ? 'reference' : list} onChange={(value) => { setPage(1); navigate(`/score/admin/${value ?? 'active'}`); }}>
+      <PageHeader
+        title={showReference ? t('questionnaires.list.reference') : undefined}
+        actions={
+          showReference ? null : (
+            <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setPending({ kind: 'create' })}>
+              {t('questionnaires.actions.create')}
+            </Button>
+          )
+        }
+      />
+      <Tabs value={showReference ? 'reference' : list} onChange={(value) => void navigate(`/score/admin/${value ?? 'active'}`)}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="active">{t('questionnaires.list.current')}{data?.counts ? ` (${data.counts.active ?? 0})` : ''}</Tabs.Tab>
-          <Tabs.Tab value="archived">{t('questionnaires.list.previous')}{data?.counts ? ` (${data.counts.archived ?? 0})` : ''}</Tabs.Tab>
+          <Tabs.Tab value="active">{t('questionnaires.list.current')}{counts ? ` (${counts.active ?? 0})` : ''}</Tabs.Tab>
+          <Tabs.Tab value="archived">{t('questionnaires.list.previous')}{counts ? ` (${counts.archived ?? 0})` : ''}</Tabs.Tab>
           <Tabs.Tab value="reference">{t('questionnaires.list.reference')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       {showReference ? <ReferenceDataPanel /> : (
         <>
-          <Group mb="sm">
-            <TextInput aria-label={t('common.search.placeholder')} placeholder={t('common.search.placeholder')} value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} w={320} />
-          </Group>
-          {failed ? (
-            <Alert color="red" variant="light" title={t('errors.table-load-error')}>
-              <Button size="xs" variant="light" onClick={refresh}>{t('questionnaires.list.retry')}</Button>
-            </Alert>
-          ) : (
-            <Table striped highlightOnHover aria-label={t(list === 'active' ? 'questionnaires.list.current' : 'questionnaires.list.previous')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('questionnaires.fields.title')}</Table.Th>
-                  <Table.Th>{t('questionnaires.fields.version')}</Table.Th>
-                  <Table.Th>{t('questionnaires.fields.type')}</Table.Th>
-                  <Table.Th>{t('questionnaires.fields.state')}</Table.Th>
-                  <Table.Th>{t('questionnaires.fields.modified')}</Table.Th>
-                  <Table.Th>{t('questionnaires.list.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data === null
-                  ? [0, 1, 2].map((i) => <Table.Tr key={i}><Table.Td colSpan={6}><Skeleton height={20} /></Table.Td></Table.Tr>)
-                  : data.items.length === 0
-                    ? <Table.Tr><Table.Td colSpan={6}>{t('errors.table-empty')}</Table.Td></Table.Tr>
-                    : rows}
-              </Table.Tbody>
-            </Table>
-          )}
-          <Group justify="space-between" mt="md">
-            <NativeSelect aria-label={t('questionnaires.list.pageSize')} value={String(pageSize)} onChange={(e) => { setPageSize(Number(e.currentTarget.value)); setPage(1); }}
-              data={PAGE_SIZES.map((n) => String(n))} w={90} />
-            <Pagination value={page} onChange={setPage} total={Math.max(1, Math.ceil((data?.total ?? 0) / pageSize))} />
-          </Group>
+          <ListToolbar search={query.search} onSearch={(search) => change({ search })} />
+          <DataTable
+            label={t(list === 'active' ? 'questionnaires.list.current' : 'questionnaires.list.previous')}
+            columns={columns}
+            state={state}
+            rowKey={(row) => row.id}
+            rowName={(row) => row.title}
+            onRetry={reload}
+            skeletonRows={query.pageSize}
+            actions={(row) => (
+              <>
+                <RowAction {...action('edit', row)} icon={<IconPencil size={18} aria-hidden="true" />} onClick={() => void navigate(editorPath(row))} />
+                <RowAction {...action('duplicate', row)} icon={<IconCopy size={18} aria-hidden="true" />} onClick={() => setPending({ kind: 'duplicate', row })} />
+                <RowAction {...action('export', row)} icon={<IconDownload size={18} aria-hidden="true" />} onClick={() => setPending({ kind: 'export', row })} />
+                {isDeletable(row.state) ? (
+                  <>
+                    <RowAction {...action('activate', row)} color="green" icon={<IconPlayerPlay size={18} aria-hidden="true" />} onClick={() => setPending({ kind: 'activate', row })} />
+                    <RowAction {...action('delete', row)} color="red" icon={<IconTrash size={18} aria-hidden="true" />} onClick={() => setPending({ kind: 'delete', row })} />
+                  </>
+                ) : null}
+              </>
+            )}
+          />
+          <QueryPagination query={query} total={state.page?.total} change={change} />
         </>
       )}
 
@@ -158,7 +140,7 @@ export function ScorePage() {
               await deleteTemplate(pending.row.id);
               notifySuccess(t('questionnaires.dialogs.deleted'));
               close();
-              refresh();
+              reload();
             } catch (error) {
               notifyError(errorText(t, error, 'questionnaire-delete-error'));
             }
@@ -172,7 +154,7 @@ export function ScorePage() {
               await activateTemplate(pending.row.id);
               notifySuccess(t('questionnaires.dialogs.activated'));
               close();
-              refresh();
+              reload();
             } catch (error) {
               notifyError(errorText(t, error, 'questionnaire-activate-error'));
             }
