@@ -217,7 +217,7 @@ describe('asset management in the browser', () => {
     expect(await page.getByRole('tab', { name: 'Zugriffsanfrage' }).count()).toBe(0);
     await first.click();
     await page.getByText('Sie können dieses Objekt nur ansehen.').waitFor();
-    expect(await page.getByLabel('Objektname').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Objektname').isEditable()).toBe(false);
     expect(await page.getByRole('button', { name: 'Speichern' }).count()).toBe(0);
   });
 });

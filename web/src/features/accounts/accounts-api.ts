@@ -3,7 +3,6 @@ import type { CreateUserBody, EditUserBody, UserStatusFilter } from '@ecore/core
 import type { UserStatus } from '@ecore/core/identity/user-status.ts';
 import type { Contact } from '@ecore/core/organisations/contacts.ts';
 import type { Organisation, OrganisationBody } from '@ecore/core/organisations/organisation.ts';
-import type { CountryOption } from '@ecore/core/shared/countries.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { ApiError, api, apiPage, buildUrl, isAbortError, type Page, type QueryValue } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -105,9 +104,6 @@ export const changeOrganisationState = (action: OrganisationStateAction, id: num
       return api.delete(`organisations/delete/${id}`);
   }
 };
-
-/** The country list in the request language (Accept-Language); `language` only keys the cache. */
-export const fetchCountries = (_language: Language) => api.get<CountryOption[]>('asset/countries');
 
 // ---- access selection (object groups and objects arrive with a later issue)
 

@@ -6,14 +6,14 @@ import useSWR from 'swr';
 import type { Actor } from '@ecore/core/identity/session.ts';
 import { flagControls } from '@ecore/core/organisations/organisation-flags.ts';
 import type { Organisation } from '@ecore/core/organisations/organisation.ts';
+import { CountrySelect } from '../../components/forms/country-select.tsx';
 import { DialogForm } from '../../components/forms/dialog-form.tsx';
 import { useDiscardGuard, useGuardedForm, type DiscardGuard } from '../../components/forms/discard-guard.tsx';
 import { serverFieldErrors } from '../../components/forms/form-errors.ts';
 import { useMessage } from '../../components/forms/use-message.ts';
 import { Loaded } from '../../components/loaded.tsx';
-import { currentLanguage } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { createOrganisation, editOrganisation, fetchAllOrganisations, fetchCountries, fetchOrganisation, ORGANISATION_KEY } from './accounts-api.ts';
+import { createOrganisation, editOrganisation, fetchAllOrganisations, fetchOrganisation, ORGANISATION_KEY } from './accounts-api.ts';
 import { ContactsEditor, bindMantineContacts, firstContactWithError } from './contacts-editor.tsx';
 import {
   flagsOf,
@@ -24,11 +24,6 @@ import {
   withFlag,
   type OrganisationFormValues,
 } from './organisation-form.ts';
-
-export const useCountries = () => {
-  const language = currentLanguage();
-  return useSWR(['accounts/countries', language], () => fetchCountries(language)).data ?? [];
-};
 
 /**
  * Create or edit an organisation (spec 01 §2, §3 "Organisation", §5): address, country, the checkboxes
@@ -77,8 +72,6 @@ function OrganisationForm({ actor, organisation, guard, onSaved }: { actor: Acto
     isSolutionPartner: values.isSolutionPartner,
     financePartnerOrganisationId: values.financePartnerOrganisationId === null ? null : Number(values.financePartnerOrganisationId),
   });
-  const countries = useCountries();
-  const countryData = countries.map((c) => ({ value: c.code, label: c.countryName }));
   const { data: financePartners } = useSWR(controls.financePartnerOrganisationId.visible ? 'accounts/organisations/financePartners' : null, () =>
     fetchAllOrganisations({ financePartners: true }),
   );
@@ -149,15 +142,7 @@ function OrganisationForm({ actor, organisation, guard, onSaved }: { actor: Acto
         {text('zip', 'zip')}
         <div style={{ gridColumn: 'span 3' }}>{text('city', 'city')}</div>
       </SimpleGrid>
-      <Select
-        label={t('accounts.organisations.fields.country')}
-        withAsterisk
-        searchable
-        data={countryData}
-        nothingFoundMessage={t('errors.table-empty')}
-        comboboxProps={{ withinPortal: true }}
-        {...form.getInputProps('country')}
-      />
+      <CountrySelect label={t('accounts.organisations.fields.country')} withAsterisk {...form.getInputProps('country')} />
       <Divider label={t('accounts.organisations.dialog.flags')} labelPosition="left" />
       {typeof form.errors.flags === 'string' ? (
         <Alert color="red" variant="light" p="xs">
@@ -191,14 +176,7 @@ function OrganisationForm({ actor, organisation, guard, onSaved }: { actor: Acto
           {billing('postcode')}
           <div style={{ gridColumn: 'span 3' }}>{billing('city')}</div>
           <div style={{ gridColumn: 'span 4' }}>
-            <Select
-              label={t('accounts.organisations.billing.country')}
-              withAsterisk
-              searchable
-              data={countryData}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('billingAddress.country')}
-            />
+            <CountrySelect label={t('accounts.organisations.billing.country')} withAsterisk {...form.getInputProps('billingAddress.country')} />
           </div>
         </SimpleGrid>
       ) : null}

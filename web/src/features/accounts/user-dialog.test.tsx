@@ -254,6 +254,28 @@ describe('editing', { timeout: 20_000 }, () => {
     expect(api.editUser.mock.calls[0]![0]).toMatchObject({ id: 7, userRoles: [ObjectDataCollector, ObjectAdministrator] });
   });
 
+  it('shows the e-mail and the user name as read-only values: legible, not editable, not disabled', async () => {
+    await renderDialog(actor([AccountAdministrator]), existing(7, [ObjectDataCollector]));
+    for (const [label, value] of [[/^E-Mail/, 'max@example.com'], [/^Benutzername/, 'max']] as const) {
+      const field = (await screen.findByLabelText(label, { selector: 'input' })) as HTMLInputElement;
+      expect(field.value).toBe(value);
+      expect(field.readOnly).toBe(true);
+      expect(field.disabled).toBe(false);
+      expect(field.hasAttribute('data-read-only')).toBe(true);
+    }
+  });
+
+  it('after a failed submit gives the focus to the first field in error', async () => {
+    const { user } = await renderDialog(actor([AccountAdministrator]), existing(7, [ObjectDataCollector]));
+    const lastName = (await screen.findByLabelText(/^Nachname/, { selector: 'input' })) as HTMLInputElement;
+    await user.clear(lastName);
+    await user.clear(screen.getByLabelText(/^Position/, { selector: 'input' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(lastName));
+    expect(lastName.getAttribute('aria-invalid')).toBe('true');
+    expect(api.editUser).not.toHaveBeenCalled();
+  });
+
   it('names the roles in English too', async () => {
     const administrator = actor([AccountAdministrator]);
     await renderUi(<UserDialog actor={administrator} user={existing(administrator.userId, [AccountAdministrator])} onClose={() => undefined} onSaved={() => undefined} />, { language: 'en' });

@@ -17,6 +17,7 @@ import type { Actor } from '@ecore/core/identity/session.ts';
 import { DialogForm } from '../../components/forms/dialog-form.tsx';
 import { useDiscardGuard, useGuardedForm } from '../../components/forms/discard-guard.tsx';
 import { serverFieldErrors } from '../../components/forms/form-errors.ts';
+import { ReadOnlyField } from '../../components/forms/read-only-field.tsx';
 import { useMessage } from '../../components/forms/use-message.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -129,7 +130,7 @@ export function UserDialog({ actor, user, onClose, onSaved }: { actor: Actor; us
       error={form.errors.organisationId}
     />
   ) : (
-    <TextInput label={t('accounts.users.fields.organisation')} value={organisation?.name ?? user?.organisationName ?? ''} readOnly />
+    <ReadOnlyField label={t('accounts.users.fields.organisation')} value={organisation?.name ?? user?.organisationName ?? ''} />
   );
 
   return (
@@ -151,8 +152,8 @@ export function UserDialog({ actor, user, onClose, onSaved }: { actor: Actor; us
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
             {text('firstName')}
             {text('lastName')}
-            {creating ? text('email') : <TextInput label={t('accounts.users.fields.email')} value={values.email} readOnly />}
-            {creating ? text('userName') : <TextInput label={t('accounts.users.fields.userName')} value={values.userName} readOnly />}
+            {creating ? text('email') : <ReadOnlyField label={t('accounts.users.fields.email')} value={values.email} />}
+            {creating ? text('userName') : <ReadOnlyField label={t('accounts.users.fields.userName')} value={values.userName} />}
             {text('position')}
             {organisationField}
             {text('phoneNumber')}

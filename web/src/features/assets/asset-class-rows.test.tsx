@@ -21,7 +21,6 @@ const api = vi.hoisted(() => ({ createAsset: vi.fn() }));
 vi.mock(import('./assets-api.ts'), async (original) => ({
   ...(await original()),
   fetchAssetGroupInfo: async () => [{ id: 7, name: 'Portfolio Nord', organisationId: 1, organisationName: 'Musterimmobilien AG' }],
-  fetchCountries: async () => [{ code: 'DE', countryName: 'Deutschland' }],
   createAsset: api.createAsset,
 }));
 
@@ -144,26 +143,27 @@ describe('the object form with its asset-class rows', { timeout: 30_000 }, () =>
     await user.click(within(screen.getByRole('listbox', { name: `Objektklasse (Zeile ${n})` })).getByRole('option', { name: label }));
   };
 
-  it('refuses a class chosen twice under the second row, and sends nothing', async () => {
+  it('disable a class chosen in one row in the others, so that no class is chosen twice', async () => {
     const { user } = await renderNewObject();
     // A new object starts with one row at 100 %.
     expect((shareField(1) as HTMLInputElement).value).toBe('100');
     await user.clear(shareField(1));
     await user.type(shareField(1), '60');
     await user.click(screen.getByRole('button', { name: 'Objektklasse hinzufügen' }));
-    await chooseClass(user, 2, 'OFF – Büro');
 
-    await user.click(screen.getByRole('button', { name: 'Objekt anlegen' }));
+    const option = (n: number, name: string) => within(screen.getByRole('listbox', { name: `Objektklasse (Zeile ${n})` })).getByRole('option', { name });
+    await user.click(classField(2));
+    // Row 1 holds the first class (OFF): row 2 offers it disabled, and choosing it does nothing.
+    expect(option(2, 'OFF – Büro').hasAttribute('data-combobox-disabled')).toBe(true);
+    expect(option(2, 'HOT – Hotel').hasAttribute('data-combobox-disabled')).toBe(false);
+    await user.click(option(2, 'OFF – Büro'));
+    expect((classField(2) as HTMLInputElement).value).toBe('');
 
-    const duplicate = 'Jede Objektklasse kann nur einmal hinzugefügt werden.';
-    expect(screen.getAllByText(duplicate)).toHaveLength(1);
-    expect(classField(2).getAttribute('aria-invalid')).toBe('true');
-    expect(classField(1).getAttribute('aria-invalid')).not.toBe('true');
-    expect(api.createAsset).not.toHaveBeenCalled();
-
-    // Choosing another class takes the message away.
     await chooseClass(user, 2, 'HOT – Hotel');
-    expect(screen.queryByText(duplicate)).toBeNull();
+    await user.click(classField(1));
+    expect(option(1, 'HOT – Hotel').hasAttribute('data-combobox-disabled')).toBe(true);
+    expect(option(1, 'OFF – Büro').hasAttribute('data-combobox-disabled')).toBe(false);
+    expect(screen.queryByText('Jede Objektklasse kann nur einmal hinzugefügt werden.')).toBeNull();
   });
 
   it('sends the main usage alone at 100 % once the hint was applied', async () => {

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { collapseToMainUsage, mainUsage, mayDeleteShareRow, remainingShare, shareTotal } from '@ecore/core/assets/asset-class-shares.ts';
 import type { AssetType } from '@ecore/core/assets/asset-classes.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
+import { ReadOnlyField } from '../../components/forms/read-only-field.tsx';
 import { figure } from './asset-labels.ts';
 import { roundedShareText, rowsOfShares, shareRows, type ShareRowValues } from './object-form.ts';
 
 /**
  * The object's asset classes (spec 02 §3, §5): one row per class with its share in percent, rounded on
- * focus out, each class once, the total exactly 100, delete disabled for a single row, and the mixed-use
- * rule (a usage above 85 % may be recorded alone at 100 %) offered as a hint with a button.
+ * focus out, each class once (a class chosen in one row is disabled in the others), the total exactly 100,
+ * delete disabled for a single row, and the mixed-use rule (a usage above 85 % may be recorded alone at
+ * 100 %) offered as a hint with a button. Read only, each row is its class and share as values.
  */
 export function AssetClassRows({
   rows,
@@ -39,6 +41,24 @@ export function AssetClassRows({
   const setRow = (index: number, row: Partial<ShareRowValues>) => onChange(rows.map((r, i) => (i === index ? { ...r, ...row } : r)));
   const error = (path: string): string | undefined => (typeof errors[path] === 'string' ? (errors[path] as string) : undefined);
   const total = shareTotal(shares.map((s) => ({ ...s, percentage: Number.isNaN(s.percentage) ? 0 : s.percentage })));
+  // Each class once: what another row has chosen cannot be chosen here.
+  const rowData = (index: number) => {
+    const taken = new Set(rows.filter((r, i) => i !== index && r.assetTypeId !== null).map((r) => r.assetTypeId));
+    return data.map((option) => ({ ...option, disabled: taken.has(option.value) }));
+  };
+
+  if (readOnly) {
+    return (
+      <Stack gap="xs">
+        {rows.map((row, index) => (
+          <Group key={index} gap="sm" wrap="nowrap" grow>
+            <ReadOnlyField label={t('assets.object.shares.class', { row: index + 1 })} value={data.find((o) => o.value === row.assetTypeId)?.label ?? row.assetTypeId} />
+            <ReadOnlyField label={t('assets.object.shares.percentage', { row: index + 1 })} value={`${row.percentage} %`} />
+          </Group>
+        ))}
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="xs">
@@ -49,7 +69,7 @@ export function AssetClassRows({
             <Select
               aria-label={t('assets.object.shares.class', { row: number })}
               placeholder={t('assets.object.shares.choose')}
-              data={data}
+              data={rowData(index)}
               value={row.assetTypeId}
               onChange={(value) => setRow(index, { assetTypeId: value })}
               error={error(`assetAssetTypes.${index}.assetTypeId`)}
@@ -67,35 +87,31 @@ export function AssetClassRows({
               error={error(`assetAssetTypes.${index}.percentage`)}
               w={130}
             />
-            {readOnly ? null : (
-              <Tooltip label={t('assets.object.shares.remove', { row: number })} withArrow openDelay={300}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  aria-label={t('assets.object.shares.remove', { row: number })}
-                  disabled={!mayDeleteShareRow(shares)}
-                  onClick={() => onChange(rows.filter((_, i) => i !== index))}
-                >
-                  <IconTrash size={18} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-            )}
+            <Tooltip label={t('assets.object.shares.remove', { row: number })} withArrow openDelay={300}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={t('assets.object.shares.remove', { row: number })}
+                disabled={!mayDeleteShareRow(shares)}
+                onClick={() => onChange(rows.filter((_, i) => i !== index))}
+              >
+                <IconTrash size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
           </Group>
         );
       })}
       <Group justify="space-between">
-        {readOnly ? <span /> : (
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden="true" />}
-            disabled={rows.length >= options.length}
-            onClick={() => onChange([...rows, { assetTypeId: null, percentage: String(remainingShare(shares.filter((s) => !Number.isNaN(s.percentage)))) }])}
-          >
-            {t('assets.object.shares.add')}
-          </Button>
-        )}
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden="true" />}
+          disabled={rows.length >= options.length}
+          onClick={() => onChange([...rows, { assetTypeId: null, percentage: String(remainingShare(shares.filter((s) => !Number.isNaN(s.percentage)))) }])}
+        >
+          {t('assets.object.shares.add')}
+        </Button>
         <Text size="sm" c={total === 100 ? 'dimmed' : 'red'} aria-live="polite">
           {t('assets.object.shares.total', { total: figure(total, language, 2) })}
         </Text>
@@ -105,7 +121,7 @@ export function AssetClassRows({
           {errors.assetAssetTypes}
         </Alert>
       ) : null}
-      {!readOnly && main !== null && rows.length > 1 ? (
+      {main !== null && rows.length > 1 ? (
         <Alert color="blue" variant="light" p="xs" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
           <Group justify="space-between" gap="sm">
             <Text size="sm">{t('assets.object.shares.mainUsageHint', { name: mainType ? mainType.name[language] : String(main) })}</Text>

@@ -1,7 +1,6 @@
 import type { GroupAsset } from '@ecore/core/assets/group.ts';
 import type { AssetBody } from '@ecore/core/assets/object.ts';
 import type { AssetClass } from '@ecore/core/assets/asset-classes.ts';
-import type { CountryOption } from '@ecore/core/shared/countries.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { api, apiPage, type Page } from '../../lib/api-client.ts';
 import { listQueryToApi, type ListQuery } from '../../components/data-table/list-query.ts';
@@ -95,8 +94,6 @@ export const fetchAsset = (id: number, isBuyerAsset: boolean): Promise<Asset> =>
 export const createAsset = (body: AssetBody): Promise<Asset> => api.post<Asset>('asset', body);
 export const editAsset = (body: AssetBody & { id: number; version: number }): Promise<Asset> => api.put<Asset>('asset', body);
 export const deleteAsset = (id: number, isBuyerAsset: boolean): Promise<void> => api.delete(`asset/${id}`, { query: { isBuyerAsset } });
-
-export const fetchCountries = (): Promise<CountryOption[]> => api.get<CountryOption[]>('asset/countries');
 
 // ---- object groups
 

@@ -30,10 +30,15 @@ import {
   PROJECT_STAGES,
 } from '@ecore/core/assets/object.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
-import { countryOptions } from '@ecore/core/shared/countries.ts';
+import { countryName } from '@ecore/core/shared/countries.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { CountrySelect } from '../../components/forms/country-select.tsx';
+import { DateField } from '../../components/forms/date-field.tsx';
+import { formatDateText } from '../../components/forms/date-text.ts';
+import { useFirstErrorFocus } from '../../components/forms/focus-first-error.ts';
 import { serverFieldErrors } from '../../components/forms/form-errors.ts';
+import { ReadOnlyField } from '../../components/forms/read-only-field.tsx';
 import { useMessage } from '../../components/forms/use-message.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -42,7 +47,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { figure } from './asset-labels.ts';
 import { AssetClassRows } from './asset-class-rows.tsx';
-import { GROUP_INFO_KEY, createAsset, deleteAsset, editAsset, fetchAsset, fetchAssetGroupInfo, fetchCountries, type Asset } from './assets-api.ts';
+import { GROUP_INFO_KEY, createAsset, deleteAsset, editAsset, fetchAsset, fetchAssetGroupInfo, type Asset } from './assets-api.ts';
 import { normaliseNumberText } from './locale-number.ts';
 import {
   checkObject,
@@ -57,6 +62,8 @@ import {
 import { objectPath, parseAssetId, parseBuyerFlag } from './object-paths.ts';
 import { RenovationHelper } from './renovation-helper.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+// Answering (issue 13): the "Daten | Fragebogen" bar with the questionnaire the object runs on.
+import { ObjectQuestionnaireBar } from '../answering/object-questionnaire-bar.tsx';
 
 const assetKey = (id: number, isBuyerAsset: boolean) => ['assets/asset', id, isBuyerAsset] as const;
 
@@ -156,8 +163,6 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
   }, [language, form]);
 
   const { data: groups } = useSWR(GROUP_INFO_KEY, fetchAssetGroupInfo);
-  const { data: serverCountries } = useSWR(['assets/countries', language], fetchCountries);
-  const countries = serverCountries && serverCountries.length > 0 ? serverCountries : countryOptions(language);
   const groupData = (groups ?? []).map((g) => ({ value: String(g.id), label: g.name }));
   if (values.assetGroupId !== null && !groupData.some((g) => g.value === values.assetGroupId)) {
     groupData.push({ value: values.assetGroupId, label: asset?.assetGroupName ?? values.assetGroupId });
@@ -174,10 +179,12 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
     if (leaveTo !== null) void navigate(leaveTo, { replace: true });
   }, [leaveTo, navigate]);
 
+  const [formRef, requestErrorFocus] = useFirstErrorFocus();
   const save = async () => {
     const check = checkObject(values, { language, isBuyerAsset, allowedTypeIds }, translate);
     if (!check.ok) {
       form.setErrors(check.errors);
+      requestErrorFocus();
       notifyError(t('errors.validation-generic'));
       return;
     }
@@ -203,6 +210,7 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
         notifyError(errorText(failure));
       } else if (failure instanceof ApiError && failure.statusCode === 400) {
         form.setErrors(serverFieldErrors(failure, translate));
+        requestErrorFocus();
         notifyError(errorText(failure));
       } else {
         notifyError(failure instanceof ApiError && failure.statusCode === 403 ? errorText(failure) : t('errors.objects-create-error'));
@@ -235,43 +243,62 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
     await mutate(assetKey(asset.id, asset.isBuyerAsset));
   };
 
-  const text = (field: 'objectName' | 'city' | 'zip' | 'street' | 'streetNumber', required = true) => (
-    <TextInput label={t(`assets.object.fields.${field}`)} withAsterisk={required} {...form.getInputProps(field)} />
-  );
-  const numberField = (field: NumberField, required = false) => (
-    <TextInput
-      label={kpiLabel(t(`assets.object.fields.${field}`), (KPI_LABELS as Record<string, string>)[field])}
-      withAsterisk={required}
-      inputMode="decimal"
-      {...form.getInputProps(field)}
-      onBlur={() => form.setFieldValue(field, normaliseNumberText(form.getValues()[field], language))}
-    />
-  );
-  const yearField = (field: 'constructionYear' | 'renovationYear') => (
-    <Select
-      label={kpiLabel(t(`assets.object.fields.${field}`), KPI_LABELS[field])}
-      placeholder={t('assets.object.yearPlaceholder')}
-      data={yearOptions(new Date().getFullYear(), [values[field]])}
-      searchable
-      clearable
-      comboboxProps={{ withinPortal: true }}
-      {...form.getInputProps(field)}
-    />
-  );
-  const enumField = (field: 'featureQuality' | 'historicProtection' | 'conditionsAndEnvironmentGoals' | 'projectCharacteristics' | 'projectStatus', options: readonly string[], opts: { required?: boolean; clearable?: boolean } = {}) => (
-    <Select
-      label={kpiLabel(t(`assets.object.fields.${field}`), (KPI_LABELS as Record<string, string>)[field])}
-      withAsterisk={opts.required}
-      data={options.map((o) => ({ value: o, label: t(`assets.object.options.${field}.${o}`) }))}
-      clearable={opts.clearable}
-      allowDeselect={opts.clearable === true}
-      comboboxProps={{ withinPortal: true }}
-      {...form.getInputProps(field)}
-    />
-  );
-  const dateField = (field: 'determinationStartDate' | 'acceptanceDate' | 'handoverDate' | 'planningPermissionDate') => (
-    <TextInput type="date" label={t(`assets.object.fields.${field}`)} {...form.getInputProps(field)} />
-  );
+  // A collector's view (spec 02 §3): every field as a read-only value, the same way as in every form.
+  const text = (field: 'objectName' | 'city' | 'zip' | 'street' | 'streetNumber', required = true) =>
+    readOnly ? (
+      <ReadOnlyField label={t(`assets.object.fields.${field}`)} value={values[field]} />
+    ) : (
+      <TextInput label={t(`assets.object.fields.${field}`)} withAsterisk={required} {...form.getInputProps(field)} />
+    );
+  const numberField = (field: NumberField, required = false) =>
+    readOnly ? (
+      <ReadOnlyField label={kpiLabel(t(`assets.object.fields.${field}`), (KPI_LABELS as Record<string, string>)[field])} value={values[field]} />
+    ) : (
+      <TextInput
+        label={kpiLabel(t(`assets.object.fields.${field}`), (KPI_LABELS as Record<string, string>)[field])}
+        withAsterisk={required}
+        inputMode="decimal"
+        {...form.getInputProps(field)}
+        onBlur={() => form.setFieldValue(field, normaliseNumberText(form.getValues()[field], language))}
+      />
+    );
+  const yearField = (field: 'constructionYear' | 'renovationYear') =>
+    readOnly ? (
+      <ReadOnlyField label={kpiLabel(t(`assets.object.fields.${field}`), KPI_LABELS[field])} value={values[field]} />
+    ) : (
+      <Select
+        label={kpiLabel(t(`assets.object.fields.${field}`), KPI_LABELS[field])}
+        placeholder={t('assets.object.yearPlaceholder')}
+        data={yearOptions(new Date().getFullYear(), [values[field]])}
+        searchable
+        clearable
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps(field)}
+      />
+    );
+  const enumField = (field: 'featureQuality' | 'historicProtection' | 'conditionsAndEnvironmentGoals' | 'projectCharacteristics' | 'projectStatus', options: readonly string[], opts: { required?: boolean; clearable?: boolean } = {}) =>
+    readOnly ? (
+      <ReadOnlyField
+        label={kpiLabel(t(`assets.object.fields.${field}`), (KPI_LABELS as Record<string, string>)[field])}
+        value={values[field] ? t(`assets.object.options.${field}.${values[field]}`) : ''}
+      />
+    ) : (
+      <Select
+        label={kpiLabel(t(`assets.object.fields.${field}`), (KPI_LABELS as Record<string, string>)[field])}
+        withAsterisk={opts.required}
+        data={options.map((o) => ({ value: o, label: t(`assets.object.options.${field}.${o}`) }))}
+        clearable={opts.clearable}
+        allowDeselect={opts.clearable === true}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps(field)}
+      />
+    );
+  const dateField = (field: 'determinationStartDate' | 'acceptanceDate' | 'handoverDate' | 'planningPermissionDate') =>
+    readOnly ? (
+      <ReadOnlyField label={t(`assets.object.fields.${field}`)} value={formatDateText(values[field], language)} />
+    ) : (
+      <DateField label={t(`assets.object.fields.${field}`)} {...form.getInputProps(field)} />
+    );
   const year = (v: string | null) => (v === null ? null : Number(v));
 
   return (
@@ -303,6 +330,7 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
           </Text>
         </Group>
       ) : null}
+      {asset ? <ObjectQuestionnaireBar assetId={asset.id} isBuyerAsset={asset.isBuyerAsset} active="data" object={asset} /> : null}
       {readOnly ? (
         <Alert color="blue" variant="light" mb="md">
           {t('assets.object.readOnly')}
@@ -320,6 +348,7 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
       ) : null}
       <form
         noValidate
+        ref={formRef}
         aria-label={t('assets.object.formLabel')}
         onSubmit={(event) => {
           event.preventDefault();
@@ -327,21 +356,25 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
         }}
       >
         <Stack gap="md" maw={1100}>
-          <Fieldset variant="unstyled" disabled={readOnly || pending}>
+          <Fieldset variant="unstyled" disabled={pending}>
             <Stack gap="md">
               <Fieldset legend={t('assets.object.sections.general')}>
                 <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
                   {text('objectName')}
-                  <Select
-                    label={t('assets.object.fields.assetGroupId')}
-                    withAsterisk
-                    searchable
-                    data={groupData}
-                    nothingFoundMessage={t('errors.table-empty')}
-                    comboboxProps={{ withinPortal: true }}
-                    {...form.getInputProps('assetGroupId')}
-                  />
-                  <TextInput label={t('assets.object.fields.ownerCompany')} value={ownerCompany} readOnly variant="filled" />
+                  {readOnly ? (
+                    <ReadOnlyField label={t('assets.object.fields.assetGroupId')} value={groupData.find((g) => g.value === values.assetGroupId)?.label} />
+                  ) : (
+                    <Select
+                      label={t('assets.object.fields.assetGroupId')}
+                      withAsterisk
+                      searchable
+                      data={groupData}
+                      nothingFoundMessage={t('errors.table-empty')}
+                      comboboxProps={{ withinPortal: true }}
+                      {...form.getInputProps('assetGroupId')}
+                    />
+                  )}
+                  <ReadOnlyField label={t('assets.object.fields.ownerCompany')} value={ownerCompany} />
                   {enumField('conditionsAndEnvironmentGoals', OBJECT_CATEGORIES, { required: true })}
                 </SimpleGrid>
               </Fieldset>
@@ -351,15 +384,11 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
                   {text('streetNumber')}
                   {text('zip')}
                   <div style={{ gridColumn: 'span 2' }}>{text('city')}</div>
-                  <Select
-                    label={t('assets.object.fields.country')}
-                    withAsterisk
-                    searchable
-                    data={countries.map((c) => ({ value: c.code, label: c.countryName }))}
-                    nothingFoundMessage={t('errors.table-empty')}
-                    comboboxProps={{ withinPortal: true }}
-                    {...form.getInputProps('country')}
-                  />
+                  {readOnly ? (
+                    <ReadOnlyField label={t('assets.object.fields.country')} value={values.country ? countryName(values.country, language) : ''} />
+                  ) : (
+                    <CountrySelect label={t('assets.object.fields.country')} withAsterisk {...form.getInputProps('country')} />
+                  )}
                 </SimpleGrid>
               </Fieldset>
               <Fieldset legend={t('assets.object.sections.building')}>
@@ -404,8 +433,15 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
                   {dateField('handoverDate')}
                 </SimpleGrid>
               </Fieldset>
-              <Textarea label={t('assets.object.fields.description')} autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
+              {readOnly ? (
+                <ReadOnlyField label={t('assets.object.fields.description')} value={values.description} multiline />
+              ) : (
+                <Textarea label={t('assets.object.fields.description')} autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
+              )}
             </Stack>
+          </Fieldset>
+          <Fieldset legend={t('assets.object.sections.renovation')}>
+            <RenovationHelper constructionYear={year(values.constructionYear)} renovationYear={year(values.renovationYear)} language={language} />
           </Fieldset>
           {readOnly ? null : (
             <Group justify="flex-end">
@@ -414,9 +450,6 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
               </Button>
             </Group>
           )}
-          <Fieldset legend={t('assets.object.sections.renovation')}>
-            <RenovationHelper constructionYear={year(values.constructionYear)} renovationYear={year(values.renovationYear)} language={language} />
-          </Fieldset>
         </Stack>
       </form>
       <ConfirmDialog
