@@ -15,6 +15,7 @@ import { appConfigRoutes } from './routes/app-config.ts';
 import { organisationRoutes } from './routes/organisations/organisations.ts';
 import { usersExportRoutes } from './routes/exports/users-export.ts';
 import { assetModuleRoutes } from './routes/assets/index.ts';
+import { answeringModuleRoutes } from './routes/answering/index.ts';
 import type { AppDeps } from './deps.ts';
 
 export type { AppConfig, AppDeps } from './deps.ts';
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(organisationRoutes, deps);
       await api.register(usersExportRoutes, deps);
       await api.register(assetModuleRoutes, deps);
+      await api.register(answeringModuleRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -36,3 +36,10 @@ export const assetTypeById = (id: number): AssetType | undefined => ASSET_TYPES.
 
 /** The classes a user may choose: buyer users only those available to buyers. */
 export const selectableAssetTypes = (buyerUser: boolean): AssetType[] => ASSET_TYPES.filter((t) => !buyerUser || t.availableForBuyers);
+
+/** The asset classes of an object's rows, as questions name them (DOMAIN.md §5 "a question applies"). */
+export const assetClassesOf = (rows: readonly { assetTypeId: number }[]): AssetClass[] =>
+  rows.flatMap((row) => {
+    const type = assetTypeById(row.assetTypeId);
+    return type ? [type.assetClassIdentifier] : [];
+  });

@@ -104,21 +104,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
-  // Cluster I defaults of a group: the answers saved from one filled questionnaire, on its template.
+  // Cluster I defaults of a group: the answers saved from one filled questionnaire, by static title and option
+  // text (core ClusterDefault), so that objects on another template version find them again.
   await db.schema
     .createTable('group_defaults')
     .addColumn('asset_group_id', 'integer', (c) => c.primaryKey().references('asset_groups.id').onDelete('cascade'))
     .addColumn('questionnaire_id', 'integer', (c) => c.notNull().references('questionnaires.id'))
+    .addColumn('answers', 'jsonb', (c) => c.notNull())
     .addColumn('saved_by', 'text', (c) => c.notNull())
     .addColumn('saved_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute();
-  await db.schema
-    .createTable('group_default_answers')
-    .addColumn('asset_group_id', 'integer', (c) => c.notNull().references('group_defaults.asset_group_id').onDelete('cascade'))
-    .addColumn('question_id', 'integer', (c) => c.notNull())
-    .addColumn('input_answer', 'double precision')
-    .addColumn('option_ids', sql`integer[]`, (c) => c.notNull().defaultTo(sql`'{}'::integer[]`))
-    .addPrimaryKeyConstraint('group_default_answers_pkey', ['asset_group_id', 'question_id'])
     .execute();
 
   await createChangeTriggers(db, ['asset_questionnaires']);
@@ -127,7 +121,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await dropChangeTriggers(db, ['asset_questionnaires']);
   for (const table of [
-    'group_default_answers', 'group_defaults', 'asset_questionnaire_transitions', 'asset_questionnaire_locks', 'asset_answer_changes',
+    'group_defaults', 'asset_questionnaire_transitions', 'asset_questionnaire_locks', 'asset_answer_changes',
     'asset_answer_documents', 'asset_answer_comments', 'asset_answers',
   ]) {
     await db.schema.dropTable(table).execute();

@@ -18,8 +18,8 @@ export interface FieldError {
   message: string;
 }
 
-const send = (reply: FastifyReply, language: Language, statusCode: number, key: MessageKey, params = {}, fields?: FieldError[]) =>
-  reply.status(statusCode).send({ statusCode, key, message: message(key, language, params), ...(fields ? { fields } : {}) });
+const send = (reply: FastifyReply, language: Language, statusCode: number, key: MessageKey, params = {}, fields?: FieldError[], extra: Record<string, unknown> = {}) =>
+  reply.status(statusCode).send({ ...extra, statusCode, key, message: message(key, language, params), ...(fields ? { fields } : {}) });
 
 const STATUS_KEYS: Partial<Record<number, MessageKey>> = {
   401: 'unauthorized',
@@ -41,7 +41,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const language = request.language ?? 'de';
-    if (error instanceof HttpError) return send(reply, language, error.statusCode, error.key, error.params);
+    if (error instanceof HttpError) return send(reply, language, error.statusCode, error.key, error.params, undefined, error.extra);
     if (error instanceof FieldsError) {
       const fields = error.fields.map((f) => ({ path: f.path, key: f.key, message: message(f.key, language, f.params) }));
       return send(reply, language, 400, 'validation-generic', {}, fields);

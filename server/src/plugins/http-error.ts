@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
+    /** Fields the answer carries beside statusCode, key and message (the lock holder of a 423). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(key);
   }

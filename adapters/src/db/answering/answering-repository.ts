@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ClusterDefault } from '@ecore/core/answering/cluster-defaults.ts';
 import type { DB } from '../schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -430,41 +431,41 @@ export interface GroupDefaults {
   questionnaireTitle: string;
   savedBy: string;
   savedAt: string;
-  answers: { questionId: number; inputAnswer: number | null; multipleChoiceOption: number[] }[];
+  answers: ClusterDefault[];
 }
 
-export async function saveGroupDefaults(
-  db: Executor,
-  groupId: number,
-  questionnaireId: number,
-  by: string,
-  at: Date,
-  answers: readonly { questionId: number; inputAnswer: number | null; multipleChoiceOption: readonly number[] }[],
-): Promise<void> {
-  await db.deleteFrom('group_defaults').where('asset_group_id', '=', groupId).execute();
-  await db.insertInto('group_defaults').values({ asset_group_id: groupId, questionnaire_id: questionnaireId, saved_by: by, saved_at: at }).execute();
-  if (answers.length > 0) {
-    await db
-      .insertInto('group_default_answers')
-      .values(answers.map((a) => ({ asset_group_id: groupId, question_id: a.questionId, input_answer: a.inputAnswer, option_ids: [...a.multipleChoiceOption] })))
-      .execute();
-  }
+export async function saveGroupDefaults(db: Executor, groupId: number, questionnaireId: number, by: string, at: Date, answers: readonly ClusterDefault[]): Promise<void> {
+  const values = { questionnaire_id: questionnaireId, answers: JSON.stringify(answers), saved_by: by, saved_at: at };
+  await db
+    .insertInto('group_defaults')
+    .values({ asset_group_id: groupId, ...values })
+    .onConflict((oc) => oc.column('asset_group_id').doUpdateSet(values))
+    .execute();
 }
 
 export async function findGroupDefaults(db: Executor, groupId: number): Promise<GroupDefaults | null> {
   const head = await db
     .selectFrom('group_defaults as g')
     .innerJoin('questionnaires as q', 'q.id', 'g.questionnaire_id')
-    .select(['g.questionnaire_id', 'q.title', 'g.saved_by', 'g.saved_at'])
+    .select(['g.questionnaire_id', 'q.title', 'g.saved_by', 'g.saved_at', 'g.answers'])
     .where('g.asset_group_id', '=', groupId)
     .executeTakeFirst();
   if (!head) return null;
-  const rows = await db.selectFrom('group_default_answers').selectAll().where('asset_group_id', '=', groupId).orderBy('question_id').execute();
-  return {
-    questionnaireId: head.questionnaire_id,
-    questionnaireTitle: head.title,
-    savedBy: head.saved_by,
-    savedAt: head.saved_at.toISOString(),
-    answers: rows.map((r) => ({ questionId: r.question_id, inputAnswer: r.input_answer, multipleChoiceOption: r.option_ids })),
-  };
+  return { questionnaireId: head.questionnaire_id, questionnaireTitle: head.title, savedBy: head.saved_by, savedAt: head.saved_at.toISOString(), answers: head.answers as ClusterDefault[] };
+}
+
+/** A filled questionnaire by its id alone (calls that name only it, such as saving cluster I defaults). */
+export async function findAssetQuestionnaireById(db: Executor, id: number): Promise<AssetQuestionnaireRow | null> {
+  const row = await questionnaireQuery(db).where('aq.id', '=', id).executeTakeFirst();
+  return row ? toQuestionnaire(row) : null;
+}
+
+/** Earlier change-log rows follow an answer to its question in a new template version. */
+export async function moveChangesToQuestion(db: Executor, assetQuestionnaireId: number, fromQuestionId: number, toQuestionId: number): Promise<void> {
+  await db
+    .updateTable('asset_answer_changes')
+    .set({ question_id: toQuestionId })
+    .where('asset_questionnaire_id', '=', assetQuestionnaireId)
+    .where('question_id', '=', fromQuestionId)
+    .execute();
 }

@@ -89,15 +89,9 @@ export interface AssetQuestionnaireTransitionTable {
 export interface GroupDefaultsTable {
   asset_group_id: number;
   questionnaire_id: number;
+  answers: Json;
   saved_by: string;
   saved_at: Timestamp;
-}
-
-export interface GroupDefaultAnswerTable {
-  asset_group_id: number;
-  question_id: number;
-  input_answer: number | null;
-  option_ids: IntArray;
 }
 
 export interface AnsweringTables {
@@ -109,5 +103,4 @@ export interface AnsweringTables {
   asset_questionnaire_locks: AssetQuestionnaireLockTable;
   asset_questionnaire_transitions: AssetQuestionnaireTransitionTable;
   group_defaults: GroupDefaultsTable;
-  group_default_answers: GroupDefaultAnswerTable;
 }

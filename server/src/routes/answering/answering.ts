@@ -1,0 +1,592 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
+import * as E from 'fp-ts/lib/Either.js';
+import { answerableQuestions, findQuestion, type AnswerStructure } from '@ecore/core/answering/applicability.ts';
+import { answerText, changeKind, checkAnswer, isAnswerable, isCleared } from '@ecore/core/answering/answer-rules.ts';
+import { saveAnswersSchema, type AnswerValue, type AnswerState } from '@ecore/core/answering/answers.ts';
+import { progress } from '@ecore/core/answering/progress.ts';
+import { mayAnswer, mayDeleteQuestionnaire, mayStartQuestionnaire, mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
+import { carryOver, pickTemplate, updateToActiveProblem, groupUpdateToActiveProblem } from '@ecore/core/answering/versions.ts';
+import { defaultsOf, fillFromDefaults } from '@ecore/core/answering/cluster-defaults.ts';
+import { lockDecision, mayRelease } from '@ecore/core/questionnaires/locks.ts';
+import { mayEditAsset, mayEditGroup, groupScope, assetGrants, type AssetActor } from '@ecore/core/assets/asset-access.ts';
+import { QUESTIONNAIRE_TYPES, type QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
+import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
+import { message } from '@ecore/core/shared/messages.ts';
+import { idParam, idParams, requiredText } from '@ecore/core/shared/schemas.ts';
+import type { AssetView } from '@ecore/core/assets/object.ts';
+import { findActiveTemplateId } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
+import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
+import {
+  changeQuestionnaireState,
+  deleteAnswerLock,
+  deleteAssetQuestionnaire,
+  findAnswerLock,
+  findAssetQuestionnaire,
+  findAssetQuestionnaireById,
+  findGroupDefaults,
+  findLatestAssetQuestionnaire,
+  insertAssetQuestionnaire,
+  insertChange,
+  insertComment,
+  latestQuestionnairesOfGroup,
+  listAssetQuestionnaires,
+  listChanges,
+  lockAnswer,
+  moveAnswersToVersion,
+  moveChangesToQuestion,
+  saveGroupDefaults,
+  setProgress,
+  writeAnswer,
+  writeAnswerLock,
+  type AssetQuestionnaireRow,
+} from '@ecore/adapters/db/answering/answering-repository.ts';
+import type { DB } from '@ecore/adapters/db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import { FieldsError } from '../../plugins/fields-error.ts';
+import { HttpError } from '../../plugins/http-error.ts';
+import { errorResponses, errorSchema } from '../schemas.ts';
+import { assetActorOf } from '../assets/asset-actor.ts';
+import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
+import { actorName, answerResponse, answersOf, questionnaireState, structureFor, visibleAsset, visibleQuestionnaire } from './context.ts';
+import { filledQuestionnaireSchema, answerSchema, progressSchema, changeSchema, commentSchema, simplifiedSchema, lockStatusSchema } from './schemas.ts';
+
+const tags = ['answering'];
+const security = [{ bearerAuth: [] }];
+const responses = { ...errorResponses, 403: errorSchema, 409: errorSchema, 423: errorSchema.extend({ lockedStatus: z.object({ currentLockerName: z.string() }) }) } as const;
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+const assetQuery = z.object({ isBuyerAsset: booleanQuery.optional() });
+const twoIds = z.object({ id: idParam, qid: idParam });
+
+/** Both languages' texts of an answer, kept in the change log so that it reads the same after a version change. */
+const loggedValue = (question: Parameters<typeof answerText>[0], value: AnswerValue) =>
+  isCleared(value) ? null : { value, text: Object.fromEntries(LANGUAGES.map((l) => [l, answerText(question, value, l)])) };
+
+const loggedText = (logged: unknown, language: Language): string | null => {
+  if (logged === null || logged === undefined) return null;
+  const text = (logged as { text?: Record<string, string> }).text;
+  return text?.[language] ?? text?.de ?? null;
+};
+
+type Trx = Transaction<DB>;
+
+/**
+ * Filled questionnaires: start, read, delete, answer, comment, change log, lock, cluster I defaults, update to the
+ * active version and submit for review (spec 02 §2–§8, DOMAIN.md §3, §7, §8, §9; docs/answering.md).
+ */
+export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.addHook('onRequest', app.authenticate);
+  const templates = createTemplateCache(deps.db);
+  const now = () => new Date(deps.clock());
+
+  const templateOf = async (id: number): Promise<ScoredTemplate> => {
+    const template = await templates.get(id);
+    if (!template) throw new HttpError(404, 'not-found');
+    return template;
+  };
+
+  /** The template each questionnaire type starts on now (DOMAIN.md §9). */
+  const activeTemplateIds = async (): Promise<Partial<Record<QuestionnaireType, number>>> => {
+    const entries = await Promise.all(QUESTIONNAIRE_TYPES.map(async (type) => [type, await findActiveTemplateId(deps.db, type)] as const));
+    return Object.fromEntries(entries.filter(([, id]) => id !== null));
+  };
+
+  /** Refuses with 423 when another user holds a live lock on the filled questionnaire (DOMAIN.md §7). */
+  const checkLock = async (db: Trx | typeof deps.db, actor: AssetActor, questionnaireId: number) => {
+    const decision = lockDecision(await findAnswerLock(db, questionnaireId), actor.userId, deps.clock());
+    if (decision.outcome === 'held') throw new LockedError(decision.currentLockerName);
+  };
+
+  /** The filled questionnaire as the API answers it (docs/answering.md "FilledQuestionnaire"). */
+  const present = async (actor: AssetActor, asset: AssetView, row: AssetQuestionnaireRow) => {
+    const template = await templateOf(row.questionnaireId);
+    const structure = structureFor(template, asset);
+    const { answers, comments, documents, stored } = await answersOf(deps.db, row);
+    const state = questionnaireState(row);
+    const lock = lockDecision(await findAnswerLock(deps.db, row.id), actor.userId, deps.clock());
+    const actives = await activeTemplateIds();
+    const defaults = await findGroupDefaults(deps.db, asset.assetGroupId);
+    const answering = mayAnswer(actor, asset);
+    return {
+      id: row.id,
+      assetId: asset.id,
+      isBuyerAsset: asset.isBuyerAsset,
+      assetName: asset.objectName,
+      assetGroupId: asset.assetGroupId,
+      assetGroupName: asset.assetGroupName,
+      questionnaireId: row.questionnaireId,
+      title: template.title,
+      version: template.version,
+      type: template.type,
+      assetQuestionnaireState: row.state,
+      createdAt: row.createdAt,
+      closedAt: row.closedAt,
+      reportingYear: row.reportingYear,
+      canEdit: answering && (state === 'Active' || state === 'Declined'),
+      canBeSubmitted: E.isRight(submitProblem({ mayAct: answering, state, structure, answers: stored })),
+      canBeReviewed: false,
+      canBeUpdatedToActiveQuestionnaire:
+        mayUpdateToActive(actor, asset) && E.isRight(updateToActiveProblem({ state, questionnaireId: row.questionnaireId }, pickTemplate(asset.conditionsAndEnvironmentGoals, asset.isBuyerAsset, actives))),
+      canSetGroupDefaultAnswers: mayEditAsset(actor, asset),
+      canDelete: E.isRight(mayDeleteQuestionnaire(actor, asset, state, stored)),
+      groupDefaults: defaults ? { groupName: asset.assetGroupName, questionnaireTitle: defaults.questionnaireTitle, savedAt: defaults.savedAt } : null,
+      lockedStatus: lock.outcome === 'held' ? { isLocked: true, currentLockerName: lock.currentLockerName } : { isLocked: false, currentLockerName: null },
+      progress: progress(structure, stored),
+      clusters: structure.clusters,
+      answers: answers.map((a) => answerResponse(a, asset, comments, documents)),
+    };
+  };
+
+  /**
+   * Writes answers to one filled questionnaire inside the caller's transaction (core checkAnswer, isAnswerable,
+   * changeKind): all or nothing, one change-log row per changed answer, the progress kept on the questionnaire.
+   */
+  const applyAnswers = async (
+    trx: Trx,
+    actor: AssetActor,
+    by: string,
+    row: AssetQuestionnaireRow,
+    structure: AnswerStructure,
+    items: readonly { index: number; questionId: number; inputAnswer: unknown; multipleChoiceOption: unknown }[],
+    note = '',
+  ) => {
+    const at = now();
+    const state = questionnaireState(row);
+    const problems: { path: string; key: Parameters<typeof message>[0]; params?: Record<string, number> }[] = [];
+    const written: number[] = [];
+    for (const item of items) {
+      const question = findQuestion(structure, item.questionId);
+      const checked = checkAnswer(question, item);
+      if (E.isLeft(checked)) {
+        problems.push({ path: [item.index, ...checked.left.path].join('.'), key: checked.left.key, ...(checked.left.params ? { params: checked.left.params } : {}) });
+        continue;
+      }
+      const current = await lockAnswer(trx, row.id, item.questionId, by, at);
+      if (!isAnswerable(state, current.state as AnswerState | null)) throw new HttpError(400, 'answer-not-answerable');
+      const before: AnswerValue = { inputAnswer: current.inputAnswer, multipleChoiceOption: current.multipleChoiceOption };
+      const kind = changeKind(current.state === null ? null : before, checked.right);
+      written.push(current.id);
+      if (kind === null) continue;
+      const cleared = isCleared(checked.right);
+      await writeAnswer(trx, current.id, { ...checked.right, state: cleared ? null : 'Answered', ...(state === 'Declined' ? { changedSinceDecline: true } : {}) }, by, at);
+      await insertChange(trx, {
+        assetQuestionnaireId: row.id,
+        questionId: item.questionId,
+        kind,
+        userId: actor.userId,
+        userName: by,
+        at,
+        oldValue: current.state === null ? null : loggedValue(question!, before),
+        newValue: loggedValue(question!, checked.right),
+        note,
+      });
+    }
+    if (problems.length > 0) throw new FieldsError(problems);
+    const { stored } = await answersOf(trx as never, row);
+    const counted = progress(structure, stored);
+    await setProgress(trx, row.id, counted.answered, counted.total);
+    return { written, progress: counted, stored };
+  };
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Start, read, delete
+
+  app.post(
+    '/asset/:id/questionnaire',
+    {
+      schema: { tags, security, summary: 'Starts a filled questionnaire on the active template DOMAIN.md §9 picks', params: idParams, response: { 201: filledQuestionnaireSchema, ...responses } },
+    },
+    async (request, reply) => {
+      const actor = await assetActorOf(app, request.actor);
+      const asset = await visibleAsset(deps.db, actor, request.params.id);
+      if (!mayStartQuestionnaire(actor, asset)) throw new HttpError(403, 'forbidden');
+      const templateId = pickTemplate(asset.conditionsAndEnvironmentGoals, asset.isBuyerAsset, await activeTemplateIds());
+      if (templateId === null) throw new HttpError(400, 'questionnaire-start-error');
+      const template = await templateOf(templateId);
+      const at = now();
+      const id = await deps.db.transaction().execute(async (trx) => {
+        const latest = await findLatestAssetQuestionnaire(trx, asset.id, true);
+        // A new run starts only once the last one is finished (closed, expired or definitely declined).
+        if (latest && !['Closed', 'Expired', 'DefinitelyDeclined'].includes(latest.state)) throw new HttpError(409, 'questionnaire-start-error');
+        const total = answerableQuestions(structureFor(template, asset)).length;
+        return insertAssetQuestionnaire(trx, { assetId: asset.id, questionnaireId: templateId, reportingYear: at.getUTCFullYear() - 1, createdBy: actor.userId, total, at });
+      });
+      return reply.status(201).send(await present(actor, asset, (await findAssetQuestionnaire(deps.db, asset.id, id))!));
+    },
+  );
+
+  app.get(
+    '/asset/:id/questionnaire/simplified',
+    { schema: { tags, security, summary: "An object's filled questionnaires, newest first", params: idParams, querystring: assetQuery, response: { 200: z.array(simplifiedSchema), ...responses } } },
+    async (request) => {
+      const actor = await assetActorOf(app, request.actor);
+      const asset = await visibleAsset(deps.db, actor, request.params.id, request.query.isBuyerAsset);
+      return (await listAssetQuestionnaires(deps.db, asset.id)).map((q) => ({
+        id: q.id,
+        questionnaireId: q.questionnaireId,
+        title: q.title,
+        version: q.version,
+        assetQuestionnaireState: q.state,
+        createdAt: q.createdAt,
+        progress: { answered: q.answered, total: q.total },
+      }));
+    },
+  );
+
+  app.get(
+    '/asset/:id/questionnaire/latest',
+    { schema: { tags, security, summary: "The object's latest filled questionnaire", params: idParams, querystring: assetQuery, response: { 200: filledQuestionnaireSchema, ...responses } } },
+    async (request) => {
+      const actor = await assetActorOf(app, request.actor);
+      const asset = await visibleAsset(deps.db, actor, request.params.id, request.query.isBuyerAsset);
+      const latest = await findLatestAssetQuestionnaire(deps.db, asset.id);
+      if (!latest) throw new HttpError(404, 'not-found');
+      return present(actor, asset, latest);
+    },
+  );
+
+  app.get(
+    '/asset/:id/questionnaire/:qid',
+    { schema: { tags, security, summary: 'One filled questionnaire with its applicable structure and answers', params: twoIds, querystring: assetQuery, response: { 200: filledQuestionnaireSchema, ...responses } } },
+    async (request) => {
+      const actor = await assetActorOf(app, request.actor);
+      const { asset, questionnaire } = await visibleQuestionnaire(deps.db, actor, request.params.id, request.params.qid, request.query.isBuyerAsset);
+      return present(actor, asset, questionnaire);
+    },
+  );
+
+  app.delete(
+    '/asset/:id/questionnaire/:qid',
+    { schema: { tags, security, summary: 'Deletes a filled questionnaire that nobody has reviewed yet', params: twoIds, response: { 204: z.null(), ...responses } } },
+    async (request, reply) => {
+      const actor = await assetActorOf(app, request.actor);
+      const { asset, questionnaire } = await visibleQuestionnaire(deps.db, actor, request.params.id, request.params.qid);
+      const { stored } = await answersOf(deps.db, questionnaire);
+      const allowed = mayDeleteQuestionnaire(actor, asset, questionnaireState(questionnaire), stored);
+      if (E.isLeft(allowed)) throw allowed.left === 'not-allowed' ? new HttpError(403, 'forbidden') : new HttpError(400, allowed.left);
+      await deps.db.transaction().execute(async (trx) => {
+        await checkLock(trx, actor, questionnaire.id);
+        await deleteAssetQuestionnaire(trx, asset.id, questionnaire.id);
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Answers, comments, change log
+
+  app.put(
+    '/asset/answer',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Saves answers (a list) to the objects' latest filled questionnaires: all or nothing",
+        body: saveAnswersSchema,
+        response: { 200: z.object({ answers: z.array(answerSchema), progress: progressSchema }), ...responses },
+      },
+    },
+    async (request) => {
+      const actor = await assetActorOf(app, request.actor);
+      const by = await actorName(app, deps.db, request.actor);
+      const items = request.body.map((item, index) => ({ ...item, index }));
+      const byAsset = new Map<number, typeof items>();
+      for (const item of items) byAsset.set(item.assetId, [...(byAsset.get(item.assetId) ?? []), item]);
+      const targets: { asset: AssetView; list: typeof items; template: ScoredTemplate }[] = [];
+      for (const [assetId, list] of byAsset) {
+        const asset = await visibleAsset(deps.db, actor, assetId, list[0]!.isBuyerAsset);
+        if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
+        const latest = await findLatestAssetQuestionnaire(deps.db, asset.id);
+        if (!latest) throw new HttpError(404, 'not-found');
+        targets.push({ asset, list, template: await templateOf(latest.questionnaireId) });
+      }
+      const result = await deps.db.transaction().execute(async (trx) => {
+        const out = [];
+        for (const { asset, list, template } of targets) {
+          const row = (await findLatestAssetQuestionnaire(trx, asset.id, true))!;
+          await checkLock(trx, actor, row.id);
+          const saved = await applyAnswers(trx, actor, by, row, structureFor(template, asset), list);
+          out.push({ asset, row, saved });
+        }
+        return out;
+      });
+      const answers = [];
+      let last = result.at(-1)!.saved.progress;
+      for (const { asset, row, saved } of result) {
+        const found = await answersOf(deps.db, row);
+        answers.push(...found.answers.filter((a) => saved.written.includes(a.id)).map((a) => answerResponse(a, asset, found.comments, found.documents)));
+        last = saved.progress;
+      }
+      return { answers, progress: last };
+    },
+  );
+
+  app.put(
+    '/asset/answerComment',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Adds a comment to the answer of a question (created empty where none exists yet)',
+        body: z.object({ assetId: idParam.or(z.number().int().positive()), questionId: z.number().int().positive(), isBuyerAsset: z.boolean().default(false), comment: requiredText(2000) }),
+        response: { 201: commentSchema, ...responses },
+      },
+    },
+    async (request, reply) => {
+      const actor = await assetActorOf(app, request.actor);
+      const { assetId, questionId, isBuyerAsset, comment } = request.body;
+      const asset = await visibleAsset(deps.db, actor, assetId, isBuyerAsset);
+      if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
+      const latest = await findLatestAssetQuestionnaire(deps.db, asset.id);
+      if (!latest) throw new HttpError(404, 'not-found');
+      const structure = structureFor(await templateOf(latest.questionnaireId), asset);
+      if (!findQuestion(structure, questionId)) throw new FieldsError([{ path: 'questionId', key: 'answer-question-unknown' }]);
+      const by = await actorName(app, deps.db, request.actor);
+      const created = await deps.db.transaction().execute(async (trx) => {
+        const answer = await lockAnswer(trx, latest.id, questionId, by, now());
+        return insertComment(trx, answer.id, { id: actor.userId, name: by }, comment, now());
+      });
+      return reply.status(201).send({ id: created.id, answerId: created.answerId, questionId, comment: created.comment, authorName: created.authorName, createdAt: created.createdAt });
+    },
+  );
+
+  app.get(
+    '/asset/:id/questionnaire/:qid/changelog',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The change log of a filled questionnaire, newest first, optionally of one question',
+        params: twoIds,
+        querystring: z.object({ questionId: idParam.optional(), isBuyerAsset: booleanQuery.optional() }),
+        response: { 200: z.array(changeSchema), ...responses },
+      },
+    },
+    async (request) => {
+      const actor = await assetActorOf(app, request.actor);
+      const { questionnaire } = await visibleQuestionnaire(deps.db, actor, request.params.id, request.params.qid, request.query.isBuyerAsset);
+      const rows = await listChanges(deps.db, questionnaire.id, request.query.questionId);
+      return rows.map((r) => ({
+        id: r.id,
+        questionId: r.questionId,
+        kind: r.kind,
+        userName: r.userName,
+        at: r.at,
+        oldValue: loggedText(r.oldValue, request.language),
+        newValue: loggedText(r.newValue, request.language),
+        note: r.note,
+      }));
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Lock
+
+  app.put(
+    '/asset/:id/questionnaire/:qid/lock',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Takes, keeps alive (isLocked=true) or releases (false) the lock of a filled questionnaire; 423 names the holder',
+        params: twoIds,
+        querystring: z.object({ isLocked: booleanQuery, isBuyerAsset: booleanQuery.optional() }),
+        response: { 200: lockStatusSchema, ...responses },
+      },
+    },
+    async (request) => {
+      const actor = await assetActorOf(app, request.actor);
+      const { asset, questionnaire } = await visibleQuestionnaire(deps.db, actor, request.params.id, request.params.qid, request.query.isBuyerAsset);
+      if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
+      const at = deps.clock();
+      const lock = await findAnswerLock(deps.db, questionnaire.id);
+      if (!request.query.isLocked) {
+        if (mayRelease(lock, actor.userId, at)) await deleteAnswerLock(deps.db, questionnaire.id);
+        return { isLocked: false, currentLockerName: null };
+      }
+      const decision = lockDecision(lock, actor.userId, at);
+      if (decision.outcome === 'held') throw new LockedError(decision.currentLockerName);
+      const holderName = await actorName(app, deps.db, request.actor);
+      await writeAnswerLock(deps.db, questionnaire.id, { userId: actor.userId, holderName, since: decision.outcome === 'refresh' && lock ? lock.since : at, lastActivity: at });
+      return { isLocked: true, currentLockerName: holderName };
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Cluster I defaults
+
+  app.put(
+    '/asset/questionnaire/:id/defaults/save',
+    { schema: { tags, security, summary: "Saves a filled questionnaire's cluster I answers as its group's defaults", params: idParams, response: { 204: z.null(), ...responses } } },
+    async (request, reply) => {
+      const actor = await assetActorOf(app, request.actor);
+      const row = await findAssetQuestionnaireById(deps.db, request.params.id);
+      if (!row) throw new HttpError(404, 'not-found');
+      const asset = await visibleAsset(deps.db, actor, row.assetId);
+      if (!mayEditAsset(actor, asset)) throw new HttpError(403, 'forbidden');
+      const template = await templateOf(row.questionnaireId);
+      const { stored } = await answersOf(deps.db, row);
+      const answers = defaultsOf(structureFor(template, asset), stored.filter((a) => a.state !== null));
+      const by = await actorName(app, deps.db, request.actor);
+      await deps.db.transaction().execute((trx) => saveGroupDefaults(trx, asset.assetGroupId, row.questionnaireId, by, now(), answers));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/asset/:id/questionnaire/:qid/defaults/fill',
+    { schema: { tags, security, summary: "Takes the group's cluster I answers over into the filled questionnaire, overwriting", params: twoIds, response: { 200: filledQuestionnaireSchema, ...responses } } },
+    async (request) => {
+      const actor = await assetActorOf(app, request.actor);
+      const { asset, questionnaire } = await visibleQuestionnaire(deps.db, actor, request.params.id, request.params.qid);
+      if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
+      const defaults = await findGroupDefaults(deps.db, asset.assetGroupId);
+      if (!defaults) throw new HttpError(404, 'take-answers-from-group-error');
+      const target = structureFor(await templateOf(questionnaire.questionnaireId), asset);
+      const fills = fillFromDefaults(target, defaults.answers);
+      const by = await actorName(app, deps.db, request.actor);
+      await deps.db.transaction().execute(async (trx) => {
+        const row = (await findAssetQuestionnaire(trx, asset.id, questionnaire.id, true))!;
+        await checkLock(trx, actor, row.id);
+        await applyAnswers(trx, actor, by, row, target, fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value })), 'defaults');
+      });
+      return present(actor, asset, (await findAssetQuestionnaire(deps.db, asset.id, questionnaire.id))!);
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Update to the active version (DOMAIN.md §8)
+
+  /** Moves one filled questionnaire to a template, keeping the answers whose staticTitle exists there. */
+  // Templates are read before the transaction: the embedded database has one connection, which the transaction holds.
+  const moveToVersion = async (trx: Trx, actor: AssetActor, by: string, asset: AssetView, row: AssetQuestionnaireRow, from: ScoredTemplate, to: ScoredTemplate) => {
+    const targetId = to.id;
+    const { answers, stored } = await answersOf(trx as never, row);
+    const { kept, dropped } = carryOver(from, to, stored.filter((a) => a.state !== null));
+    const at = now();
+    const keptRows = kept.map((k) => ({ answerId: answers.find((a) => a.questionId === k.fromQuestionId)!.id, questionId: k.questionId, optionIds: k.value.multipleChoiceOption, from: k.fromQuestionId }));
+    await moveAnswersToVersion(trx, row.id, targetId, keptRows);
+    for (const k of keptRows) {
+      if (k.from !== k.questionId) await moveChangesToQuestion(trx, row.id, k.from, k.questionId);
+    }
+    const versions = (v: string) => ({ text: { de: v, en: v } });
+    for (const k of keptRows) {
+      await insertChange(trx, { assetQuestionnaireId: row.id, questionId: k.questionId, kind: 'ModifiedQuestionnaireVersion', userId: actor.userId, userName: by, at, oldValue: versions(from.version), newValue: versions(to.version) });
+    }
+    for (const questionId of dropped) {
+      await insertChange(trx, { assetQuestionnaireId: row.id, questionId, kind: 'RemovedAnswer', userId: actor.userId, userName: by, at, oldValue: null, newValue: null, note: `${from.version} → ${to.version}` });
+    }
+    const structure = structureFor(to, asset);
+    const after = await answersOf(trx as never, row);
+    const counted = progress(structure, after.stored);
+    await setProgress(trx, row.id, counted.answered, counted.total);
+  };
+
+  app.put(
+    '/asset/:id/questionnaire',
+    { schema: { tags, security, summary: "Moves the object's latest filled questionnaire to the active version", params: idParams, response: { 200: filledQuestionnaireSchema, ...responses } } },
+    async (request) => {
+      const actor = await assetActorOf(app, request.actor);
+      const asset = await visibleAsset(deps.db, actor, request.params.id);
+      if (!mayUpdateToActive(actor, asset)) throw new HttpError(403, 'questionnaire-update-to-active-role');
+      const latest = await findLatestAssetQuestionnaire(deps.db, asset.id);
+      if (!latest) throw new HttpError(404, 'not-found');
+      const targetId = pickTemplate(asset.conditionsAndEnvironmentGoals, asset.isBuyerAsset, await activeTemplateIds());
+      const problem = updateToActiveProblem({ state: questionnaireState(latest), questionnaireId: latest.questionnaireId }, targetId);
+      if (E.isLeft(problem)) throw new HttpError(400, 'questionnaire-update-to-active-error');
+      const by = await actorName(app, deps.db, request.actor);
+      const [from, to] = [await templateOf(latest.questionnaireId), await templateOf(problem.right)];
+      await deps.db.transaction().execute(async (trx) => {
+        const row = (await findAssetQuestionnaire(trx, asset.id, latest.id, true))!;
+        if (row.questionnaireId !== from.id) throw new HttpError(409, 'questionnaire-update-to-active-error');
+        await checkLock(trx, actor, row.id);
+        await moveToVersion(trx, actor, by, asset, row, from, to);
+      });
+      return present(actor, asset, (await findAssetQuestionnaire(deps.db, asset.id, latest.id))!);
+    },
+  );
+
+  app.put(
+    '/assetGroup/:id/questionnaire',
+    { schema: { tags: ['groups'], security, summary: "Moves the group's active objects to the active version", params: idParams, response: { 204: z.null(), ...responses } } },
+    async (request, reply) => {
+      const actor = await assetActorOf(app, request.actor);
+      const group = await findGroup(deps.db, request.params.id, groupScope(actor), assetGrants(actor));
+      if (!group) throw new HttpError(404, 'not-found');
+      if (!mayEditGroup(actor, group)) throw new HttpError(403, 'questionnaire-update-to-active-role');
+      const rows = await latestQuestionnairesOfGroup(deps.db, group.id);
+      const actives = await activeTemplateIds();
+      const objects: { asset: AssetView; row: AssetQuestionnaireRow; targetTemplateId: number | null }[] = [];
+      for (const r of rows) {
+        const asset = await visibleAsset(deps.db, actor, r.assetId);
+        if (!mayUpdateToActive(actor, asset)) throw new HttpError(403, 'questionnaire-update-to-active-role');
+        objects.push({ asset, row: r, targetTemplateId: pickTemplate(asset.conditionsAndEnvironmentGoals, asset.isBuyerAsset, actives) });
+      }
+      const decided = groupUpdateToActiveProblem(objects.map((o) => ({ assetId: o.asset.id, state: questionnaireState(o.row), questionnaireId: o.row.questionnaireId, targetTemplateId: o.targetTemplateId })));
+      if (E.isLeft(decided)) throw new HttpError(400, 'questionnaire-update-to-active-invalid');
+      const by = await actorName(app, deps.db, request.actor);
+      const moving = objects.filter((o) => decided.right.assetIds.includes(o.asset.id));
+      const from = await templateOf(decided.right.fromTemplateId);
+      const targets = new Map<number, ScoredTemplate>();
+      for (const o of moving) if (!targets.has(o.targetTemplateId!)) targets.set(o.targetTemplateId!, await templateOf(o.targetTemplateId!));
+      await deps.db.transaction().execute(async (trx) => {
+        for (const o of moving) {
+          const row = (await findAssetQuestionnaire(trx, o.asset.id, o.row.id, true))!;
+          if (row.questionnaireId !== from.id || row.state !== 'Active') throw new HttpError(409, 'questionnaire-update-to-active-error');
+          await checkLock(trx, actor, row.id);
+          await moveToVersion(trx, actor, by, o.asset, row, from, targets.get(o.targetTemplateId!)!);
+        }
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Submit for review (DOMAIN.md §3, codes 1–4)
+
+  app.put(
+    '/asset/state',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Changes the state of the latest filled questionnaire of an object (submit for review: state=Review)',
+        querystring: z.object({ assetId: idParam, state: z.string().max(40), isBuyerAsset: booleanQuery.optional() }),
+        response: { 204: z.null(), ...responses, 400: errorSchema.extend({ customErrorCode: z.number().optional(), fields: z.array(z.unknown()).optional() }) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await assetActorOf(app, request.actor);
+      const asset = await visibleAsset(deps.db, actor, request.query.assetId, request.query.isBuyerAsset);
+      const refuse = (code: number) =>
+        reply.status(400).send({ statusCode: 400, key: `questionnaire-change-${code}`, message: message(`questionnaire-change-${code}` as never, request.language), customErrorCode: code });
+      // Review, evaluation and verification are issue 14's; here only submitting (and resubmitting) for review.
+      if (request.query.state !== 'Review') return refuse(2);
+      const by = await actorName(app, deps.db, request.actor);
+      const seen = await findLatestAssetQuestionnaire(deps.db, asset.id);
+      if (!seen) return refuse(mayAnswer(actor, asset) ? 2 : 1);
+      const template = await templateOf(seen.questionnaireId);
+      const outcome = await deps.db.transaction().execute(async (trx) => {
+        const row = await findLatestAssetQuestionnaire(trx, asset.id, true);
+        if (!row || row.id !== seen.id || row.questionnaireId !== seen.questionnaireId) return 2;
+        const { stored } = await answersOf(trx as never, row);
+        const decided = submitProblem({ mayAct: mayAnswer(actor, asset), state: questionnaireState(row), structure: structureFor(template, asset), answers: stored });
+        if (E.isLeft(decided)) return decided.left;
+        await checkLock(trx, actor, row.id);
+        await changeQuestionnaireState(trx, row, 'Review', { userId: actor.userId, name: by, at: now() }, { submittedAlone: true });
+        await deleteAnswerLock(trx, row.id);
+        return 0;
+      });
+      if (outcome !== 0) return refuse(outcome);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/** 423 with the holder's name (DOMAIN.md §7), as the template editor answers it. */
+export class LockedError extends HttpError {
+  constructor(currentLockerName: string) {
+    super(423, 'questionnaire-locked', { name: currentLockerName }, { lockedStatus: { currentLockerName } });
+  }
+}

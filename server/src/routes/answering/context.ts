@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { applicableTemplate } from '@ecore/core/answering/applicability.ts';
+import type { AnswerState, AssetQuestionnaireState, ReviewStatus, StoredAnswer } from '@ecore/core/answering/answers.ts';
+import { mayViewAsset, type AssetActor } from '@ecore/core/assets/asset-access.ts';
+import { assetClassesOf } from '@ecore/core/assets/asset-classes.ts';
+import type { AssetView } from '@ecore/core/assets/object.ts';
+import type { Actor } from '@ecore/core/identity/session.ts';
+import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
+import { findAnswers, findAssetQuestionnaire, type AnswerRow, type AssetQuestionnaireRow, type CommentRow, type DocumentRow } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
+import type { DB } from '@ecore/adapters/db/schema.ts';
+import { HttpError } from '../../plugins/http-error.ts';
+import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
+import { displayName } from '../questionnaires/access.ts';
+
+/** The structure an object answers: the questions of the template that apply to it (core applicableTemplate). */
+export const structureFor = (template: ScoredTemplate, asset: Pick<AssetView, 'assetAssetTypes'>) =>
+  applicableTemplate(template, assetClassesOf(asset.assetAssetTypes), template.scoredAmbitionLevels);
+
+/** An object the actor may see (matching isBuyerAsset where the call names it); else 404, so that ids do not leak. */
+export async function visibleAsset(db: Kysely<DB>, actor: AssetActor, id: number, isBuyerAsset?: boolean): Promise<AssetView> {
+  const asset = await findAsset(db, id);
+  if (!asset || !mayViewAsset(actor, asset) || (isBuyerAsset !== undefined && asset.isBuyerAsset !== isBuyerAsset)) throw new HttpError(404, 'not-found');
+  return asset;
+}
+
+/** A filled questionnaire of a visible object; else 404. */
+export async function visibleQuestionnaire(db: Kysely<DB>, actor: AssetActor, assetId: number, id: number, isBuyerAsset?: boolean) {
+  const asset = await visibleAsset(db, actor, assetId, isBuyerAsset);
+  const questionnaire = await findAssetQuestionnaire(db, assetId, id);
+  if (!questionnaire) throw new HttpError(404, 'not-found');
+  return { asset, questionnaire };
+}
+
+/** The answers of a filled questionnaire as core reads them (state typed, documents counted). */
+export const storedAnswers = (answers: readonly AnswerRow[], documents: readonly DocumentRow[]): StoredAnswer[] =>
+  answers.map((a) => ({
+    id: a.id,
+    questionId: a.questionId,
+    inputAnswer: a.inputAnswer,
+    multipleChoiceOption: a.multipleChoiceOption,
+    state: a.state as AnswerState | null,
+    reviewStatus: a.reviewStatus as ReviewStatus,
+    documentCount: documents.filter((d) => d.answerId === a.id).length,
+    changedSinceDecline: a.changedSinceDecline,
+  }));
+
+/** An answer as the API answers it (spec 02 §3 "Answer"). */
+export const answerResponse = (a: AnswerRow, asset: Pick<AssetView, 'id' | 'isBuyerAsset'>, comments: readonly CommentRow[], documents: readonly DocumentRow[]) => ({
+  id: a.id,
+  assetId: asset.id,
+  questionId: a.questionId,
+  inputAnswer: a.inputAnswer,
+  multipleChoiceOption: a.multipleChoiceOption,
+  isBuyerAsset: asset.isBuyerAsset,
+  state: a.state,
+  reviewStatus: a.reviewStatus,
+  modifiedBy: a.modifiedBy,
+  modifiedAt: a.modifiedAt,
+  comments: comments.filter((c) => c.answerId === a.id).map((c) => ({ id: c.id, comment: c.comment, authorName: c.authorName, createdAt: c.createdAt })),
+  documents: documents.filter((d) => d.answerId === a.id).map(documentResponse),
+});
+
+export const documentResponse = (d: DocumentRow) => ({
+  id: d.id,
+  answerId: d.answerId,
+  fileName: d.fileName,
+  contentType: d.contentType,
+  size: d.size,
+  uploadedBy: d.uploadedBy,
+  uploadedAt: d.uploadedAt,
+});
+
+export async function answersOf(db: Kysely<DB>, questionnaire: Pick<AssetQuestionnaireRow, 'id'>) {
+  const found = await findAnswers(db, questionnaire.id);
+  return { ...found, stored: storedAnswers(found.answers, found.documents) };
+}
+
+export const questionnaireState = (row: Pick<AssetQuestionnaireRow, 'state'>): AssetQuestionnaireState => row.state as AssetQuestionnaireState;
+
+/** The name the actor is shown with in the change log, comments and lock notices. */
+export async function actorName(app: Pick<FastifyInstance, 'accounts'>, db: Kysely<DB>, actor: Actor): Promise<string> {
+  return displayName(await findSignInUserById(db, actor.userId), actor);
+}

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.ts';
+import { answeringRoutes } from './answering.ts';
+import { documentRoutes } from './documents.ts';
+import { answerExportRoutes } from './export.ts';
+
+/** Filled questionnaires (issue 13, docs/answering.md). */
+export const answeringModuleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  await app.register(answeringRoutes, deps);
+  await app.register(documentRoutes, deps);
+  await app.register(answerExportRoutes, deps);
+};

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+// The answers of the answering calls (docs/answering.md), from which OpenAPI and the serialiser are made.
+
+export const progressSchema = z.object({
+  answered: z.number(),
+  total: z.number(),
+  reviewed: z.number(),
+  evaluated: z.number(),
+  reviewRelevant: z.number(),
+  reviewRelevantAnswered: z.number(),
+});
+
+export const commentSchema = z.object({ id: z.number(), answerId: z.number().optional(), questionId: z.number().optional(), comment: z.string(), authorName: z.string(), createdAt: z.string() });
+
+export const documentSchema = z.object({
+  id: z.number(),
+  answerId: z.number(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  uploadedBy: z.string(),
+  uploadedAt: z.string(),
+});
+
+export const answerSchema = z.object({
+  id: z.number(),
+  assetId: z.number(),
+  questionId: z.number(),
+  inputAnswer: z.number().nullable(),
+  multipleChoiceOption: z.array(z.number()),
+  isBuyerAsset: z.boolean(),
+  state: z.string().nullable(),
+  reviewStatus: z.string(),
+  modifiedBy: z.string(),
+  modifiedAt: z.string(),
+  comments: z.array(commentSchema),
+  documents: z.array(documentSchema),
+});
+
+const translation = z.object({ language: z.string(), name: z.string() });
+const optionSchema = z.object({
+  id: z.number().nullable(),
+  text: z.string(),
+  score: z.number(),
+  order: z.number(),
+  isExclusive: z.boolean(),
+  translations: z.array(z.object({ language: z.string(), text: z.string() })),
+});
+const questionSchema = z.object({
+  id: z.number().nullable(),
+  staticTitle: z.string(),
+  type: z.string(),
+  translations: z.array(z.object({ language: z.string(), title: z.string(), description: z.string(), clarification: z.string() })),
+  assetTypes: z.array(z.string()),
+  clusterType: z.string().nullable(),
+  taxonomyRelevant: z.boolean(),
+  relevantForReview: z.boolean(),
+  isGreenHouseGas: z.boolean(),
+  scoreType: z.string(),
+  options: z.array(optionSchema),
+  virtualQuestionType: z.string().nullable(),
+  averageVariator: z.number().nullable(),
+  parentQuestionId: z.number().nullable(),
+  basicQuestion: z.boolean(),
+  averageValue: z.number().nullable(),
+  virtualMaxScore: z.number().nullable(),
+  ambitionLevel: z.string(),
+  kpiKey: z.string().nullable(),
+  order: z.number(),
+  maxScore: z.number().optional(),
+});
+const sectionSchema = z.object({ id: z.number().nullable(), translations: z.array(translation), weight: z.number(), financeWeight: z.number(), order: z.number(), questions: z.array(questionSchema) });
+const categorySchema = z.object({ id: z.number().nullable(), translations: z.array(translation), order: z.number(), sections: z.array(sectionSchema) });
+const clusterSchema = z.object({
+  id: z.number().nullable(),
+  clusterIdentifier: z.string(),
+  weight: z.number(),
+  financeWeight: z.number(),
+  isTaxonomyCluster: z.boolean(),
+  categories: z.array(categorySchema),
+});
+
+export const lockStatusSchema = z.object({ isLocked: z.boolean(), currentLockerName: z.string().nullable() });
+
+export const filledQuestionnaireSchema = z.object({
+  id: z.number(),
+  assetId: z.number(),
+  isBuyerAsset: z.boolean(),
+  assetName: z.string(),
+  assetGroupId: z.number(),
+  assetGroupName: z.string(),
+  questionnaireId: z.number(),
+  title: z.string(),
+  version: z.string(),
+  type: z.string(),
+  assetQuestionnaireState: z.string(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  reportingYear: z.number(),
+  canEdit: z.boolean(),
+  canBeSubmitted: z.boolean(),
+  canBeReviewed: z.boolean(),
+  canBeUpdatedToActiveQuestionnaire: z.boolean(),
+  canSetGroupDefaultAnswers: z.boolean(),
+  canDelete: z.boolean(),
+  groupDefaults: z.object({ groupName: z.string(), questionnaireTitle: z.string(), savedAt: z.string() }).nullable(),
+  lockedStatus: lockStatusSchema,
+  progress: progressSchema,
+  clusters: z.array(clusterSchema),
+  answers: z.array(answerSchema),
+});
+
+export const simplifiedSchema = z.object({
+  id: z.number(),
+  questionnaireId: z.number(),
+  title: z.string(),
+  version: z.string(),
+  assetQuestionnaireState: z.string(),
+  createdAt: z.string(),
+  progress: z.object({ answered: z.number(), total: z.number() }),
+});
+
+export const changeSchema = z.object({
+  id: z.number(),
+  questionId: z.number(),
+  kind: z.string(),
+  userName: z.string(),
+  at: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  note: z.string(),
+});
