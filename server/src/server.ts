@@ -8,6 +8,7 @@ import { createFolderFileStore } from '@ecore/adapters/files/file-store.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
+import { seedDemoAnswers } from './demo/demo-answers.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -24,6 +25,7 @@ async function main() {
     if (seeded) console.log('Demo data loaded.');
     await seedDemoQuestionnaires(database.db);
     await seedDemoAssets(database.db);
+    await seedDemoAnswers(database.db, new Date());
   }
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type SqlBool } from 'kysely';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
+import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
@@ -358,5 +359,21 @@ describe('update to the active version', () => {
     const log = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${filled.id}/changelog`)).json();
     expect(log.filter((e: { kind: string }) => e.kind === 'ModifiedQuestionnaireVersion').length).toBe(keptTitles.length);
     await h.expectRefused(() => h.as('objectadmin', 'PUT', `/api/asset/${id}/questionnaire`), { statusCode: 400, key: 'questionnaire-update-to-active-error' });
+  });
+});
+
+describe('demo answering', () => {
+  it('gives one object a fully answered questionnaire, ready to submit, and one a half answered one, once', async () => {
+    expect(await seedDemoAnswers(h.db, new Date(h.clock.now))).toEqual({ seeded: true });
+    expect(await seedDemoAnswers(h.db, new Date(h.clock.now))).toEqual({ seeded: false });
+    const full = (await h.as('collector', 'GET', `/api/asset/${await assetId(OFFICE)}/questionnaire/latest`)).json<Filled>();
+    expect(full.progress.answered).toBe(full.progress.total);
+    expect(full.canBeSubmitted).toBe(true);
+    const half = (await h.as('collector', 'GET', `/api/asset/${await assetId('Quartier Prenzlauer Berg')}/questionnaire/latest`)).json<Filled>();
+    expect(half.progress.answered).toBeGreaterThan(0);
+    expect(half.progress.answered).toBeLessThan(half.progress.total);
+    expect(half.canBeSubmitted).toBe(false);
+    const log = (await h.as('collector', 'GET', `/api/asset/${await assetId(OFFICE)}/questionnaire/${full.id}/changelog`)).json();
+    expect(log).toHaveLength(full.progress.answered);
   });
 });

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import * as E from 'fp-ts/lib/Either.js';
+import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
+import { answerText, checkAnswer } from '@ecore/core/answering/answer-rules.ts';
+import type { AnswerValue } from '@ecore/core/answering/answers.ts';
+import { progress } from '@ecore/core/answering/progress.ts';
+import { pickTemplate } from '@ecore/core/answering/versions.ts';
+import { VALUE_MAXIMA } from '@ecore/core/answering/answer-rules.ts';
+import type { ObjectCategory, Question, QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
+import { QUESTIONNAIRE_TYPES } from '@ecore/core/questionnaires/template.ts';
+import { LANGUAGES } from '@ecore/core/shared/language.ts';
+import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
+import { findActiveTemplateId, findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
+import { insertAssetQuestionnaire, insertChange, insertComment, lockAnswer, setProgress, writeAnswer } from '@ecore/adapters/db/answering/answering-repository.ts';
+import type { DB } from '@ecore/adapters/db/schema.ts';
+import { structureFor } from '../routes/answering/context.ts';
+import { scoredTemplate } from '../routes/questionnaires/template-cache.ts';
+
+/** Plausible figures per KPI key for the demo office (kWh/m²/a, kg CO2e/m²/a, m³/m²/a, kg/m²/a). */
+const DEMO_FIGURES: Record<string, number> = {
+  finalEnergyTotal: 142.5,
+  finalEnergyGridElectricity: 61.2,
+  finalEnergyGas: 48.3,
+  finalEnergyOil: 0,
+  finalEnergyDistrictHeating: 27.4,
+  finalEnergyDistrictCooling: 3.1,
+  finalEnergyRenewablesConsumed: 2.5,
+  finalEnergyRenewablesExported: 0.8,
+  co2: 38.6,
+  water: 0.42,
+  waste: 3.9,
+};
+
+/** A demo answer for a question: the second-best option of a choice question, a plausible figure for a value. */
+const demoValue = (question: Question, index: number): AnswerValue | null => {
+  if (question.type === 'ValueQuestion') {
+    const figure = question.kpiKey ? (DEMO_FIGURES[question.kpiKey] ?? 10) : 10 + (index % 7);
+    return { inputAnswer: Math.min(figure, question.kpiKey ? VALUE_MAXIMA[question.kpiKey] : figure), multipleChoiceOption: [] };
+  }
+  const options = question.options.filter((o) => o.id !== null && !o.isExclusive).sort((a, b) => b.score - a.score);
+  const chosen = options[index % 3 === 0 ? 0 : Math.min(1, options.length - 1)] ?? question.options[0];
+  if (!chosen || chosen.id === null) return null;
+  const value = { inputAnswer: null, multipleChoiceOption: [chosen.id] };
+  return E.isRight(checkAnswer(question, value)) ? value : null;
+};
+
+/**
+ * Demo answering (issue 13): "Bürohaus Mainzer Landstraße" with every question answered (ready to submit for
+ * review) and "Quartier Prenzlauer Berg" half answered, each with its change log, written by the demo collector
+ * through the same repository and core rules as a save by hand. Runs once: objects that already have a filled
+ * questionnaire are left alone.
+ */
+export async function seedDemoAnswers(db: Kysely<DB>, at: Date): Promise<{ seeded: boolean }> {
+  const collector = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('user_name', '=', 'collector').executeTakeFirst();
+  if (!collector) return { seeded: false };
+  const by = `${collector.first_name} ${collector.last_name}`;
+  const actives: Partial<Record<QuestionnaireType, number>> = {};
+  for (const type of QUESTIONNAIRE_TYPES) {
+    const id = await findActiveTemplateId(db, type);
+    if (id !== null) actives[type] = id;
+  }
+  let seeded = false;
+  for (const [name, share] of [['Bürohaus Mainzer Landstraße', 1], ['Quartier Prenzlauer Berg', 0.5]] as const) {
+    const row = await db.selectFrom('assets').select(['id', 'latest_questionnaire_id']).where('name', '=', name).executeTakeFirst();
+    if (!row || row.latest_questionnaire_id !== null) continue;
+    const asset = (await findAsset(db, row.id))!;
+    const templateId = pickTemplate(asset.conditionsAndEnvironmentGoals as ObjectCategory, asset.isBuyerAsset, actives);
+    const template = templateId === null ? null : await findTemplate(db, templateId);
+    if (!template) continue;
+    const structure = structureFor(scoredTemplate(template), asset);
+    const questions = answerableQuestions(structure);
+    const count = Math.round(questions.length * share);
+    await db.transaction().execute(async (trx) => {
+      const id = await insertAssetQuestionnaire(trx, { assetId: asset.id, questionnaireId: template.id, reportingYear: at.getUTCFullYear() - 1, createdBy: collector.id, total: questions.length, at });
+      const written = [];
+      for (const [index, question] of questions.slice(0, count).entries()) {
+        const value = demoValue(question, index);
+        if (!value || question.id === null) continue;
+        const answer = await lockAnswer(trx, id, question.id, by, at);
+        await writeAnswer(trx, answer.id, { ...value, state: 'Answered' }, by, at);
+        const text = Object.fromEntries(LANGUAGES.map((l) => [l, answerText(question, value, l)]));
+        await insertChange(trx, { assetQuestionnaireId: id, questionId: question.id, kind: 'Answered', userId: collector.id, userName: by, at, oldValue: null, newValue: { value, text } });
+        if (index === 0) await insertComment(trx, answer.id, { id: collector.id, name: by }, 'Angaben laut Protokoll der Eigentümerversammlung.', at);
+        written.push({ questionId: question.id, ...value, state: 'Answered' as const });
+      }
+      const counted = progress(structure, written);
+      await setProgress(trx, id, counted.answered, counted.total);
+    });
+    seeded = true;
+  }
+  return { seeded };
+}
