@@ -146,7 +146,8 @@ describe('questionnaire templates in the browser', () => {
     await page.getByRole('tab', { name: 'Referenzdaten' }).click();
     await page.waitForURL(/\/score\/admin\/reference$/);
     const current = page.getByRole('table', { name: 'Aktuelle Referenzdaten' });
-    await current.getByText('Demo emission factors (illustrative)').waitFor();
+    // The demo data set is named in the interface language.
+    await current.getByText('Demo-Emissionsfaktoren (illustrativ)').waitFor();
     expect(await current.getByText('Illustrativ', { exact: true }).count()).toBe(2);
 
     const form = page.getByRole('form', { name: 'Referenzdaten aus CSV importieren' });

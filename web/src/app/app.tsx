@@ -1,11 +1,10 @@
 import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { NarrowScreenGate } from '../components/narrow-screen.tsx';
+import { Toasts } from '../components/toasts.tsx';
 import { i18n } from '../lib/i18n.ts';
-import { TOAST_DURATION_MS } from '../lib/notify.ts';
 import type { AppRouter } from './router.tsx';
 
 // A system font stack: the content security policy allows no external fonts.
@@ -22,7 +21,7 @@ export function App({ router }: { router: AppRouter }) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications autoClose={TOAST_DURATION_MS} position="top-right" />
+        <Toasts />
         <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>
           <NarrowScreenGate>
             <RouterProvider router={router} />

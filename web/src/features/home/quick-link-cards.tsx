@@ -24,6 +24,16 @@ const ICONS: Record<HomeCard, Icon> = {
   reviewQuestionnaire: IconClipboardCheck,
 };
 
+/**
+ * How many cards a row holds so that the rows are filled evenly: all in one row up to four, else three or
+ * four a row, whichever leaves the last row fuller (5: 3 + 2, 6: 3 + 3, 7: 4 + 3, 8: 4 + 4).
+ */
+export const cardColumns = (count: number): number => {
+  if (count <= 4) return Math.max(count, 1);
+  const gap = (columns: number) => (columns - (count % columns)) % columns;
+  return gap(4) <= gap(3) ? 4 : 3;
+};
+
 /** Quick-link cards; the caller passes only the cards the user may see (core visibleHomeCards). */
 export function QuickLinkCards({ cards }: { cards: readonly HomeCard[] }) {
   const { t } = useTranslation();
@@ -33,7 +43,7 @@ export function QuickLinkCards({ cards }: { cards: readonly HomeCard[] }) {
       <Title order={2} size="h4" mb="sm" id="home-cards-title">
         {t('home.cards.title')}
       </Title>
-      <SimpleGrid cols={3} spacing="md">
+      <SimpleGrid cols={cardColumns(cards.length)} spacing="md">
         {cards.map((card) => {
           const CardIcon = ICONS[card];
           return (
@@ -45,6 +55,7 @@ export function QuickLinkCards({ cards }: { cards: readonly HomeCard[] }) {
               withBorder
               radius="md"
               padding="lg"
+              h="100%"
             >
               <ThemeIcon variant="light" color="green" size="lg" mb="sm">
                 <CardIcon size={20} aria-hidden="true" />

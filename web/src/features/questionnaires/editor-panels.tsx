@@ -1,4 +1,5 @@
-import { Alert, Button, Checkbox, Fieldset, Group, MultiSelect, NativeSelect, NumberInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Fieldset, Group, MultiSelect, NativeSelect, NumberInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -14,6 +15,8 @@ import { useEditorSession } from './editor-context.ts';
 import {
   addBlankOption, parseNumber as num, parseNumberOrNull as numOrNull, patchOption, patchQuestion, patchQuestionTranslation, removeOption, setName, setOptionText, type QuestionEdit,
 } from './editor-helpers.ts';
+import { ReadOnlyField, ReadOnlyFlag } from '../../components/forms/read-only-field.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 
 function NotFound({ messageKey }: { messageKey: string }) {
@@ -21,23 +24,61 @@ function NotFound({ messageKey }: { messageKey: string }) {
   return <Alert color="yellow">{t(`errors.${messageKey}`)}</Alert>;
 }
 
+/*
+ * The editor's fields: inputs while the template can be edited, read-only values (the shared ReadOnlyField)
+ * when it cannot (an active or archived template, a lock held by someone else), never inputs that only
+ * look editable.
+ */
+
+function TextField({ label, value, onChange, multiline, minRows }: { label: string; value: string; onChange: (value: string) => void; multiline?: boolean; minRows?: number }) {
+  const { readOnly } = useEditorSession();
+  if (readOnly) return <ReadOnlyField label={label} value={value} multiline={multiline} />;
+  return multiline ? (
+    <Textarea label={label} autosize minRows={minRows ?? 1} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+  ) : (
+    <TextInput label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)} style={{ flex: 1, minWidth: 0 }} />
+  );
+}
+
+function NumberField({ label, value, onChange, decimal, min, max, w }: {
+  label: string; value: number | ''; onChange: (value: string | number) => void; decimal?: boolean; min?: number; max?: number; w?: number;
+}) {
+  const { readOnly, language } = useEditorSession();
+  const separator = language === 'de' ? ',' : '.';
+  if (readOnly) return <ReadOnlyField label={label} value={value === '' ? '' : String(value).replace('.', separator)} />;
+  return <NumberInput label={label} value={value} min={min} max={max} w={w} decimalSeparator={decimal ? separator : undefined} onChange={onChange} />;
+}
+
+function ChoiceField({ label, value, data, onChange }: { label: string; value: string; data: readonly (string | { value: string; label: string })[]; onChange: (value: string) => void }) {
+  const { readOnly } = useEditorSession();
+  const options = data.map((d) => (typeof d === 'string' ? { value: d, label: d } : d));
+  if (readOnly) return <ReadOnlyField label={label} value={options.find((o) => o.value === value)?.label ?? value} />;
+  return <NativeSelect label={label} value={value} data={options} onChange={(e) => onChange(e.currentTarget.value)} />;
+}
+
+function FlagField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const { readOnly } = useEditorSession();
+  if (readOnly) return <ReadOnlyFlag label={label} checked={checked} />;
+  return <Checkbox label={label} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />;
+}
+
 /** Metadata overview (spec 02 §2): title, version, type and the figures of the template. */
 export function MetadataPanel() {
   const { t } = useTranslation();
-  const { content, template, readOnly, change, language } = useEditorSession();
+  const { content, template, change, language } = useEditorSession();
   const questions = allQuestions(content);
   return (
     <Stack>
       <Title order={2} size="h3">{t('questionnaires.editor.metadata')}</Title>
       <SimpleGrid cols={2}>
-        <TextInput label={t('questionnaires.fields.title')} value={content.title} readOnly={readOnly} onChange={(e) => { const v = e.currentTarget.value; change((c) => ({ ...c, title: v })); }} />
-        <TextInput label={t('questionnaires.fields.version')} value={content.version} readOnly={readOnly} onChange={(e) => { const v = e.currentTarget.value; change((c) => ({ ...c, version: v })); }} />
+        <TextField label={t('questionnaires.fields.title')} value={content.title} onChange={(v) => change((c) => ({ ...c, title: v }))} />
+        <TextField label={t('questionnaires.fields.version')} value={content.version} onChange={(v) => change((c) => ({ ...c, version: v }))} />
       </SimpleGrid>
-      <Checkbox label={t('questionnaires.fields.taxonomyCompliance')} checked={content.taxonomyCompliance} disabled={readOnly} onChange={(e) => { const v = e.currentTarget.checked; change((c) => ({ ...c, taxonomyCompliance: v })); }} />
+      <FlagField label={t('questionnaires.fields.taxonomyCompliance')} checked={content.taxonomyCompliance} onChange={(v) => change((c) => ({ ...c, taxonomyCompliance: v }))} />
       <Table>
         <Table.Tbody>
           <Table.Tr><Table.Th>{t('questionnaires.fields.type')}</Table.Th><Table.Td>{t(`questionnaires.types.${content.type}`)}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th>{t('questionnaires.fields.state')}</Table.Th><Table.Td>{t(`questionnaires.states.${template.state}`)}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>{t('questionnaires.fields.state')}</Table.Th><Table.Td><StatusBadge kind="template" state={template.state} /></Table.Td></Table.Tr>
           <Table.Tr><Table.Th>{t('questionnaires.fields.modified')}</Table.Th><Table.Td>{template.modifiedBy}, {formatDateTime(template.modifiedDate, language)}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th>{t('questionnaires.fields.created')}</Table.Th><Table.Td>{formatDateTime(template.creationDate, language)}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th>{t('questionnaires.metadata.questions')}</Table.Th><Table.Td>{questions.length}</Table.Td></Table.Tr>
@@ -54,7 +95,7 @@ export function MetadataPanel() {
 /** Cluster weights and finance weights (cluster I weights shown as percentages). */
 export function ClusterPanel() {
   const { t } = useTranslation();
-  const { content, readOnly, change, language } = useEditorSession();
+  const { content, change, language } = useEditorSession();
   const index = Number(useParams().clusterNum) - 1;
   const cluster = content.clusters[index];
   if (!cluster) return <NotFound messageKey="questionnaire-cluster-not-found" />;
@@ -63,13 +104,13 @@ export function ClusterPanel() {
     <Stack>
       <Title order={2} size="h3">{clusterName(index, language)}</Title>
       <SimpleGrid cols={2}>
-        <NumberInput label={`${t('questionnaires.fields.weight')} (%)`} value={cluster.weight} min={0} max={100} readOnly={readOnly} decimalSeparator={language === 'de' ? ',' : '.'}
+        <NumberField label={`${t('questionnaires.fields.weight')} (%)`} value={cluster.weight} min={0} max={100} decimal
           onChange={(v) => change((c) => updateCluster(c, index, (x) => ({ ...x, weight: num(v) })))} />
-        <NumberInput label={`${t('questionnaires.fields.financeWeight')} (%)`} value={cluster.financeWeight} min={0} max={100} readOnly={readOnly} decimalSeparator={language === 'de' ? ',' : '.'}
+        <NumberField label={`${t('questionnaires.fields.financeWeight')} (%)`} value={cluster.financeWeight} min={0} max={100} decimal
           onChange={(v) => change((c) => updateCluster(c, index, (x) => ({ ...x, financeWeight: num(v) })))} />
       </SimpleGrid>
-      <Checkbox label={t('questionnaires.fields.isTaxonomyCluster')} checked={cluster.isTaxonomyCluster} disabled={readOnly}
-        onChange={(e) => { const v = e.currentTarget.checked; change((c) => updateCluster(c, index, (x) => ({ ...x, isTaxonomyCluster: v }))); }} />
+      <FlagField label={t('questionnaires.fields.isTaxonomyCluster')} checked={cluster.isTaxonomyCluster}
+        onChange={(v) => change((c) => updateCluster(c, index, (x) => ({ ...x, isTaxonomyCluster: v })))} />
       <Text size="sm" c={total === 100 ? 'dimmed' : 'red'}>{t('questionnaires.editor.weightTotal', { total })}</Text>
     </Stack>
   );
@@ -90,13 +131,13 @@ function DeleteButton({ label, title, onConfirm }: { label: string; title: strin
 }
 
 /** Names per language; `onChange` gets an updater of the stored list, so that quick typing in two fields never undoes one of them. */
-function Names({ translations, readOnly, onChange }: { translations: NameTranslation[]; readOnly: boolean; onChange: (edit: (list: NameTranslation[]) => NameTranslation[]) => void }) {
+function Names({ translations, onChange }: { translations: NameTranslation[]; onChange: (edit: (list: NameTranslation[]) => NameTranslation[]) => void }) {
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={2}>
       {LANGUAGES.map((l) => (
-        <TextInput key={l} label={t(`questionnaires.fields.name_${l}`)} readOnly={readOnly} value={translations.find((x) => x.language === l)?.name ?? ''}
-          onChange={(e) => { const v = e.currentTarget.value; onChange((list) => setName(list, l, v)); }} />
+        <TextField key={l} label={t(`questionnaires.fields.name_${l}`)} value={translations.find((x) => x.language === l)?.name ?? ''}
+          onChange={(v) => onChange((list) => setName(list, l, v))} />
       ))}
     </SimpleGrid>
   );
@@ -114,8 +155,8 @@ export function CategoryPanel() {
     <Stack>
       <Title order={2} size="h3">{t('questionnaires.levels.Category')}</Title>
       {gone ? <Alert color="orange">{t('questionnaires.notices.categoryDeleted')}</Alert> : null}
-      <Names translations={category.translations} readOnly={readOnly} onChange={(edit) => change((c) => updateCategory(c, id, (x) => ({ ...x, translations: edit(x.translations) })))} />
-      <NumberInput label={t('questionnaires.fields.order')} value={category.order} min={0} readOnly={readOnly} onChange={(v) => change((c) => updateCategory(c, id, (x) => ({ ...x, order: num(v) })))} />
+      <Names translations={category.translations} onChange={(edit) => change((c) => updateCategory(c, id, (x) => ({ ...x, translations: edit(x.translations) })))} />
+      <NumberField label={t('questionnaires.fields.order')} value={category.order} min={0} onChange={(v) => change((c) => updateCategory(c, id, (x) => ({ ...x, order: num(v) })))} />
       {!readOnly && !gone ? <Group><DeleteButton label={t('questionnaires.editor.deleteCategory')} title={category.translations[0]?.name ?? ''} onConfirm={() => markDeleted({ kind: 'category', id })} /></Group> : null}
     </Stack>
   );
@@ -123,22 +164,21 @@ export function CategoryPanel() {
 
 export function SectionPanel() {
   const { t } = useTranslation();
-  const { content, readOnly, change, markDeleted, deleted, language } = useEditorSession();
+  const { content, readOnly, change, markDeleted, deleted } = useEditorSession();
   const id = Number(useParams().sectionId);
   const found = findSection(content, id);
   if (!found) return <NotFound messageKey="questionnaire-section-not-found" />;
   const { section } = found;
   const gone = deleted.has(itemKey({ kind: 'section', id }));
-  const dec = language === 'de' ? ',' : '.';
   return (
     <Stack>
       <Title order={2} size="h3">{t('questionnaires.levels.Section')}</Title>
       {gone ? <Alert color="orange">{t('questionnaires.notices.sectionDeleted')}</Alert> : null}
-      <Names translations={section.translations} readOnly={readOnly} onChange={(edit) => change((c) => updateSection(c, id, (x) => ({ ...x, translations: edit(x.translations) })))} />
+      <Names translations={section.translations} onChange={(edit) => change((c) => updateSection(c, id, (x) => ({ ...x, translations: edit(x.translations) })))} />
       <SimpleGrid cols={3}>
-        <NumberInput label={t('questionnaires.fields.weight')} value={section.weight} min={0} max={100} decimalSeparator={dec} readOnly={readOnly} onChange={(v) => change((c) => updateSection(c, id, (x) => ({ ...x, weight: num(v) })))} />
-        <NumberInput label={t('questionnaires.fields.financeWeight')} value={section.financeWeight} min={0} max={100} decimalSeparator={dec} readOnly={readOnly} onChange={(v) => change((c) => updateSection(c, id, (x) => ({ ...x, financeWeight: num(v) })))} />
-        <NumberInput label={t('questionnaires.fields.order')} value={section.order} min={0} readOnly={readOnly} onChange={(v) => change((c) => updateSection(c, id, (x) => ({ ...x, order: num(v) })))} />
+        <NumberField label={t('questionnaires.fields.weight')} value={section.weight} min={0} max={100} decimal onChange={(v) => change((c) => updateSection(c, id, (x) => ({ ...x, weight: num(v) })))} />
+        <NumberField label={t('questionnaires.fields.financeWeight')} value={section.financeWeight} min={0} max={100} decimal onChange={(v) => change((c) => updateSection(c, id, (x) => ({ ...x, financeWeight: num(v) })))} />
+        <NumberField label={t('questionnaires.fields.order')} value={section.order} min={0} onChange={(v) => change((c) => updateSection(c, id, (x) => ({ ...x, order: num(v) })))} />
       </SimpleGrid>
       {!readOnly && !gone ? <Group><DeleteButton label={t('questionnaires.editor.deleteSection')} title={section.translations[0]?.name ?? ''} onConfirm={() => markDeleted({ kind: 'section', id })} /></Group> : null}
     </Stack>
@@ -159,7 +199,6 @@ export function QuestionPanel() {
   // the question as it is in the session then, not to the rendered copy `q`.
   const edit = (fn: QuestionEdit) => change((c) => updateQuestion(c, id, fn));
   const set = (patch: Partial<Question>) => edit(patchQuestion(patch));
-  const dec = language === 'de' ? ',' : '.';
   const valueQuestions = allQuestions(content).filter((x) => x.type === 'ValueQuestion');
   const choice = q.type === 'SingleChoice' || q.type === 'MultipleChoice';
   return (
@@ -170,68 +209,87 @@ export function QuestionPanel() {
       </Group>
       {gone ? <Alert color="orange">{t('questionnaires.notices.questionDeleted')}</Alert> : null}
       <SimpleGrid cols={3}>
-        <TextInput label={t('questionnaires.fields.staticTitle')} value={q.staticTitle} readOnly={readOnly} onChange={(e) => set({ staticTitle: e.currentTarget.value })} />
-        <NativeSelect label={t('questionnaires.fields.questionType')} value={q.type} disabled={readOnly} onChange={(e) => set({ type: e.currentTarget.value as Question['type'] })}
+        <TextField label={t('questionnaires.fields.staticTitle')} value={q.staticTitle} onChange={(v) => set({ staticTitle: v })} />
+        <ChoiceField label={t('questionnaires.fields.questionType')} value={q.type} onChange={(v) => set({ type: v as Question['type'] })}
           data={QUESTION_TYPES.map((v) => ({ value: v, label: t(`questionnaires.questionTypes.${v}`) }))} />
-        <NativeSelect label={t('questionnaires.fields.ambitionLevel')} value={q.ambitionLevel} disabled={readOnly} onChange={(e) => set({ ambitionLevel: e.currentTarget.value as Question['ambitionLevel'] })} data={[...AMBITION_LEVELS]} />
+        <ChoiceField label={t('questionnaires.fields.ambitionLevel')} value={q.ambitionLevel} onChange={(v) => set({ ambitionLevel: v as Question['ambitionLevel'] })} data={AMBITION_LEVELS} />
       </SimpleGrid>
       {LANGUAGES.map((l) => {
         const tr = q.translations.find((x) => x.language === l);
         return (
           <Fieldset key={l} legend={t(`questionnaires.languages.${l}`)}>
             <Stack gap="xs">
-              <TextInput label={t(`questionnaires.fields.title_${l}`)} value={tr?.title ?? ''} readOnly={readOnly} onChange={(e) => edit(patchQuestionTranslation(l, { title: e.currentTarget.value }))} />
-              <Textarea label={t(`questionnaires.fields.description_${l}`)} autosize minRows={2} value={tr?.description ?? ''} readOnly={readOnly} onChange={(e) => edit(patchQuestionTranslation(l, { description: e.currentTarget.value }))} />
-              <Textarea label={t(`questionnaires.fields.clarification_${l}`)} autosize minRows={1} value={tr?.clarification ?? ''} readOnly={readOnly} onChange={(e) => edit(patchQuestionTranslation(l, { clarification: e.currentTarget.value }))} />
+              <TextField label={t(`questionnaires.fields.title_${l}`)} value={tr?.title ?? ''} onChange={(v) => edit(patchQuestionTranslation(l, { title: v }))} />
+              <TextField multiline minRows={2} label={t(`questionnaires.fields.description_${l}`)} value={tr?.description ?? ''} onChange={(v) => edit(patchQuestionTranslation(l, { description: v }))} />
+              <TextField multiline label={t(`questionnaires.fields.clarification_${l}`)} value={tr?.clarification ?? ''} onChange={(v) => edit(patchQuestionTranslation(l, { clarification: v }))} />
             </Stack>
           </Fieldset>
         );
       })}
       <SimpleGrid cols={3}>
-        <MultiSelect label={t('questionnaires.fields.assetTypes')} data={[...ASSET_CLASSES]} value={q.assetTypes} disabled={readOnly} onChange={(v) => set({ assetTypes: v as Question['assetTypes'] })} clearable />
-        <NativeSelect label={t('questionnaires.fields.clusterType')} value={q.clusterType ?? ''} disabled={readOnly} onChange={(e) => set({ clusterType: (e.currentTarget.value || null) as Question['clusterType'] })}
+        {readOnly ? (
+          <ReadOnlyField label={t('questionnaires.fields.assetTypes')} value={q.assetTypes.join(', ')} />
+        ) : (
+          <MultiSelect label={t('questionnaires.fields.assetTypes')} data={[...ASSET_CLASSES]} value={q.assetTypes} onChange={(v) => set({ assetTypes: v as Question['assetTypes'] })} clearable />
+        )}
+        <ChoiceField label={t('questionnaires.fields.clusterType')} value={q.clusterType ?? ''} onChange={(v) => set({ clusterType: (v || null) as Question['clusterType'] })}
           data={[{ value: '', label: '—' }, ...CLUSTER_KINDS.map((k, i) => ({ value: k, label: clusterName(i, language) }))]} />
-        <NativeSelect label={t('questionnaires.fields.scoreType')} value={q.scoreType} disabled={readOnly} onChange={(e) => set({ scoreType: e.currentTarget.value as Question['scoreType'] })} data={[...SCORE_TYPES]} />
+        <ChoiceField label={t('questionnaires.fields.scoreType')} value={q.scoreType} onChange={(v) => set({ scoreType: v as Question['scoreType'] })} data={SCORE_TYPES} />
       </SimpleGrid>
       <Group>
-        <Checkbox label={t('questionnaires.fields.taxonomyRelevant')} checked={q.taxonomyRelevant} disabled={readOnly} onChange={(e) => set({ taxonomyRelevant: e.currentTarget.checked })} />
-        <Checkbox label={t('questionnaires.fields.relevantForReview')} checked={q.relevantForReview} disabled={readOnly} onChange={(e) => set({ relevantForReview: e.currentTarget.checked })} />
-        <Checkbox label={t('questionnaires.fields.isGreenHouseGas')} checked={q.isGreenHouseGas} disabled={readOnly} onChange={(e) => set({ isGreenHouseGas: e.currentTarget.checked })} />
-        <Checkbox label={t('questionnaires.fields.basicQuestion')} checked={q.basicQuestion} disabled={readOnly} onChange={(e) => set({ basicQuestion: e.currentTarget.checked })} />
+        <FlagField label={t('questionnaires.fields.taxonomyRelevant')} checked={q.taxonomyRelevant} onChange={(v) => set({ taxonomyRelevant: v })} />
+        <FlagField label={t('questionnaires.fields.relevantForReview')} checked={q.relevantForReview} onChange={(v) => set({ relevantForReview: v })} />
+        <FlagField label={t('questionnaires.fields.isGreenHouseGas')} checked={q.isGreenHouseGas} onChange={(v) => set({ isGreenHouseGas: v })} />
+        <FlagField label={t('questionnaires.fields.basicQuestion')} checked={q.basicQuestion} onChange={(v) => set({ basicQuestion: v })} />
       </Group>
       <SimpleGrid cols={3}>
-        <NumberInput label={t('questionnaires.fields.order')} value={q.order} min={0} readOnly={readOnly} onChange={(v) => set({ order: num(v) })} />
-        <NumberInput label={t('questionnaires.fields.averageValue')} value={q.averageValue ?? ''} decimalSeparator={dec} readOnly={readOnly} onChange={(v) => set({ averageValue: numOrNull(v) })} />
+        <NumberField label={t('questionnaires.fields.order')} value={q.order} min={0} onChange={(v) => set({ order: num(v) })} />
+        <NumberField label={t('questionnaires.fields.averageValue')} value={q.averageValue ?? ''} decimal onChange={(v) => set({ averageValue: numOrNull(v) })} />
         {q.type === 'ValueQuestion' ? (
-          <NativeSelect label={t('questionnaires.fields.kpiKey')} value={q.kpiKey ?? ''} disabled={readOnly} onChange={(e) => set({ kpiKey: (e.currentTarget.value || null) as Question['kpiKey'] })}
+          <ChoiceField label={t('questionnaires.fields.kpiKey')} value={q.kpiKey ?? ''} onChange={(v) => set({ kpiKey: (v || null) as Question['kpiKey'] })}
             data={[{ value: '', label: '—' }, ...KPI_KEY_LIST.map((k) => ({ value: k, label: `${t(`questionnaires.kpi.${k}`)} (${KPI_KEYS[k]})` }))]} />
         ) : null}
       </SimpleGrid>
       {q.type === 'VirtualQuestion' ? (
         <SimpleGrid cols={2}>
-          <NativeSelect label={t('questionnaires.fields.virtualQuestionType')} value={q.virtualQuestionType ?? ''} disabled={readOnly} onChange={(e) => set({ virtualQuestionType: (e.currentTarget.value || null) as Question['virtualQuestionType'] })}
+          <ChoiceField label={t('questionnaires.fields.virtualQuestionType')} value={q.virtualQuestionType ?? ''} onChange={(v) => set({ virtualQuestionType: (v || null) as Question['virtualQuestionType'] })}
             data={[{ value: '', label: '—' }, ...VIRTUAL_QUESTION_TYPES.map((v) => ({ value: v, label: t(`questionnaires.virtualTypes.${v}`) }))]} />
-          <NativeSelect label={t('questionnaires.fields.parentQuestion')} value={q.parentQuestionId === null ? '' : String(q.parentQuestionId)} disabled={readOnly}
-            onChange={(e) => set({ parentQuestionId: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
+          <ChoiceField label={t('questionnaires.fields.parentQuestion')} value={q.parentQuestionId === null ? '' : String(q.parentQuestionId)}
+            onChange={(v) => set({ parentQuestionId: v ? Number(v) : null })}
             data={[{ value: '', label: '—' }, ...valueQuestions.map((v) => ({ value: String(v.id), label: v.staticTitle }))]} />
-          <NumberInput label={t('questionnaires.fields.averageVariator')} value={q.averageVariator ?? ''} decimalSeparator={dec} readOnly={readOnly} onChange={(v) => set({ averageVariator: numOrNull(v) })} />
-          <NumberInput label={t('questionnaires.fields.virtualMaxScore')} value={q.virtualMaxScore ?? ''} decimalSeparator={dec} readOnly={readOnly} onChange={(v) => set({ virtualMaxScore: numOrNull(v) })} />
+          <NumberField label={t('questionnaires.fields.averageVariator')} value={q.averageVariator ?? ''} decimal onChange={(v) => set({ averageVariator: numOrNull(v) })} />
+          <NumberField label={t('questionnaires.fields.virtualMaxScore')} value={q.virtualMaxScore ?? ''} decimal onChange={(v) => set({ virtualMaxScore: numOrNull(v) })} />
         </SimpleGrid>
       ) : null}
       {choice ? (
         <Fieldset legend={t('questionnaires.fields.options')}>
           <Stack gap="xs">
-            {q.options.map((o, i) => (
-              <Group key={o.id ?? i} align="flex-end" wrap="nowrap">
-                {LANGUAGES.map((l) => (
-                  <TextInput key={l} label={`${t(`questionnaires.fields.optionText_${l}`)} ${i + 1}`} readOnly={readOnly} value={o.translations.find((x) => x.language === l)?.text ?? ''}
-                    onChange={(e) => edit(setOptionText({ id: o.id, index: i }, l, e.currentTarget.value))} />
-                ))}
-                <NumberInput label={`${t('questionnaires.fields.score')} ${i + 1}`} value={o.score} w={90} decimalSeparator={dec} readOnly={readOnly} onChange={(v) => edit(patchOption({ id: o.id, index: i }, { score: num(v) }))} />
-                <Checkbox label={t('questionnaires.fields.isExclusive')} checked={o.isExclusive} disabled={readOnly} onChange={(e) => edit(patchOption({ id: o.id, index: i }, { isExclusive: e.currentTarget.checked }))} mb={8} />
-                {!readOnly ? <Button variant="subtle" color="red" onClick={() => edit(removeOption({ id: o.id, index: i }))}>{t('questionnaires.editor.removeOption')} {i + 1}</Button> : null}
-              </Group>
-            ))}
+            {q.options.map((o, i) => {
+              const remove = `${t('questionnaires.editor.removeOption')} ${i + 1}`;
+              // The texts share the row's width and may narrow; score, exclusive and remove keep theirs, so that
+              // nothing is cut off at 1024 px.
+              return (
+                <Group key={o.id ?? i} align="flex-end" wrap="nowrap" gap="xs">
+                  {LANGUAGES.map((l) => (
+                    <TextField key={l} label={`${t(`questionnaires.fields.optionText_${l}`)} ${i + 1}`} value={o.translations.find((x) => x.language === l)?.text ?? ''}
+                      onChange={(v) => edit(setOptionText({ id: o.id, index: i }, l, v))} />
+                  ))}
+                  <NumberField label={`${t('questionnaires.fields.score')} ${i + 1}`} value={o.score} w={90} decimal onChange={(v) => edit(patchOption({ id: o.id, index: i }, { score: num(v) }))} />
+                  {readOnly ? (
+                    <ReadOnlyFlag label={t('questionnaires.fields.isExclusive')} checked={o.isExclusive} />
+                  ) : (
+                    <Checkbox label={t('questionnaires.fields.isExclusive')} checked={o.isExclusive} onChange={(e) => edit(patchOption({ id: o.id, index: i }, { isExclusive: e.currentTarget.checked }))} mb={8} style={{ flexShrink: 0 }} />
+                  )}
+                  {!readOnly ? (
+                    <Tooltip label={remove} withArrow openDelay={300}>
+                      <ActionIcon variant="subtle" color="red" size="lg" mb={2} aria-label={remove} onClick={() => edit(removeOption({ id: o.id, index: i }))} style={{ flexShrink: 0 }}>
+                        <IconTrash size={18} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
+                </Group>
+              );
+            })}
             {!readOnly ? <Group><Button variant="light" onClick={() => change((c) => addBlankOption(c, id))}>{t('questionnaires.editor.addOption')}</Button></Group> : null}
           </Stack>
         </Fieldset>

@@ -7,37 +7,47 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { fetchScoringTable, importScoringTable } from './questionnaires-api.ts';
 import { CSV_HEADERS, headerMatches, referenceDataOverview, rowErrors, type ReferenceDataOverview, type RowError, type ScoringImportKind } from './reference-data-form.ts';
 
-/** The current reference data (DOMAIN.md §5), read-only: data sets, their illustrative flag and note, row counts. */
+/**
+ * The current reference data (DOMAIN.md §5), read-only: data sets, their illustrative flag and note, row counts.
+ * Everything is in the interface language: the illustrative data sets are the demo data the portal ships (an
+ * import is never illustrative), so their name and note are the catalogue's; an imported set keeps the name
+ * it was given.
+ */
 function CurrentDataSets({ overview }: { overview: ReferenceDataOverview }) {
   const { t, i18n } = useTranslation();
   const count = (n: number) => n.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'de-DE');
-  const set = (label: string, dataSet: ReferenceDataSet | null, rows: [string, number][]) => (
+  const set = (kind: ScoringImportKind, dataSet: ReferenceDataSet | null, rows: [string, number][]) => {
+    const label = t(`questionnaires.reference.kinds.${kind}`);
+    const name = dataSet?.illustrative ? t(`questionnaires.reference.demo.${kind}`) : dataSet?.name;
+    const note = dataSet?.illustrative ? t('questionnaires.reference.demo.note') : dataSet?.note;
+    return (
     <Table.Tbody>
       <Table.Tr>
         <Table.Th w="35%">{label}</Table.Th>
         <Table.Td>
           {dataSet ? (
             <Group gap="xs">
-              <Text size="sm" fw={600}>{dataSet.name}</Text>
-              {dataSet.illustrative ? <Badge color="yellow" variant="light">{t('questionnaires.reference.illustrative')}</Badge> : null}
+              <Text size="sm" fw={600}>{name}</Text>
+              {dataSet.illustrative ? <Badge color="yellow" variant="light" tt="none">{t('questionnaires.reference.illustrative')}</Badge> : null}
             </Group>
           ) : <Text size="sm" c="dimmed">{t('questionnaires.reference.none')}</Text>}
-          {dataSet?.note ? <Text size="xs" c="dimmed">{t('questionnaires.reference.note')}: {dataSet.note}</Text> : null}
+          {note ? <Text size="sm">{t('questionnaires.reference.note')}: {note}</Text> : null}
         </Table.Td>
       </Table.Tr>
-      {rows.map(([name, n]) => (
-        <Table.Tr key={name}><Table.Td pl="lg">{name}</Table.Td><Table.Td>{count(n)}</Table.Td></Table.Tr>
+      {rows.map(([rowName, n]) => (
+        <Table.Tr key={rowName}><Table.Td pl="lg">{rowName}</Table.Td><Table.Td>{count(n)}</Table.Td></Table.Tr>
       ))}
     </Table.Tbody>
-  );
+    );
+  };
   return (
     <Table aria-label={t('questionnaires.reference.current')} withTableBorder>
-      {set(t('questionnaires.reference.kinds.referenceValues'), overview.referenceValues, [
+      {set('referenceValues', overview.referenceValues, [
         [t('questionnaires.reference.averages'), overview.averages],
         [t('questionnaires.reference.pathways'), overview.pathways],
         [t('questionnaires.reference.combinations'), overview.combinations],
       ])}
-      {set(t('questionnaires.reference.kinds.emissionFactors'), overview.emissionFactors, [[t('questionnaires.reference.emissionFactorRows'), overview.emissionFactorRows]])}
+      {set('emissionFactors', overview.emissionFactors, [[t('questionnaires.reference.emissionFactorRows'), overview.emissionFactorRows]])}
     </Table>
   );
 }
