@@ -1,5 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { Either } from 'fp-ts/Either';
+import type { AssetQuestionnaireState } from './answers.ts';
+import { SUBMITTABLE_STATES } from './submission.ts';
 
 /** Attachments are PDF and JPG only, at most 10 MB (spec 02 §5, §9); read as 10 MiB. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -46,3 +48,10 @@ export const contentDisposition = (fileName: string): string => {
   const encoded = encodeURIComponent(base).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 };
+
+/**
+ * Whether documents of answers may be uploaded or deleted in a state: while the customer works on the
+ * questionnaire, that is in the states it is submitted from (Active, Declined, and Verification, where the
+ * tester asked for exactly these documents). In review, evaluation and after closing the evidence stays as it was.
+ */
+export const mayChangeDocuments = (state: AssetQuestionnaireState): boolean => SUBMITTABLE_STATES.includes(state);

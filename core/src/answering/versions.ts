@@ -130,3 +130,15 @@ export const groupUpdateToActiveProblem = (
   if (outdated.length === 0 || from.size !== 1 || outdated.some((o) => o.targetTemplateId === null)) return E.left('questionnaire-update-to-active-invalid');
   return E.right({ assetIds: outdated.map((o) => o.assetId), fromTemplateId: outdated[0]!.questionnaireId });
 };
+
+/** The states in which an object's run is finished, so that a new filled questionnaire may start (spec 02 §4). */
+export const FINISHED_STATES: readonly AssetQuestionnaireState[] = ['Closed', 'Expired', 'DefinitelyDeclined'];
+
+/** A new filled questionnaire starts when the object has none, or its latest one is finished. */
+export const mayStartNewRun = (latestState: AssetQuestionnaireState | null): boolean => latestState === null || FINISHED_STATES.includes(latestState);
+
+/**
+ * The reporting year of a filled questionnaire started at `startedAt` (milliseconds): the calendar year before,
+ * whose consumption the answers give (DOMAIN.md §5).
+ */
+export const reportingYearOf = (startedAt: number): number => new Date(startedAt).getUTCFullYear() - 1;

@@ -4,7 +4,7 @@ import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
 import { answerText, checkAnswer } from '@ecore/core/answering/answer-rules.ts';
 import type { AnswerValue } from '@ecore/core/answering/answers.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
-import { pickTemplate } from '@ecore/core/answering/versions.ts';
+import { pickTemplate, reportingYearOf } from '@ecore/core/answering/versions.ts';
 import { VALUE_MAXIMA } from '@ecore/core/answering/answer-rules.ts';
 import type { ObjectCategory, Question, QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
 import { QUESTIONNAIRE_TYPES } from '@ecore/core/questionnaires/template.ts';
@@ -71,7 +71,7 @@ export async function seedDemoAnswers(db: Kysely<DB>, at: Date): Promise<{ seede
     const questions = answerableQuestions(structure);
     const count = Math.round(questions.length * share);
     await db.transaction().execute(async (trx) => {
-      const id = await insertAssetQuestionnaire(trx, { assetId: asset.id, questionnaireId: template.id, reportingYear: at.getUTCFullYear() - 1, createdBy: collector.id, total: questions.length, at });
+      const id = await insertAssetQuestionnaire(trx, { assetId: asset.id, questionnaireId: template.id, reportingYear: reportingYearOf(at.getTime()), createdBy: collector.id, total: questions.length, at });
       const written = [];
       for (const [index, question] of questions.slice(0, count).entries()) {
         const value = demoValue(question, index);

@@ -7,7 +7,7 @@ import { answerText, changeKind, checkAnswer, isAnswerable, isCleared } from '@e
 import { saveAnswersSchema, type AnswerValue, type AnswerState } from '@ecore/core/answering/answers.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
 import { mayAnswer, mayDeleteQuestionnaire, mayStartQuestionnaire, mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
-import { carryOver, pickTemplate, updateToActiveProblem, groupUpdateToActiveProblem } from '@ecore/core/answering/versions.ts';
+import { carryOver, mayStartNewRun, pickTemplate, reportingYearOf, updateToActiveProblem, groupUpdateToActiveProblem } from '@ecore/core/answering/versions.ts';
 import { defaultsOf, fillFromDefaults } from '@ecore/core/answering/cluster-defaults.ts';
 import { lockDecision, mayRelease } from '@ecore/core/questionnaires/locks.ts';
 import { mayEditAsset, mayEditGroup, groupScope, assetGrants, type AssetActor } from '@ecore/core/assets/asset-access.ts';
@@ -207,10 +207,9 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const at = now();
       const id = await deps.db.transaction().execute(async (trx) => {
         const latest = await findLatestAssetQuestionnaire(trx, asset.id, true);
-        // A new run starts only once the last one is finished (closed, expired or definitely declined).
-        if (latest && !['Closed', 'Expired', 'DefinitelyDeclined'].includes(latest.state)) throw new HttpError(409, 'questionnaire-start-error');
+        if (!mayStartNewRun(latest ? questionnaireState(latest) : null)) throw new HttpError(409, 'questionnaire-start-error');
         const total = answerableQuestions(structureFor(template, asset)).length;
-        return insertAssetQuestionnaire(trx, { assetId: asset.id, questionnaireId: templateId, reportingYear: at.getUTCFullYear() - 1, createdBy: actor.userId, total, at });
+        return insertAssetQuestionnaire(trx, { assetId: asset.id, questionnaireId: templateId, reportingYear: reportingYearOf(at.getTime()), createdBy: actor.userId, total, at });
       });
       return reply.status(201).send(await present(actor, asset, (await findAssetQuestionnaire(deps.db, asset.id, id))!));
     },

@@ -3,8 +3,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as E from 'fp-ts/lib/Either.js';
-import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, contentDisposition, documentKind } from '@ecore/core/answering/documents.ts';
-import { SUBMITTABLE_STATES, mayAnswer } from '@ecore/core/answering/submission.ts';
+import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, contentDisposition, documentKind, mayChangeDocuments } from '@ecore/core/answering/documents.ts';
+import { mayAnswer } from '@ecore/core/answering/submission.ts';
 import { idParams } from '@ecore/core/shared/schemas.ts';
 import { deleteDocument, findAnswerOwner, findDocument, insertDocument } from '@ecore/adapters/db/answering/answering-repository.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -53,8 +53,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request, reply) => {
       const { actor, owner, asset } = await answerOf(request, request.params.id);
       if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
-      // Evidence is given while the customer works on the questionnaire: the states it is submitted from.
-      if (!SUBMITTABLE_STATES.includes(owner.questionnaireState as AssetQuestionnaireState)) throw new HttpError(400, 'answer-not-answerable');
+      if (!mayChangeDocuments(owner.questionnaireState as AssetQuestionnaireState)) throw new HttpError(400, 'answer-not-answerable');
       if (!request.isMultipart()) throw new HttpError(400, 'document-invalid');
       const file = await request.file();
       if (!file) throw new HttpError(400, 'document-invalid');
@@ -112,8 +111,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       if (!document) throw new HttpError(404, 'not-found');
       const { actor, owner, asset } = await answerOf(request, document.answerId);
       if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
-      // Evidence is given while the customer works on the questionnaire: the states it is submitted from.
-      if (!SUBMITTABLE_STATES.includes(owner.questionnaireState as AssetQuestionnaireState)) throw new HttpError(400, 'answer-not-answerable');
+      if (!mayChangeDocuments(owner.questionnaireState as AssetQuestionnaireState)) throw new HttpError(400, 'answer-not-answerable');
       await deleteDocument(deps.db, document.id);
       await deps.files.remove(document.storageKey);
       return reply.status(204).send(null);
