@@ -41,6 +41,18 @@ const AssetObjectGroupsPage = lazyArea(() => import('../features/assets/asset-ob
 const AccessRequestPage = lazyArea(() => import('../features/assets/access-request-page.tsx').then((m) => m.AccessRequestPage));
 const NewObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').then((m) => m.NewObjectPage));
 const ObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').then((m) => m.ObjectPage));
+// Answering (issue 13): the object's questionnaire, its panels, and the file and reference-image viewers.
+const QuestionnairePage = lazyArea(() => import('../features/answering/questionnaire-page.tsx').then((m) => m.QuestionnairePage));
+const answeringPanels = () => import('../features/answering/answering-panels.tsx');
+const AnsweringDataPanel = lazyArea(() => import('../features/answering/data-panel.tsx').then((m) => m.DataPanel));
+const MetadataOverviewPanel = lazyArea(() => answeringPanels().then((m) => m.MetadataOverviewPanel));
+const MetadataDetailsPanel = lazyArea(() => answeringPanels().then((m) => m.MetadataDetailsPanel));
+const AnsweringClusterPanel = lazyArea(() => answeringPanels().then((m) => m.ClusterPanel));
+const AnsweringCategoryPanel = lazyArea(() => answeringPanels().then((m) => m.CategoryPanel));
+const AnsweringSectionPanel = lazyArea(() => answeringPanels().then((m) => m.SectionPanel));
+const filePreviews = () => import('../features/answering/file-preview-page.tsx');
+const FilePreviewPage = lazyArea(() => filePreviews().then((m) => m.FilePreviewPage));
+const ReferenceImagePage = lazyArea(() => filePreviews().then((m) => m.ReferenceImagePage));
 
 const named = (titleKey: string, crumbLink = false): RouteHandle => ({ titleKey, crumbLink });
 
@@ -65,6 +77,9 @@ export const routes: RouteObject[] = [
           { path: 'contact', element: <ContactPage />, handle: named('infoPages.contact.title') },
           { path: 'impressum', element: <ImpressumPage />, handle: named('infoPages.impressum.title') },
           { path: 'data-protection', element: <DataProtectionPage />, handle: named('infoPages.dataProtection.title') },
+          // Viewers of evidence and reference images (spec 02 §2), behind login.
+          { path: 'file-preview/:extension/:url', element: <FilePreviewPage />, handle: named('answering.preview.title') },
+          { path: 'reference-image', element: <ReferenceImagePage />, handle: named('answering.referenceImage.title') },
           {
             path: 'score',
             element: <RequireArea area="score" />,
@@ -115,6 +130,23 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, element: <Navigate to="edit/data" replace /> },
                       { path: 'edit/data', element: <ObjectPage />, handle: named('assets.object.dataTitle') },
+                      {
+                        // Spec 02 §2: the object's questionnaire with data, metadata and the answering tree (issue 13).
+                        path: 'questionnaire/:questionnaireId',
+                        element: <QuestionnairePage />,
+                        handle: named('answering.page.title'),
+                        children: [
+                          { index: true, element: <Navigate to="data" replace /> },
+                          { path: 'data', element: <AnsweringDataPanel /> },
+                          { path: 'metadata', element: <Navigate to="overview" replace /> },
+                          { path: 'metadata/overview', element: <MetadataOverviewPanel /> },
+                          { path: 'metadata/details', element: <MetadataDetailsPanel /> },
+                          { path: 'cluster/:clusterNum', element: <AnsweringClusterPanel /> },
+                          { path: 'cluster/:clusterNum/category/:categoryId', element: <AnsweringCategoryPanel /> },
+                          { path: 'cluster/:clusterNum/category/:categoryId/section/:sectionId', element: <AnsweringSectionPanel /> },
+                          { path: 'cluster/:clusterNum/category/:categoryId/section/:sectionId/question/:questionId', element: <AnsweringSectionPanel /> },
+                        ],
+                      },
                     ],
                   },
                 ],

@@ -25,6 +25,7 @@ import { GROUP_INFO_KEY, deleteAssetGroup, fetchAssetGroups, type AssetGroup } f
 import { ObjectGroupDialog } from './object-group-dialog.tsx';
 import { objectPath, newObjectPath } from './object-paths.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { GroupUpdateToActiveAction } from '../answering/group-update-action.tsx';
 
 const NO_FILTERS: Record<never, string> = {};
 
@@ -113,6 +114,8 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
                 icon={<IconSquarePlus size={18} aria-hidden="true" />}
                 onClick={() => void navigate(newObjectPath(g.id))}
               />
+              {/* Answering (issue 13): update the group's objects to the active questionnaire version. */}
+              <GroupUpdateToActiveAction group={g} onDone={reload} />
               <RowAction
                 label={t('assets.objectGroups.actions.edit')}
                 icon={<IconPencil size={18} aria-hidden="true" />}

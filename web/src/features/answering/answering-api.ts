@@ -1,0 +1,319 @@
+import type { AnswerState, AssetQuestionnaireState, ReviewStatus } from '@ecore/core/answering/answers.ts';
+import type { Cluster } from '@ecore/core/questionnaires/template.ts';
+import type { Language } from '@ecore/core/shared/language.ts';
+import { isMessageKey, message } from '@ecore/core/shared/messages.ts';
+import { api, ApiError, buildUrl } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { getToken } from '../../lib/session.ts';
+
+/*
+ * The object-questionnaire calls of docs/answering.md (spec 02 §7). Every `qid` below is the route's
+ * questionnaireId, the id the API names the filled questionnaire by.
+ */
+
+export interface AnswerComment {
+  id: number;
+  comment: string;
+  authorName: string;
+  createdAt: string;
+}
+
+export interface AnswerDocument {
+  id: number;
+  fileName: string;
+  contentType: string;
+  size: number;
+  uploadedBy: string;
+  uploadedAt: string;
+}
+
+/** An answer as the API gives it (docs/answering.md "Answer"). */
+export interface Answer {
+  id: number;
+  assetId: number;
+  questionId: number;
+  inputAnswer: number | null;
+  multipleChoiceOption: number[];
+  isBuyerAsset: boolean;
+  state: AnswerState | null;
+  reviewStatus: ReviewStatus;
+  modifiedBy: string | null;
+  modifiedAt: string | null;
+  comments: AnswerComment[];
+  documents: AnswerDocument[];
+}
+
+export interface QuestionnaireProgress {
+  answered: number;
+  total: number;
+  reviewed: number;
+  evaluated: number;
+  reviewRelevant: number;
+  reviewRelevantAnswered: number;
+}
+
+export interface GroupDefaults {
+  groupName: string;
+  questionnaireTitle: string;
+  savedAt: string | null;
+}
+
+/** One run of a template for one object (docs/answering.md "FilledQuestionnaire"). */
+export interface FilledQuestionnaire {
+  id: number;
+  assetId: number;
+  isBuyerAsset: boolean;
+  assetName?: string;
+  assetGroupId?: number;
+  assetGroupName?: string;
+  questionnaireId: number;
+  title: string;
+  version: string;
+  type: string;
+  assetQuestionnaireState: AssetQuestionnaireState;
+  createdAt: string;
+  closedAt: string | null;
+  reportingYear: number | null;
+  canEdit: boolean;
+  canBeSubmitted: boolean;
+  canBeReviewed: boolean;
+  canBeUpdatedToActiveQuestionnaire: boolean;
+  canSetGroupDefaultAnswers: boolean;
+  /** Core mayDeleteQuestionnaire for the caller (the server adds it beside the contract's flags). */
+  canDelete?: boolean;
+  groupDefaults: GroupDefaults | null;
+  lockedStatus: { isLocked: boolean; currentLockerName: string | null } | null;
+  progress: QuestionnaireProgress;
+  /** The structure with only the questions that apply to the object. */
+  clusters: Cluster[];
+  answers: Answer[];
+}
+
+/** A row of GET asset/{id}/questionnaire/simplified, newest first. */
+export interface QuestionnaireRun {
+  id: number;
+  questionnaireId: number;
+  title: string;
+  version: string;
+  assetQuestionnaireState: AssetQuestionnaireState;
+  createdAt: string;
+  progress: QuestionnaireProgress;
+}
+
+export interface ChangeLogEntry {
+  id: number;
+  questionId: number;
+  kind: string;
+  userName: string;
+  at: string;
+  oldValue: string | null;
+  newValue: string | null;
+}
+
+export interface LockStatus {
+  isLocked: boolean;
+  currentLockerName: string | null;
+}
+
+/** What a save sends for one question: option ids, or a number; neither clears the answer. */
+export interface AnswerInput {
+  questionId: number;
+  inputAnswer: number | null;
+  multipleChoiceOption: number[];
+}
+
+export interface AssetRef {
+  assetId: number;
+  isBuyerAsset: boolean;
+}
+
+// ---- SWR keys
+
+export const runsKey = (assetId: number, isBuyerAsset: boolean) => ['answering/runs', assetId, isBuyerAsset] as const;
+export const filledKey = (ref: AssetRef, qid: number) => ['answering/filled', ref.assetId, qid, ref.isBuyerAsset] as const;
+export const changeLogKey = (ref: AssetRef, qid: number, questionId: number) => ['answering/changelog', ref.assetId, qid, questionId] as const;
+
+// ---- questionnaires of an object
+
+/** The object's name and group for the page heading and the dialogs (GET asset/{id}). */
+export interface ObjectSummary {
+  id: number;
+  objectName: string;
+  organisationId: number;
+  assetGroupId: number;
+  assetGroupName?: string;
+  canEdit: boolean;
+  isBuyerAsset: boolean;
+}
+
+export const objectKey = (ref: AssetRef) => ['answering/object', ref.assetId, ref.isBuyerAsset] as const;
+
+export const fetchObjectSummary = (ref: AssetRef): Promise<ObjectSummary> =>
+  api.get<ObjectSummary>(`asset/${ref.assetId}`, { query: { isBuyerAsset: ref.isBuyerAsset } });
+
+export const fetchRuns = (assetId: number, isBuyerAsset: boolean): Promise<QuestionnaireRun[]> =>
+  api.get<QuestionnaireRun[]>(`asset/${assetId}/questionnaire/simplified`, { query: { isBuyerAsset } });
+
+export const fetchFilled = (ref: AssetRef, qid: number): Promise<FilledQuestionnaire> =>
+  api.get<FilledQuestionnaire>(`asset/${ref.assetId}/questionnaire/${qid}`, { query: { isBuyerAsset: ref.isBuyerAsset } });
+
+export const startQuestionnaire = (ref: AssetRef): Promise<FilledQuestionnaire> =>
+  api.post<FilledQuestionnaire>(`asset/${ref.assetId}/questionnaire`, undefined, { query: { isBuyerAsset: ref.isBuyerAsset } });
+
+export const deleteQuestionnaire = (ref: AssetRef, qid: number): Promise<void> =>
+  api.delete(`asset/${ref.assetId}/questionnaire/${qid}`, { query: { isBuyerAsset: ref.isBuyerAsset } });
+
+export const updateToActive = (ref: AssetRef): Promise<FilledQuestionnaire> =>
+  api.put<FilledQuestionnaire>(`asset/${ref.assetId}/questionnaire`, undefined, { query: { isBuyerAsset: ref.isBuyerAsset } });
+
+export const updateGroupToActive = (groupId: number): Promise<void> => api.put(`assetGroup/${groupId}/questionnaire`);
+
+export const lockQuestionnaire = (ref: AssetRef, qid: number, isLocked: boolean): Promise<LockStatus> =>
+  api.put<LockStatus>(`asset/${ref.assetId}/questionnaire/${qid}/lock`, undefined, { query: { isLocked, isBuyerAsset: ref.isBuyerAsset } });
+
+/**
+ * Gives the lock back when the page goes away (tab closed, reload): a request that outlives the page.
+ * Leaving within the portal gives it back through lockQuestionnaire.
+ */
+export const releaseLockOnExit = (ref: AssetRef, qid: number): void => {
+  const token = getToken();
+  if (!token) return;
+  void fetch(buildUrl(`asset/${ref.assetId}/questionnaire/${qid}/lock`, { isLocked: false, isBuyerAsset: ref.isBuyerAsset }), {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).catch(() => undefined);
+};
+
+// ---- answers
+
+export const saveAnswers = (ref: AssetRef, answers: AnswerInput[]): Promise<{ answers: Answer[]; progress: QuestionnaireProgress }> =>
+  api.put('asset/answer', answers.map((a) => ({ ...a, assetId: ref.assetId, isBuyerAsset: ref.isBuyerAsset })));
+
+export const saveComment = (ref: AssetRef, questionId: number, comment: string): Promise<AnswerComment> =>
+  api.put<AnswerComment>('asset/answerComment', { assetId: ref.assetId, isBuyerAsset: ref.isBuyerAsset, questionId, comment });
+
+export const fetchChangeLog = (ref: AssetRef, qid: number, questionId: number): Promise<ChangeLogEntry[]> =>
+  api.get<ChangeLogEntry[]>(`asset/${ref.assetId}/questionnaire/${qid}/changelog`, { query: { questionId, isBuyerAsset: ref.isBuyerAsset } });
+
+// ---- cluster I defaults
+
+export const saveGroupDefaults = (qid: number): Promise<void> => api.put(`asset/questionnaire/${qid}/defaults/save`);
+
+export const fillFromGroupDefaults = (ref: AssetRef, qid: number): Promise<FilledQuestionnaire> =>
+  api.put<FilledQuestionnaire>(`asset/${ref.assetId}/questionnaire/${qid}/defaults/fill`, undefined, { query: { isBuyerAsset: ref.isBuyerAsset } });
+
+// ---- state
+
+export const submitForReview = (ref: AssetRef): Promise<void> =>
+  api.put('asset/state', undefined, { query: { assetId: ref.assetId, state: 'Review', isBuyerAsset: ref.isBuyerAsset } });
+
+// ---- files
+
+/** The API path of a document, as the preview route carries it. */
+export const documentPath = (documentId: number): string => `/api/asset/answer/document/${documentId}`;
+
+export const deleteDocument = (documentId: number): Promise<void> => api.delete(`asset/answer/document/${documentId}`);
+
+/** The error of a failed file call, read like the JSON calls read theirs. */
+const errorOf = (status: number, body: string, language: Language): ApiError => {
+  const parsed = parseErrorBody(body);
+  const key = typeof parsed.key === 'string' ? parsed.key : status === 413 ? 'payload-too-large' : 'request-error';
+  const text = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : message(isMessageKey(key) ? key : 'request-error', language);
+  return new ApiError(status, key, text);
+};
+
+const parseErrorBody = (body: string): { key?: unknown; message?: unknown } => {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as { key?: unknown; message?: unknown }) : {};
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * A file under /api with the bearer token (downloads, previews, exports). Only paths of this portal's API:
+ * the token never goes anywhere else.
+ */
+export const fetchFile = async (apiPath: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | null }> => {
+  if (!isApiPath(apiPath)) throw new ApiError(400, 'request-error', message('request-error', currentLanguage()));
+  const language = currentLanguage();
+  const token = getToken();
+  const response = await fetch(apiPath, {
+    headers: { 'Accept-Language': language, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) throw errorOf(response.status, await response.text().catch(() => ''), language);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), fileName: star ? decodeURIComponent(star) : (plain ?? null) };
+};
+
+/** A path of this portal's API: `/api/…`, no other host, no way out of it. */
+export const isApiPath = (path: string): boolean => /^\/api\/[\w\-/.%?=&]*$/.test(path) && !path.includes('..') && !path.startsWith('//');
+
+/** Hands a file to the browser as a download. */
+export const saveFile = (blob: Blob, fileName: string): void => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+};
+
+export const downloadDocument = async (document: AnswerDocument): Promise<void> => {
+  const { blob, fileName } = await fetchFile(documentPath(document.id));
+  saveFile(blob, fileName ?? document.fileName);
+};
+
+/** Export of a filled questionnaire: CSV (1) or Excel (2) in the chosen language (spec 02 §7). */
+export const downloadQuestionnaireExport = async (ref: AssetRef, qid: number, exportFormat: 1 | 2, language: Language): Promise<void> => {
+  const path = buildUrl(`export/questionnaire/${ref.assetId}/${qid}`, { exportFormat, language, isBuyerAsset: ref.isBuyerAsset });
+  const { blob, fileName } = await fetchFile(path);
+  saveFile(blob, fileName ?? `questionnaire.${exportFormat === 1 ? 'csv' : 'xlsx'}`);
+};
+
+/**
+ * Uploads evidence for an answer (multipart field `file`) with XMLHttpRequest, whose upload events tell the
+ * progress, which fetch does not. `onProgress` gets 0 to 1.
+ */
+export const uploadDocument = (
+  answerId: number,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<AnswerDocument> =>
+  new Promise((resolve, reject) => {
+    const language = currentLanguage();
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', buildUrl(`asset/answer/${answerId}/document`));
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', language);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        try {
+          resolve(JSON.parse(xhr.responseText) as AnswerDocument);
+        } catch {
+          reject(new ApiError(xhr.status, 'request-error', message('request-error', language)));
+        }
+      } else reject(errorOf(xhr.status, xhr.responseText, language));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'request-error', message('request-error', language)));
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const body = new FormData();
+    body.append('file', file, file.name);
+    xhr.send(body);
+  });

@@ -1,0 +1,38 @@
+import { createContext, useContext } from 'react';
+import type { Actor } from '@ecore/core/identity/session.ts';
+import type { Language } from '@ecore/core/shared/language.ts';
+import type { SaveStatus } from './answer-saver.ts';
+import type { Answer, AnswerInput, AssetRef, FilledQuestionnaire, ObjectSummary } from './answering-api.ts';
+import type { QuestionnaireRoute } from './answering-paths.ts';
+
+export type DetailTab = 'comments' | 'documents' | 'changelog';
+
+/** What the questionnaire page shares with its tree, its panels (data, metadata, the answering tree) and the drawer. */
+export interface AnsweringSession {
+  filled: FilledQuestionnaire;
+  route: QuestionnaireRoute;
+  ref: AssetRef;
+  actor: Actor;
+  language: Language;
+  /** The object (name, organisation, group), once loaded. */
+  object: ObjectSummary | null;
+  /** Nothing can be answered: the user may not, or another user holds the lock. */
+  readOnly: boolean;
+  lockHolder: string | null;
+  answerOf: (questionId: number) => Answer | undefined;
+  /** Answered of total for `cluster:<n>`, `category:<id>`, `section:<id>` (core progressByNode) or `all`. */
+  nodeProgress: (node: string) => { answered: number; total: number } | undefined;
+  save: (input: AnswerInput) => Promise<void>;
+  statusOf: (questionId: number) => SaveStatus | undefined;
+  openDetails: (questionId: number, tab: DetailTab) => void;
+  /** Loads the questionnaire again (after a dialog changed it). */
+  refresh: () => Promise<unknown>;
+}
+
+export const AnsweringContext = createContext<AnsweringSession | null>(null);
+
+export const useAnswering = (): AnsweringSession => {
+  const session = useContext(AnsweringContext);
+  if (!session) throw new Error('useAnswering outside the questionnaire page');
+  return session;
+};

@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowUpRight, IconFileExport, IconSend, IconTrash, IconUsersGroup, IconDeviceFloppy } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { mayAnswer, mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { deleteQuestionnaire, fillFromGroupDefaults, saveGroupDefaults, submitForReview, updateToActive } from './answering-api.ts';
+import { useAnswering } from './answering-context.ts';
+import { dataPath } from './answering-paths.ts';
+import { assetActorOf, objectFactsOf } from './answering-rights.ts';
+import { NodeProgressBar } from './answering-panels.tsx';
+import { ActionDialog, ExportDialog } from './questionnaire-dialogs.tsx';
+
+type Dialog = 'submit' | 'takeOver' | 'saveDefaults' | 'update' | 'export' | 'delete';
+
+/**
+ * The data of an object's questionnaire (spec 02 §2 "data"): title, version, state, progress, reporting year,
+ * the place of the live score, and the actions of spec 02 §2 that the state and the user's role allow.
+ */
+export function DataPanel() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { filled, ref, route, actor, language, readOnly, object, refresh } = useAnswering();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const p = filled.progress;
+  const state = filled.assetQuestionnaireState;
+  // Submitting (core submitProblem): offered to whoever may answer the object while the state allows it; what is
+  // still missing (codes 3, 4) shows beside the button, and the server's refusal says it again.
+  const mayAct = object ? mayAnswer(assetActorOf(actor), objectFactsOf(object)) : filled.canEdit;
+  const problem = submitProblem({ mayAct, state, structure: filled, answers: filled.answers.map((a) => ({ ...a, documentCount: a.documents.length })) });
+  const submittable = problem._tag === 'Right' || (problem.left !== 1 && problem.left !== 2);
+  const submitHint = problem._tag === 'Left' && submittable ? t(`errors.questionnaire-change-${problem.left}`) : null;
+  const updater = object !== null && mayUpdateToActive(assetActorOf(actor), objectFactsOf(object));
+  const deletable = filled.canDelete === true;
+  const close = () => setDialog(null);
+  const done = () => {
+    setDialog(null);
+    void refresh();
+  };
+  const groupName = filled.groupDefaults?.groupName ?? filled.assetGroupName ?? object?.assetGroupName ?? '';
+
+  return (
+    <Stack>
+      <Title order={2} size="h3">{t('answering.data.title')}</Title>
+      <SimpleGrid cols={2} spacing="md">
+        <Paper withBorder p="md" radius="md">
+          <Table verticalSpacing={4} aria-label={t('answering.data.factsLabel')}>
+            <Table.Tbody>
+              <Table.Tr><Table.Th w={160}>{t('answering.fields.title')}</Table.Th><Table.Td>{filled.title}</Table.Td></Table.Tr>
+              <Table.Tr><Table.Th>{t('answering.fields.version')}</Table.Th><Table.Td>{filled.version}</Table.Td></Table.Tr>
+              <Table.Tr><Table.Th>{t('answering.fields.state')}</Table.Th><Table.Td><StatusBadge kind="object" state={state} /></Table.Td></Table.Tr>
+              <Table.Tr><Table.Th>{t('answering.fields.reportingYear')}</Table.Th><Table.Td>{filled.reportingYear ?? '–'}</Table.Td></Table.Tr>
+              <Table.Tr><Table.Th>{t('answering.fields.createdAt')}</Table.Th><Table.Td>{formatDateTime(filled.createdAt, language)}</Table.Td></Table.Tr>
+              {filled.closedAt ? <Table.Tr><Table.Th>{t('answering.fields.closedAt')}</Table.Th><Table.Td>{formatDateTime(filled.closedAt, language)}</Table.Td></Table.Tr> : null}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <NodeProgressBar node="all" label={t('answering.progress.answered')} />
+            <Text size="sm">{t('answering.progress.reviewRelevant', { answered: p.reviewRelevantAnswered, total: p.reviewRelevant })}</Text>
+            <Text size="sm">{t('answering.progress.reviewed', { count: p.reviewed })}</Text>
+            <Text size="sm">{t('answering.progress.evaluated', { count: p.evaluated })}</Text>
+            {/* The live (unverified) score of members comes with scoring (issue 15); its place is kept, with no number. */}
+            <Group gap="xs" aria-label={t('answering.data.liveScore')}>
+              <Text size="sm" fw={500}>{t('answering.data.liveScore')}:</Text>
+              <Text size="sm" c="dimmed">{t('answering.data.liveScorePending')}</Text>
+            </Group>
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+
+      {readOnly && !mayAct ? <Alert color="blue" variant="light">{t('answering.data.readOnly')}</Alert> : null}
+      {filled.canBeUpdatedToActiveQuestionnaire && !updater && object !== null ? (
+        <Alert color="blue" variant="light">{t('answering.update.askAdministrator')}</Alert>
+      ) : null}
+
+      <Group gap="sm">
+        {submittable && !readOnly ? (
+          <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => setDialog('submit')}>
+            {t('answering.submit.open')}
+          </Button>
+        ) : null}
+        {filled.groupDefaults && mayAct && !readOnly ? (
+          <Button variant="default" leftSection={<IconUsersGroup size={16} aria-hidden="true" />} onClick={() => setDialog('takeOver')}>
+            {t('answering.takeOver.open')}
+          </Button>
+        ) : null}
+        {filled.canSetGroupDefaultAnswers && !readOnly ? (
+          <Button variant="default" leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />} onClick={() => setDialog('saveDefaults')}>
+            {t('answering.saveDefaults.open')}
+          </Button>
+        ) : null}
+        {filled.canBeUpdatedToActiveQuestionnaire && updater && !readOnly ? (
+          <Button variant="default" leftSection={<IconArrowUpRight size={16} aria-hidden="true" />} onClick={() => setDialog('update')}>
+            {t('answering.update.open')}
+          </Button>
+        ) : null}
+        <Button variant="default" leftSection={<IconFileExport size={16} aria-hidden="true" />} onClick={() => setDialog('export')}>
+          {t('answering.export.open')}
+        </Button>
+        {deletable && !readOnly ? (
+          <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => setDialog('delete')}>
+            {t('answering.delete.open')}
+          </Button>
+        ) : null}
+      </Group>
+      {submitHint ? <Text size="sm" c="dimmed">{submitHint}</Text> : null}
+
+      {dialog === 'submit' ? (
+        <ActionDialog
+          title={t('answering.submit.title')}
+          text={t('answering.submit.text', { title: filled.title })}
+          confirmLabel={t('answering.submit.confirm')}
+          run={() => submitForReview(ref)}
+          successText={t('answering.submit.done')}
+          errorKey="questionnaire-change-0"
+          onDone={done}
+          onClose={close}
+        />
+      ) : null}
+      {dialog === 'takeOver' && filled.groupDefaults ? (
+        <ActionDialog
+          title={t('answering.takeOver.title')}
+          text={t('answering.takeOver.text', { group: filled.groupDefaults.groupName, title: filled.groupDefaults.questionnaireTitle })}
+          confirmLabel={t('answering.takeOver.confirm')}
+          run={() => fillFromGroupDefaults(ref, route.qid)}
+          successText={t('answering.takeOver.done')}
+          errorKey="take-answers-from-group-error"
+          onDone={done}
+          onClose={close}
+        />
+      ) : null}
+      {dialog === 'saveDefaults' ? (
+        <ActionDialog
+          title={t('answering.saveDefaults.title')}
+          text={groupName ? t('answering.saveDefaults.text', { group: groupName }) : t('answering.saveDefaults.textNoGroup')}
+          confirmLabel={t('answering.saveDefaults.confirm')}
+          run={() => saveGroupDefaults(route.qid)}
+          successText={t('answering.saveDefaults.done')}
+          errorKey="save-answers-for-group-error"
+          onDone={done}
+          onClose={close}
+        />
+      ) : null}
+      {dialog === 'update' ? (
+        <ActionDialog
+          title={t('answering.update.title')}
+          text={t('answering.update.text', { title: filled.title, version: filled.version })}
+          confirmLabel={t('answering.update.confirm')}
+          run={async () => {
+            const updated = await updateToActive(ref);
+            // The object now runs on the new template: its questionnaire has another id.
+            if (updated.id !== route.qid) void navigate(dataPath({ ...route, qid: updated.id }), { replace: true });
+          }}
+          successText={t('answering.update.done')}
+          errorKey="questionnaire-update-to-active-error"
+          onDone={done}
+          onClose={close}
+        />
+      ) : null}
+      {dialog === 'delete' ? (
+        <ActionDialog
+          title={t('answering.delete.title')}
+          text={t('answering.delete.text', { title: filled.title, version: filled.version })}
+          confirmLabel={t('answering.delete.confirm')}
+          destructive
+          run={() => deleteQuestionnaire(ref, route.qid)}
+          successText={t('answering.delete.done')}
+          errorKey="questionnaire-delete-error"
+          onDone={() => {
+            setDialog(null);
+            void navigate(`/asset-management/objects/${ref.assetId}/${String(ref.isBuyerAsset)}/edit/data`, { replace: true });
+          }}
+          onClose={close}
+        />
+      ) : null}
+      {dialog === 'export' ? <ExportDialog refOf={ref} qid={route.qid} onClose={close} /> : null}
+    </Stack>
+  );
+}
