@@ -62,6 +62,8 @@ import {
 import { objectPath, parseAssetId, parseBuyerFlag } from './object-paths.ts';
 import { RenovationHelper } from './renovation-helper.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+// Answering (issue 13): the "Daten | Fragebogen" bar with the questionnaire the object runs on.
+import { ObjectQuestionnaireBar } from '../answering/object-questionnaire-bar.tsx';
 
 const assetKey = (id: number, isBuyerAsset: boolean) => ['assets/asset', id, isBuyerAsset] as const;
 
@@ -328,6 +330,7 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
           </Text>
         </Group>
       ) : null}
+      {asset ? <ObjectQuestionnaireBar assetId={asset.id} isBuyerAsset={asset.isBuyerAsset} active="data" object={asset} /> : null}
       {readOnly ? (
         <Alert color="blue" variant="light" mb="md">
           {t('assets.object.readOnly')}
