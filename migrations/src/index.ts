@@ -11,6 +11,7 @@ import * as assetNotifications from './migrations/2026-11-24-033-asset-notificat
 import * as assetClassNotifications from './migrations/2026-11-24-034-asset-class-notifications.ts';
 import * as templateNotifications from './migrations/2026-11-24-035-template-notifications.ts';
 import * as answering from './migrations/2026-11-24-040-answering.ts';
+import * as review from './migrations/2026-11-24-041-review.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-034-asset-class-notifications': assetClassNotifications,
   '2026-11-24-035-template-notifications': templateNotifications,
   '2026-11-24-040-answering': answering,
+  '2026-11-24-041-review': review,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -18,6 +18,9 @@ export interface AssetQuestionnaireTable {
   closed_at: NullableTimestamp;
   submitted_alone: Generated<boolean>;
   decline_count: Generated<number>;
+  valid_until: ColumnType<Date | null, string | null | undefined, string | null>;
+  evaluated_by: string | null;
+  reviewed_by: string | null;
   answered_count: Generated<number>;
   total_count: Generated<number>;
 }
@@ -83,6 +86,31 @@ export interface AssetQuestionnaireTransitionTable {
   to_state: string;
   user_id: number | null;
   user_name: string;
+  role: Generated<string>;
+  reason: Generated<string>;
+  answers_touched: ColumnType<unknown, string | undefined, never>;
+  at: Timestamp;
+}
+
+export interface GroupSubmissionTable {
+  id: Generated<number>;
+  asset_group_id: number;
+  seed: number;
+  asset_ids: IntArray;
+  sampled_asset_ids: IntArray;
+  submitted_by: string;
+  submitted_at: Timestamp;
+}
+
+export interface GroupTransitionTable {
+  id: Generated<number>;
+  asset_group_id: number;
+  from_state: string;
+  to_state: string;
+  user_id: number | null;
+  user_name: string;
+  role: Generated<string>;
+  reason: Generated<string>;
   at: Timestamp;
 }
 
@@ -103,4 +131,6 @@ export interface AnsweringTables {
   asset_questionnaire_locks: AssetQuestionnaireLockTable;
   asset_questionnaire_transitions: AssetQuestionnaireTransitionTable;
   group_defaults: GroupDefaultsTable;
+  group_submissions: GroupSubmissionTable;
+  group_transitions: GroupTransitionTable;
 }
