@@ -141,6 +141,15 @@ describe('who edits, who chooses a group’s organisation, which groups are list
     expect(mayEditAsset(actor({ roles: [Role.ObjectAnalyst, Role.ObjectAdministrator] }), asset())).toBe(true);
   });
 
+  it('shows an evaluator exactly the objects in Evaluation, of any organisation, read only (DOMAIN.md §1)', () => {
+    const evaluator = actor({ roles: [Role.Evaluator], orgId: 9 });
+    for (const status of [null, 'Active', 'Review', 'Declined', 'Verification', 'Closed', 'Expired']) {
+      expect(mayViewAsset(evaluator, asset({ organisationId: 2, status }))).toBe(false);
+    }
+    expect(mayViewAsset(evaluator, asset({ organisationId: 2, status: 'Evaluation' }))).toBe(true);
+    expect(mayEditAsset(evaluator, asset({ organisationId: 2, status: 'Evaluation' }))).toBe(false);
+  });
+
   it('lets an object administrator who also tests read but not edit another organisation’s object assigned to them', () => {
     const testingAdmin = actor({ roles: [Role.ObjectAdministrator, Role.ExternalAccreditedTester], userId: 7 });
     const assigned = asset({ organisationId: 2, testerUserId: 7 });

@@ -17,13 +17,15 @@ export interface AssetActor {
  * - organisation: the objects of the own organisation (restricted to the access list where it is not empty;
  *   buyer organisations see their buyer assets);
  * - granted: objects whose owners approved the buyer organisation's access request (read only);
- * - assignedTester: objects a tester has been assigned to.
+ * - assignedTester: objects a tester has been assigned to;
+ * - inEvaluation: objects whose filled questionnaire is in Evaluation, for evaluators (DOMAIN.md §1).
  */
 export type AssetGrant =
   | { kind: 'all' }
   | { kind: 'organisation'; orgId: number; buyerAssets: boolean | null; groupIds: readonly number[] | null; assetIds: readonly number[] | null }
   | { kind: 'granted'; orgId: number }
-  | { kind: 'assignedTester'; userId: number };
+  | { kind: 'assignedTester'; userId: number }
+  | { kind: 'inEvaluation' };
 
 const ORGANISATION_ROLES: readonly Role[] = [Role.ObjectAdministrator, Role.ObjectDataCollector, Role.ObjectAnalyst, Role.AccountManager, Role.ProspectiveBuyer];
 const TESTER_ROLES: readonly Role[] = [Role.InternalTester, Role.ExternalAccreditedTester];
@@ -45,6 +47,7 @@ export const assetGrants = (actor: AssetActor): AssetGrant[] => {
   }
   if (actor.orgBuyer) grants.push({ kind: 'granted', orgId: actor.orgId });
   if (actor.roles.some((r) => TESTER_ROLES.includes(r))) grants.push({ kind: 'assignedTester', userId: actor.userId });
+  if (actor.roles.includes(Role.Evaluator)) grants.push({ kind: 'inEvaluation' });
   return grants;
 };
 
@@ -57,6 +60,8 @@ export interface AssetFacts {
   testerUserId: number | null;
   /** Buyer organisations whose access request the owner approved. */
   grantedOrganisationIds: readonly number[];
+  /** The state of the latest filled questionnaire (null: none); evaluators see objects in Evaluation. */
+  status?: string | null;
 }
 
 export const grantCovers = (grant: AssetGrant, asset: AssetFacts): boolean => {
@@ -74,6 +79,8 @@ export const grantCovers = (grant: AssetGrant, asset: AssetFacts): boolean => {
       return asset.grantedOrganisationIds.includes(grant.orgId);
     case 'assignedTester':
       return asset.testerUserId === grant.userId;
+    case 'inEvaluation':
+      return asset.status === 'Evaluation';
   }
 };
 

@@ -25,6 +25,8 @@ const grantCondition = (grant: AssetGrant): Expression<SqlBool> => {
       return sql<SqlBool>`exists (select 1 from asset_access_grants g where g.asset_id = assets.id and g.organisation_id = ${grant.orgId})`;
     case 'assignedTester':
       return sql<SqlBool>`assets.tester_user_id = ${grant.userId}`;
+    case 'inEvaluation':
+      return sql<SqlBool>`assets.questionnaire_state = 'Evaluation'`;
   }
 };
 
