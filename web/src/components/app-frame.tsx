@@ -36,7 +36,8 @@ export function AppFrame({
         </Group>
       </AppShell.Header>
       <AppShell.Main>
-        <Container size="xl" py="md">
+        {/* The shell's padding is the page's margin, no second one inside: lists get the width they need at 1024 px. */}
+        <Container size="xl" py="md" px={0}>
           {children}
         </Container>
       </AppShell.Main>

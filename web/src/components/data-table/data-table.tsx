@@ -47,6 +47,16 @@ export interface DataTableProps<T, K extends string | number> {
 }
 
 /**
+ * At 1024 px, the smallest supported width (spec 01 §1), every list fits with its actions column and nothing
+ * scrolls sideways: the table takes the page's width, cells are 8 px apart, headers are set a little smaller,
+ * and a cell's text may break inside a long word (a long organisation or e-mail address) rather than push the
+ * table wider; a cell never narrows below 4.5rem for it. Status badges keep their whole width (StatusBadge);
+ * the actions stay on one line.
+ */
+const CELL_STYLE = { overflowWrap: 'anywhere', minWidth: '4.5rem' } as const;
+const HEADER_STYLE = { fontSize: 'var(--mantine-font-size-xs)' } as const;
+
+/**
  * A list's table with the three states of UI.md "Lists": skeleton rows while loading, the empty text,
  * the load-error text with a retry button (and the specification's failure toast). Rows of a reload stay
  * on screen until the new ones arrive.
@@ -97,8 +107,10 @@ export function DataTable<T, K extends string | number>({
   const someSelected = selection !== undefined && pageKeys.some((k) => selection.selected.includes(k));
 
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label} aria-busy={state.status === 'loading'}>
+    // A native wrapper without a minimum width: the table takes the page's width and wraps its cells to fit
+    // (a ScrollArea would lay it out at its full natural width and scroll it sideways).
+    <Table.ScrollContainer minWidth={0} type="native">
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={8} aria-label={label} aria-busy={state.status === 'loading'}>
         <Table.Thead>
           <Table.Tr>
             {expansion ? <Table.Th w={40} /> : null}
@@ -120,12 +132,12 @@ export function DataTable<T, K extends string | number>({
               </Table.Th>
             ) : null}
             {columns.map((column) => (
-              <Table.Th key={column.key} miw={column.minWidth} style={column.minWidth ? { minWidth: column.minWidth } : undefined}>
+              <Table.Th key={column.key} style={column.minWidth ? { ...HEADER_STYLE, minWidth: column.minWidth } : HEADER_STYLE}>
                 {column.header}
               </Table.Th>
             ))}
             {actions ? (
-              <Table.Th ta="right">
+              <Table.Th ta="right" style={HEADER_STYLE}>
                 {t('dataTable.actions')}
               </Table.Th>
             ) : null}
@@ -187,7 +199,9 @@ export function DataTable<T, K extends string | number>({
                     </Table.Td>
                   ) : null}
                   {columns.map((column) => (
-                    <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                    <Table.Td key={column.key} style={CELL_STYLE}>
+                      {column.render(row)}
+                    </Table.Td>
                   ))}
                   {actions ? (
                     <Table.Td>
