@@ -25,7 +25,8 @@ export interface StatusEntry {
 
 /**
  * The one map of every state a badge shows: users, organisations (with their kind flags), objects (the
- * questionnaire states of spec 02 §3, `NotStarted` for none), object groups and questionnaire templates.
+ * questionnaire states of spec 02 §3, `NotStarted` for none), object groups, access requests and questionnaire
+ * templates.
  */
 export const STATUS_BADGES = {
   user: {
@@ -61,6 +62,11 @@ export const STATUS_BADGES = {
     ReviewFailed: { meaning: 'negative', label: 'assets.groupStatus.ReviewFailed' },
     ReviewPassed: { meaning: 'positive', label: 'assets.groupStatus.ReviewPassed' },
     Closed: { meaning: 'positive', label: 'assets.groupStatus.Closed' },
+  },
+  accessRequest: {
+    Open: { meaning: 'neutral', label: 'assets.accessRequest.decision.open' },
+    Approved: { meaning: 'positive', label: 'assets.accessRequest.decision.approved' },
+    Declined: { meaning: 'negative', label: 'assets.accessRequest.decision.declined' },
   },
   template: {
     Draft: { meaning: 'intermediate', label: 'questionnaires.states.Draft' },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
@@ -9,6 +9,8 @@ import { mayRequestAccess } from '@ecore/core/assets/access-requests.ts';
 import { LANGUAGES, isLanguage, type Language } from '@ecore/core/shared/language.ts';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { useFirstErrorFocus } from '../../components/forms/focus-first-error.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { currentLanguage, useErrorText } from '../../lib/i18n.ts';
 import { TOAST_DURATION_MS, notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -36,6 +38,7 @@ export function AccessRequestPage() {
   const [idError, setIdError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [formRef, requestErrorFocus] = useFirstErrorFocus();
   const allowed = session !== null && mayRequestAccess(session.actor);
   const requests = useSWR(allowed ? REQUESTS_KEY : null, fetchAccessRequests);
   if (!session) return null;
@@ -43,8 +46,12 @@ export function AccessRequestPage() {
 
   const submit = async () => {
     const id = parseAssetId(objectId.trim());
-    if (objectId.trim() === '') return setIdError(t('errors.validation-required'));
-    if (id === null) return setIdError(t('errors.validation-number'));
+    const invalid = objectId.trim() === '' ? 'validation-required' : id === null ? 'validation-number' : null;
+    if (invalid !== null || id === null) {
+      setIdError(t(`errors.${invalid ?? 'validation-number'}`));
+      requestErrorFocus();
+      return;
+    }
     setIdError(null);
     setPending(true);
     try {
@@ -84,11 +91,7 @@ export function AccessRequestPage() {
     {
       key: 'decision',
       header: t('assets.accessRequest.columns.decision'),
-      render: (r) => (
-        <Badge variant="light" tt="none" color={r.decision === null ? 'gray' : r.decision ? 'green' : 'red'}>
-          {t(r.decision === null ? 'assets.accessRequest.decision.open' : r.decision ? 'assets.accessRequest.decision.approved' : 'assets.accessRequest.decision.declined')}
-        </Badge>
-      ),
+      render: (r) => <StatusBadge kind="accessRequest" state={r.decision === null ? 'Open' : r.decision ? 'Approved' : 'Declined'} />,
     },
     { key: 'decidedAt', header: t('assets.accessRequest.columns.decidedAt'), render: (r) => date(r.decidedAt) },
   ];
@@ -101,6 +104,7 @@ export function AccessRequestPage() {
         <Paper withBorder p="md" maw={640}>
           <form
             noValidate
+            ref={formRef}
             aria-label={t('assets.accessRequest.formLabel')}
             onSubmit={(event) => {
               event.preventDefault();

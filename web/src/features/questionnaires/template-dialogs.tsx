@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { VERSION_PATTERN } from '@ecore/core/questionnaires/schemas.ts';
 import { QUESTIONNAIRE_TYPES, type QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
+import { useFirstErrorFocus } from '../../components/forms/focus-first-error.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { createTemplate, downloadExport, type LoadedTemplate } from './questionnaires-api.ts';
@@ -25,6 +26,7 @@ export function TemplateFormDialog({
       version: (v) => (VERSION_PATTERN.test(v.trim()) ? null : t('errors.questionnaire-version-format')),
     },
   });
+  const [formRef, requestErrorFocus] = useFirstErrorFocus();
   const submit = async (values: typeof form.values) => {
     setPending(true);
     try {
@@ -40,7 +42,7 @@ export function TemplateFormDialog({
   return (
     <Modal opened={opened} onClose={onClose} centered closeButtonProps={{ 'aria-label': t('common.close') }}
       title={t(source ? 'questionnaires.dialogs.duplicateTitle' : 'questionnaires.dialogs.createTitle')}>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form ref={formRef} onSubmit={form.onSubmit(submit, requestErrorFocus)} noValidate>
         <Stack>
           {source ? <Text size="sm">{t('questionnaires.dialogs.duplicateText', { title: source.title })}</Text> : null}
           <TextInput label={t('questionnaires.fields.title')} required data-autofocus {...form.getInputProps('title')} />
