@@ -4,9 +4,11 @@ import type { Answer, AnswerInput, QuestionnaireProgress } from './answering-api
 
 /** The state of one answer's save (UI.md: saving, saved at 14:32, failed with a retry). */
 export type SaveStatus =
-  | { kind: 'saving' }
+  /** `input`: the value on its way, shown in place of the stored one until the server has it. */
+  | { kind: 'saving'; input: AnswerInput }
   | { kind: 'saved'; at: Date }
-  | { kind: 'failed'; error: unknown; retry: () => void };
+  /** `input`: the value that did not reach the server, still shown, sent again by `retry`. */
+  | { kind: 'failed'; error: unknown; input: AnswerInput; retry: () => void };
 
 /** What the saver keeps of a failed save: the value, sent again by the retry. */
 type KeptStatus = Exclude<SaveStatus, { kind: 'failed' }> | { kind: 'failed'; error: unknown; input: AnswerInput };
@@ -41,7 +43,7 @@ export const useAnswerSaver = (deps: SaverDeps) => {
     (input: AnswerInput): Promise<void> => {
       const { questionId } = input;
       newest.current.set(questionId, input);
-      setStatus(questionId, { kind: 'saving' });
+      setStatus(questionId, { kind: 'saving', input });
       const run = async (): Promise<void> => {
         // A newer value of the same question came while this one waited: only that one goes out.
         if (newest.current.get(questionId) !== input) return;
@@ -66,7 +68,7 @@ export const useAnswerSaver = (deps: SaverDeps) => {
     (questionId: number): SaveStatus | undefined => {
       const status = statuses.get(questionId);
       if (status?.kind !== 'failed') return status;
-      return { kind: 'failed', error: status.error, retry: () => void save(status.input) };
+      return { kind: 'failed', error: status.error, input: status.input, retry: () => void save(status.input) };
     },
     [statuses, save],
   );

@@ -16,7 +16,11 @@ export interface AnsweringSession {
   language: Language;
   /** The object (name, organisation, group), once loaded. */
   object: ObjectSummary | null;
-  /** Nothing can be answered: the user may not, or another user holds the lock. */
+  /** The user answers for the object's owner (core mayAnswer). */
+  mayAct: boolean;
+  /** Another user holds the questionnaire's lock. */
+  lockedByOther: boolean;
+  /** Nothing can be answered: the state or the user's role does not allow it, or another user holds the lock. */
   readOnly: boolean;
   lockHolder: string | null;
   answerOf: (questionId: number) => Answer | undefined;

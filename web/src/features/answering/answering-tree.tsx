@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, NavLink, ScrollArea, Text } from '@mantine/core';
 import { IconCircle, IconCircleCheckFilled, IconCalculator } from '@tabler/icons-react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isCleared } from '@ecore/core/answering/answer-rules.ts';
 import { clusterName } from '@ecore/core/questionnaires/template-export.ts';
@@ -17,7 +17,7 @@ function NodeProgress({ node }: { node: string }) {
   if (!p || p.total === 0) return null;
   const complete = p.answered >= p.total;
   return (
-    <Text size="xs" c={complete ? 'green.8' : 'dimmed'} fw={complete ? 600 : 400} aria-label={t('answering.tree.progress', { answered: p.answered, total: p.total })}>
+    <Text size="xs" c={complete ? 'green.8' : 'dimmed'} fw={complete ? 600 : 400} style={{ whiteSpace: 'nowrap' }} aria-label={t('answering.tree.progress', { answered: p.answered, total: p.total })}>
       {p.answered} / {p.total}
     </Text>
   );
@@ -32,6 +32,7 @@ export function AnsweringTree() {
   const { t } = useTranslation();
   const { filled, route, language, answerOf } = useAnswering();
   const params = useParams();
+  const navigate = useNavigate();
   const { pathname } = useLocation();
   const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(new Map());
   const clusterNum = params.clusterNum ? Number(params.clusterNum) : null;
@@ -41,10 +42,14 @@ export function AnsweringTree() {
 
   const opened = (key: string, onPath: boolean) => toggled.get(key) ?? onPath;
   const toggle = (key: string, onPath: boolean) => setToggled((m) => new Map(m).set(key, !opened(key, onPath)));
-  /** A branch: its link shows it; the chevron folds it. */
-  const branch = (key: string, onPath: boolean) => ({
+  /**
+   * A branch: choosing it shows it (Mantine's NavLink only folds a link with children, so the click also
+   * navigates); choosing the branch already shown folds or unfolds it.
+   */
+  const branch = (key: string, onPath: boolean, to?: string) => ({
     opened: opened(key, onPath),
     onChange: () => toggle(key, onPath),
+    ...(to ? { onClick: () => void navigate(to) } : {}),
   });
 
   return (
@@ -71,7 +76,8 @@ export function AnsweringTree() {
               rightSection={<NodeProgress node={`cluster:${num}`} />}
               active={clusterOnPath && categoryId === null}
               childrenOffset={12}
-              {...branch(`cluster:${num}`, clusterOnPath)}
+              disableRightSectionRotation
+              {...branch(`cluster:${num}`, clusterOnPath, nodePath(route, { clusterNum: num }))}
             >
               {cluster.categories.map((category) => {
                 const categoryOnPath = clusterOnPath && categoryId === category.id;
@@ -84,7 +90,8 @@ export function AnsweringTree() {
                     rightSection={<NodeProgress node={`category:${category.id}`} />}
                     active={categoryOnPath && sectionId === null}
                     childrenOffset={12}
-                    {...branch(`category:${category.id}`, categoryOnPath)}
+                    disableRightSectionRotation
+                    {...branch(`category:${category.id}`, categoryOnPath, nodePath(route, { clusterNum: num, categoryId: category.id ?? 0 }))}
                   >
                     {category.sections.map((section) => {
                       const sectionOnPath = categoryOnPath && sectionId === section.id;
@@ -97,7 +104,8 @@ export function AnsweringTree() {
                           rightSection={<NodeProgress node={`section:${section.id}`} />}
                           active={sectionOnPath && questionId === null}
                           childrenOffset={12}
-                          {...branch(`section:${section.id}`, sectionOnPath)}
+                          disableRightSectionRotation
+                          {...branch(`section:${section.id}`, sectionOnPath, nodePath(route, { clusterNum: num, categoryId: category.id ?? 0, sectionId: section.id ?? 0 }))}
                         >
                           {section.questions.map((question) => {
                             const answer = answerOf(question.id ?? 0);

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fr
 import { IconArrowUpRight, IconFileExport, IconSend, IconTrash, IconUsersGroup, IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { mayAnswer, mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
+import { mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { deleteQuestionnaire, fillFromGroupDefaults, saveGroupDefaults, submitForReview, updateToActive } from './answering-api.ts';
@@ -22,13 +22,12 @@ type Dialog = 'submit' | 'takeOver' | 'saveDefaults' | 'update' | 'export' | 'de
 export function DataPanel() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { filled, ref, route, actor, language, readOnly, object, refresh } = useAnswering();
+  const { filled, ref, route, actor, language, readOnly, mayAct, lockedByOther, object, refresh } = useAnswering();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const p = filled.progress;
   const state = filled.assetQuestionnaireState;
   // Submitting (core submitProblem): offered to whoever may answer the object while the state allows it; what is
   // still missing (codes 3, 4) shows beside the button, and the server's refusal says it again.
-  const mayAct = object ? mayAnswer(assetActorOf(actor), objectFactsOf(object)) : filled.canEdit;
   const problem = submitProblem({ mayAct, state, structure: filled, answers: filled.answers.map((a) => ({ ...a, documentCount: a.documents.length })) });
   const submittable = problem._tag === 'Right' || (problem.left !== 1 && problem.left !== 2);
   const submitHint = problem._tag === 'Left' && submittable ? t(`errors.questionnaire-change-${problem.left}`) : null;
@@ -72,13 +71,12 @@ export function DataPanel() {
         </Paper>
       </SimpleGrid>
 
-      {readOnly && !mayAct ? <Alert color="blue" variant="light">{t('answering.data.readOnly')}</Alert> : null}
       {filled.canBeUpdatedToActiveQuestionnaire && !updater && object !== null ? (
         <Alert color="blue" variant="light">{t('answering.update.askAdministrator')}</Alert>
       ) : null}
 
       <Group gap="sm">
-        {submittable && !readOnly ? (
+        {submittable && !lockedByOther ? (
           <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => setDialog('submit')}>
             {t('answering.submit.open')}
           </Button>
@@ -88,12 +86,12 @@ export function DataPanel() {
             {t('answering.takeOver.open')}
           </Button>
         ) : null}
-        {filled.canSetGroupDefaultAnswers && !readOnly ? (
+        {filled.canSetGroupDefaultAnswers ? (
           <Button variant="default" leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />} onClick={() => setDialog('saveDefaults')}>
             {t('answering.saveDefaults.open')}
           </Button>
         ) : null}
-        {filled.canBeUpdatedToActiveQuestionnaire && updater && !readOnly ? (
+        {filled.canBeUpdatedToActiveQuestionnaire && updater && !lockedByOther ? (
           <Button variant="default" leftSection={<IconArrowUpRight size={16} aria-hidden="true" />} onClick={() => setDialog('update')}>
             {t('answering.update.open')}
           </Button>
@@ -101,13 +99,13 @@ export function DataPanel() {
         <Button variant="default" leftSection={<IconFileExport size={16} aria-hidden="true" />} onClick={() => setDialog('export')}>
           {t('answering.export.open')}
         </Button>
-        {deletable && !readOnly ? (
+        {deletable && !lockedByOther ? (
           <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => setDialog('delete')}>
             {t('answering.delete.open')}
           </Button>
         ) : null}
       </Group>
-      {submitHint ? <Text size="sm" c="dimmed">{submitHint}</Text> : null}
+      {submitHint && !lockedByOther ? <Text size="sm" c="dimmed">{submitHint}</Text> : null}
 
       {dialog === 'submit' ? (
         <ActionDialog

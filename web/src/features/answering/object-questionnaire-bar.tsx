@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import { mayStartQuestionnaire } from '@ecore/core/answering/submission.ts';
+import { mayStartNewRun } from '@ecore/core/answering/versions.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { useSession } from '../../lib/session.ts';
 import { fetchRuns, runsKey, startQuestionnaire } from './answering-api.ts';
@@ -21,12 +22,15 @@ export function ObjectQuestionnaireBar({
   isBuyerAsset,
   active,
   object = null,
+  withSummary = true,
 }: {
   assetId: number;
   isBuyerAsset: boolean;
   active: 'data' | 'questionnaire';
   /** The object, once loaded: who may start its questionnaire is core's mayStartQuestionnaire. */
   object?: { id: number; objectName: string; organisationId: number; assetGroupId: number; isBuyerAsset: boolean } | null;
+  /** Which version, state and progress (the questionnaire page shows its own, live). */
+  withSummary?: boolean;
 }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -57,16 +61,16 @@ export function ObjectQuestionnaireBar({
           </Tabs.List>
         </Tabs>
         <Group gap="sm" wrap="nowrap">
-          {latest ? (
+          {!withSummary ? null : latest ? (
             <>
               <Text size="sm">{t('answering.objectBar.runsOn', { title: latest.title, version: latest.version })}</Text>
               <StatusBadge kind="object" state={latest.assetQuestionnaireState} />
               <Text size="sm" c="dimmed">{t('answering.progress.answeredOf', { answered: latest.progress.answered, total: latest.progress.total })}</Text>
             </>
-          ) : runs ? (
+          ) : runs && !latest ? (
             <Text size="sm" c="dimmed">{t('answering.objectBar.none')}</Text>
           ) : null}
-          {runs && !latest && mayStart ? (
+          {runs && mayStart && mayStartNewRun(latest?.assetQuestionnaireState ?? null) ? (
             <Button size="sm" leftSection={<IconPlayerPlay size={16} aria-hidden="true" />} onClick={() => setStarting(true)}>
               {t('answering.start.open')}
             </Button>

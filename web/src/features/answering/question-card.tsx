@@ -26,6 +26,9 @@ export function QuestionCard({ question, active }: { question: Question; active:
   const explanation = [translation?.description ?? '', translation?.clarification ?? ''].filter((s) => s.trim() !== '');
   const answerable = !readOnly && question.type !== 'VirtualQuestion' && isAnswerable(filled.assetQuestionnaireState, answer?.state ?? null);
   const answered = answer !== undefined && !isCleared(answer);
+  // A choice on its way (or one that failed) shows at once; the stored answer once the server has it.
+  const status = statusOf(id);
+  const shown = status && status.kind !== 'saved' ? status.input : answer;
   const unit = unitOf(question);
   const titleId = `${questionElementId(id)}-title`;
   const explanationId = `${questionElementId(id)}-explanation`;
@@ -48,7 +51,7 @@ export function QuestionCard({ question, active }: { question: Question; active:
               {questionTitleIn(question, language)}
             </Title>
           </Group>
-          <SaveStatusText status={statusOf(id)} />
+          <SaveStatusText status={status} />
         </Group>
         <Group gap="xs">
           {unit ? <Badge variant="light" color="gray" tt="none">{t('answering.question.unit', { unit })}</Badge> : null}
@@ -80,7 +83,7 @@ export function QuestionCard({ question, active }: { question: Question; active:
         </Collapse>
         <AnswerInput
           question={question}
-          value={answer ? { inputAnswer: answer.inputAnswer, multipleChoiceOption: answer.multipleChoiceOption } : null}
+          value={shown && !isCleared(shown) ? { inputAnswer: shown.inputAnswer, multipleChoiceOption: shown.multipleChoiceOption } : null}
           language={language}
           readOnly={!answerable}
           labelledBy={titleId}

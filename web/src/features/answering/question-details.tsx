@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Drawer, Group, Paper, ScrollArea, Skeleton, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { isAnswerable } from '@ecore/core/answering/answer-rules.ts';
+import { mayChangeDocuments } from '@ecore/core/answering/documents.ts';
 import { questionTitleIn, type Question } from '@ecore/core/questionnaires/template.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useErrorText } from '../../lib/i18n.ts';
@@ -27,10 +27,11 @@ export function QuestionDetails({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { language, answerOf, filled, readOnly, refresh } = useAnswering();
+  const { language, answerOf, filled, readOnly, mayAct, lockedByOther, refresh } = useAnswering();
   const id = question?.id ?? 0;
   const answer = question ? answerOf(id) : undefined;
-  const mayChange = !readOnly && question !== null && question.type !== 'VirtualQuestion' && isAnswerable(filled.assetQuestionnaireState, answer?.state ?? null);
+  // Evidence changes while the customer works on the questionnaire, Verification included (core mayChangeDocuments).
+  const mayChange = mayAct && !lockedByOther && question !== null && question.type !== 'VirtualQuestion' && mayChangeDocuments(filled.assetQuestionnaireState);
   return (
     <Drawer
       opened={question !== null}

@@ -4,7 +4,9 @@ import { IconPlayerTrackNext } from '@tabler/icons-react';
 import { Navigate, Outlet, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
+import { mayChangeDocuments } from '@ecore/core/answering/documents.ts';
 import { nextUnanswered, progress, progressByNode } from '@ecore/core/answering/progress.ts';
+import { mayAnswer } from '@ecore/core/answering/submission.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -30,6 +32,7 @@ import {
 } from './answering-api.ts';
 import { AnsweringContext, type AnsweringSession, type DetailTab } from './answering-context.ts';
 import { nodePath, parseId, type QuestionnaireRoute } from './answering-paths.ts';
+import { assetActorOf, objectFactsOf } from './answering-rights.ts';
 import { AnsweringTree } from './answering-tree.tsx';
 import { ObjectQuestionnaireBar } from './object-questionnaire-bar.tsx';
 import { LockedNotice } from './questionnaire-dialogs.tsx';
@@ -103,8 +106,10 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
     tRef.current = t;
   }, [t]);
 
-  // The lock (DOMAIN.md §7): taken when the questionnaire opens for someone who may answer it, given back on leaving.
-  const mayLock = filled?.canEdit ?? false;
+  // The lock (DOMAIN.md §7): taken when the questionnaire opens for someone who may change it (its answers, or
+  // in Verification its documents), given back on leaving.
+  const mayAct = filled ? (object ? mayAnswer(assetActorOf(actor), objectFactsOf(object)) : filled.canEdit) : false;
+  const mayLock = filled ? filled.canEdit || (mayAct && mayChangeDocuments(filled.assetQuestionnaireState)) : false;
   useEffect(() => {
     if (!mayLock) return;
     let live = true;
@@ -235,6 +240,8 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
       actor,
       language,
       object: object ?? null,
+      mayAct,
+      lockedByOther,
       readOnly,
       lockHolder,
       answerOf: (questionId) => answersByQuestion.get(questionId),
@@ -244,7 +251,7 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
       openDetails: (questionId, tab) => setDetails({ questionId, tab }),
       refresh,
     };
-  }, [filled, nodes, overall, route, ref, actor, language, object, readOnly, lockHolder, answersByQuestion, saver.save, saver.statusOf, refresh]);
+  }, [filled, nodes, overall, route, ref, actor, language, object, mayAct, lockedByOther, readOnly, lockHolder, answersByQuestion, saver.save, saver.statusOf, refresh]);
 
   if (error && !filled) {
     const missing = error instanceof ApiError && error.statusCode === 404;
@@ -289,7 +296,7 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
           </Button>
         }
       />
-      <ObjectQuestionnaireBar assetId={route.assetId} isBuyerAsset={route.isBuyerAsset} active="questionnaire" object={object ?? null} />
+      <ObjectQuestionnaireBar assetId={route.assetId} isBuyerAsset={route.isBuyerAsset} active="questionnaire" object={object ?? null} withSummary={false} />
       <Stack gap="sm" mb="md">
         <Group gap="sm">
           <Text size="sm" fw={600}>{`${filled.title} (${filled.version})`}</Text>

@@ -1,0 +1,238 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RunningPortal } from '../support/portal.ts';
+import { signIn, useJourney } from '../support/journey.ts';
+
+/*
+ * Answering a questionnaire in the browser (issue 13), at the narrowest supported width (1024 px): a data
+ * collector starts the questionnaire of a demo object, takes over the cluster I answers the object
+ * administrator saved for the group, answers questions of every type in German (a decimal comma in a value
+ * question), uploads a PDF and sees its preview, watches progress rise and the change log grow, answers the
+ * rest by keyboard alone with the key to the next unanswered question, and submits for review; the object
+ * administrator, in a second browser, meets the locked notice naming the collector.
+ */
+
+const VIEWPORT = { width: 1024, height: 900 };
+const journey = useJourney(VIEWPORT);
+let portal: RunningPortal;
+let page: Page;
+beforeEach(() => {
+  ({ portal, page } = journey);
+});
+
+/** The id of a demo object, asked of the API as its owner would see it. */
+const objectIdOf = async (name: string): Promise<number> => {
+  const login = await fetch(`${portal.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userName: 'objectadmin', password: 'demo1234' }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const list = await fetch(`${portal.url}/api/asset?page=1&pageSize=5&search=${encodeURIComponent(name)}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+  const { items } = (await list.json()) as { items: { id: number; name: string }[] };
+  const found = items.find((item) => item.name === name);
+  if (!found) throw new Error(`no object ${name}`);
+  return found.id;
+};
+
+const toast = (p: Page, text: string | RegExp) => p.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
+
+/** Answered of total as the questionnaire's heading line shows it. */
+const answered = async (p: Page): Promise<{ answered: number; total: number }> => {
+  const text = (await p.getByText(/^\d+ \/ \d+ beantwortet$/).first().textContent()) ?? '';
+  const [, a, b] = /^(\d+) \/ (\d+)/.exec(text) ?? [];
+  return { answered: Number(a), total: Number(b) };
+};
+
+const tree = (p: Page) => p.getByRole('navigation', { name: 'Fragebogen-Navigation' });
+/** Opens a node of the tree by its name (a branch's name ends with its progress, "3 von 5 beantwortet"). */
+const openNode = async (p: Page, name: string) => {
+  await tree(p).getByRole('link', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}(?: \\d+ von \\d+ beantwortet)?$`) }).click();
+};
+const card = (p: Page, title: string): Locator => p.getByRole('region', { name: title, exact: true });
+const savedIn = (scope: Locator) => scope.getByText(/^Gespeichert um \d\d:\d\d$/).waitFor();
+
+// A one-page PDF, small enough to be read at once.
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+describe('answering a questionnaire in the browser', () => {
+  it('a collector starts, answers every type, adds evidence, takes over cluster I, answers the rest by keyboard and submits; the administrator meets the lock', async () => {
+    const office = await objectIdOf('Bürohaus Mainzer Landstraße');
+    const hotel = await objectIdOf('Hotel am Rheinufer');
+
+    // --- the object administrator saves the cluster I answers of the fully answered office for the group
+    const admin = await journey.browser.newContext({ viewport: VIEWPORT, locale: 'de-DE' });
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`${portal.url}/asset-management/objects/${office}/false/edit/data`);
+    await signIn(adminPage, 'objectadmin');
+    await adminPage.getByRole('tablist', { name: 'Bereiche des Objekts' }).getByRole('tab', { name: 'Fragebogen' }).click();
+    await adminPage.waitForURL(/\/questionnaire\/\d+\/data$/);
+    await adminPage.getByRole('button', { name: 'Cluster-I-Antworten für die Objektgruppe speichern' }).click();
+    const saveDialog = adminPage.getByRole('dialog', { name: 'Cluster-I-Antworten für die Objektgruppe speichern' });
+    await saveDialog.getByText(/Objektgruppe „Portfolio Rhein-Main“/).waitFor();
+    await saveDialog.getByRole('button', { name: 'Speichern' }).click();
+    await toast(adminPage, 'Die Cluster-I-Antworten wurden für die Objektgruppe gespeichert.');
+    await saveDialog.waitFor({ state: 'detached' });
+
+    // --- the collector starts the hotel's questionnaire
+    await page.goto(`${portal.url}/asset-management/objects/${hotel}/false/edit/data`);
+    await signIn(page, 'collector');
+    await page.getByText('Für dieses Objekt wurde noch kein Fragebogen begonnen.').waitFor();
+    await page.getByRole('button', { name: 'Fragebogen starten' }).click();
+    const start = page.getByRole('dialog', { name: 'Neuen Fragebogen starten' });
+    await start.getByText(/„Hotel am Rheinufer“/).waitFor();
+    await start.getByRole('button', { name: 'Starten' }).click();
+    await toast(page, 'Der Fragebogen wurde gestartet.');
+    await page.waitForURL(/\/questionnaire\/\d+\/data$/);
+    const questionnaireUrl = page.url().replace(/\/data$/, '');
+    await page.getByText('ECORE Fragebogen 2025 (2025_01)').waitFor();
+    const fresh = await answered(page);
+    expect(fresh.answered).toBe(0);
+    expect(fresh.total).toBeGreaterThan(20);
+
+    // --- a second browser: the administrator opens the same questionnaire and meets the lock
+    await adminPage.goto(`${questionnaireUrl}/data`);
+    const notice = adminPage.getByRole('dialog', { name: 'Fragebogen gesperrt' });
+    await notice.getByText('Der Fragebogen wird gerade von Carl Collector bearbeitet. Sie können ihn nur ansehen.').waitFor();
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await openNode(adminPage, 'I Governance');
+    await openNode(adminPage, 'Strategie und Richtlinien');
+    await openNode(adminPage, 'ESG-Strategie');
+    expect(await card(adminPage, 'Verfügt das Unternehmen über eine schriftliche ESG-Strategie für den Immobilienbestand?').getByRole('radio').first().isDisabled()).toBe(true);
+    await admin.close();
+
+    // --- submitting too early is refused with the specification's text
+    await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).click();
+    const submit = page.getByRole('dialog', { name: 'Zur Prüfung einreichen' });
+    await submit.getByRole('button', { name: 'Einreichen' }).click();
+    await toast(page, 'Sie haben nicht alle Fragen beantwortet.');
+    await submit.getByRole('button', { name: 'Abbrechen' }).click();
+
+    // --- cluster I from the group, named with the group and the questionnaire title
+    await page.getByRole('button', { name: 'Cluster-I-Antworten der Objektgruppe übernehmen' }).click();
+    const takeOver = page.getByRole('dialog', { name: 'Cluster-I-Antworten übernehmen' });
+    await takeOver.getByText('Die Cluster-I-Antworten der Objektgruppe „Portfolio Rhein-Main“ aus dem Fragebogen „ECORE Fragebogen 2025“ übernehmen? Vorhandene Antworten in Cluster I werden überschrieben.').waitFor();
+    await takeOver.getByRole('button', { name: 'Übernehmen' }).click();
+    await toast(page, 'Die Cluster-I-Antworten der Objektgruppe wurden übernommen.');
+    await expect.poll(async () => (await answered(page)).answered).toBeGreaterThan(0);
+    const afterTakeOver = await answered(page);
+    expect(await tree(page).getByRole('link', { name: /^I Governance/ }).textContent()).toMatch(/(\d+) \/ \1$/);
+
+    // --- a value question in German: decimal comma, the unit shown, and the change log growing
+    await openNode(page, 'II Verbrauch und Emissionen');
+    await openNode(page, 'Energie');
+    await openNode(page, 'Endenergieverbrauch');
+    const energy = card(page, 'Endenergieverbrauch gesamt (kWh/m²/a)');
+    await energy.getByText('Einheit: kWh/m²/a').waitFor();
+    const energyField = energy.getByRole('textbox', { name: 'Endenergieverbrauch gesamt (kWh/m²/a) Wert in kWh/m²/a' });
+    await energyField.fill('142,5');
+    await energyField.press('Tab');
+    await savedIn(energy);
+    expect((await answered(page)).answered).toBe(afterTakeOver.answered + 1);
+
+    await energy.getByRole('button', { name: 'Änderungsprotokoll' }).click();
+    const drawer = page.getByRole('dialog', { name: 'E-1.1 Endenergieverbrauch gesamt (kWh/m²/a)' });
+    const log = drawer.getByRole('table', { name: 'Änderungsprotokoll der Frage' });
+    await log.getByText('Beantwortet').waitFor();
+    await log.getByText(/142,5/).waitFor();
+    expect(await log.getByRole('row').count()).toBe(2);
+    await drawer.getByRole('button', { name: 'Schließen' }).click();
+    await drawer.waitFor({ state: 'detached' });
+
+    await energyField.fill('150,25');
+    await energyField.press('Enter');
+    await expect.poll(() => energyField.inputValue()).toBe('150,25');
+    await energy.getByRole('button', { name: 'Änderungsprotokoll' }).click();
+    await log.getByText('Antwort geändert').waitFor();
+    expect(await log.getByRole('row').count()).toBe(3);
+
+    // --- evidence: a PDF uploaded to the answer, listed, and previewed in the portal
+    await drawer.getByRole('tab', { name: 'Nachweise' }).click();
+    await drawer.getByText('PDF oder JPG, höchstens 10 MB').waitFor();
+    await drawer.locator('input[type="file"]').setInputFiles({ name: 'energieausweis.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await toast(page, 'Der Nachweis energieausweis.pdf wurde hochgeladen.');
+    await drawer.getByText('energieausweis.pdf', { exact: true }).waitFor();
+    const [preview] = await Promise.all([page.context().waitForEvent('page'), drawer.getByRole('link', { name: 'Vorschau von energieausweis.pdf' }).click()]);
+    await preview.getByRole('heading', { name: 'Dateivorschau' }).waitFor();
+    const viewer = preview.locator('object[type="application/pdf"]');
+    await viewer.waitFor();
+    expect(await viewer.getAttribute('data')).toMatch(/^blob:/);
+    await preview.close();
+    await drawer.getByRole('button', { name: 'Schließen' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await energy.getByRole('button', { name: 'Nachweise (1)' }).waitFor();
+
+    // --- a virtual question is computed, nothing to type
+    await openNode(page, 'Bewertung Energie');
+    const deviation = card(page, 'Abweichung des Endenergieverbrauchs vom Durchschnitt');
+    await deviation.getByText('Berechnet', { exact: true }).waitFor();
+    expect(await deviation.getByRole('textbox').count()).toBe(0);
+
+    // --- single choice
+    await openNode(page, 'Energiemanagement');
+    const iso = card(page, 'Ist ein Energiemanagementsystem nach ISO 50001 eingeführt?');
+    await iso.getByRole('radio').first().check();
+    await savedIn(iso);
+
+    // --- multiple choice with an exclusive option
+    await openNode(page, 'Wasser und Abfall');
+    await openNode(page, 'Wasser');
+    const water = card(page, 'Welche wassersparenden Maßnahmen sind umgesetzt?');
+    await water.getByRole('checkbox', { name: 'Wassersparende Armaturen' }).check();
+    await water.getByRole('checkbox', { name: 'Regenwassernutzung' }).check();
+    await savedIn(water);
+    await water.getByRole('checkbox', { name: /^Keine/ }).check();
+    await expect.poll(() => water.getByRole('checkbox', { name: 'Wassersparende Armaturen' }).isChecked()).toBe(false);
+    expect(await water.getByRole('checkbox', { name: 'Regenwassernutzung' }).isChecked()).toBe(false);
+    await savedIn(water);
+
+    // --- the rest by keyboard alone: Alt+N to the next unanswered question, Space or a figure and Enter
+    for (let round = 0; round < 120; round += 1) {
+      const { answered: done, total } = await answered(page);
+      if (done === total) break;
+      const before = page.url();
+      await page.keyboard.press('Alt+N');
+      await page.waitForURL((url) => url.href !== before && /\/question\/\d+$/.test(url.pathname));
+      // The answer field of the question the address names takes the focus.
+      const questionId = /\/question\/(\d+)$/.exec(new URL(page.url()).pathname)![1];
+      const focused = await page.waitForFunction((wanted) => {
+        const element = document.activeElement as HTMLInputElement | null;
+        const section = element?.closest('section[id^="question-"]');
+        return element && section?.id === `question-${wanted}` && element.tagName === 'INPUT' ? { type: element.type, id: section.id } : null;
+      }, questionId);
+      const { type, id } = (await focused.jsonValue())!;
+      if (type === 'text') {
+        await page.keyboard.type('12,5');
+        await page.keyboard.press('Enter');
+      } else {
+        await page.keyboard.press('Space');
+      }
+      await savedIn(page.locator(`section#${id}`));
+      await expect.poll(async () => (await answered(page)).answered).toBeGreaterThan(done);
+    }
+    const complete = await answered(page);
+    expect(complete.answered).toBe(complete.total);
+    await page.keyboard.press('Alt+N');
+    await toast(page, 'Alle Fragen sind beantwortet.');
+
+    // --- export, then submit for review
+    await openNode(page, 'Daten');
+    await page.getByRole('button', { name: 'Fragebogen exportieren' }).click();
+    const exportDialog = page.getByRole('dialog', { name: 'Fragebogen exportieren' });
+    await exportDialog.getByRole('radio', { name: 'Deutsch' }).check();
+    await exportDialog.getByRole('radio', { name: 'CSV' }).check();
+    const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Exportieren' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    await exportDialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).click();
+    await submit.getByRole('button', { name: 'Einreichen' }).click();
+    await toast(page, 'Der Fragebogen wurde zur Prüfung eingereicht.');
+    await page.getByText('In Prüfung').first().waitFor();
+    await page.getByText('Sie können diesen Fragebogen ansehen, aber nicht bearbeiten.').waitFor();
+    expect(await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).count()).toBe(0);
+  });
+});
