@@ -166,9 +166,15 @@ describe('forms in the browser', () => {
     await page.getByRole('option', { name: 'Deutschland', exact: true }).click();
     expect(await country.inputValue()).toBe('Deutschland');
 
+    const quality = page.getByLabel(/^Ausstattungsqualität/).first();
+    await quality.click();
+    await page.getByRole('option', { name: 'Hoch', exact: true }).click();
+    expect(await quality.inputValue()).toBe('Hoch');
+
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
     await expect.poll(() => page.getByLabel('Planning permission date').inputValue()).toBe('24/12/2026');
     await expect.poll(() => page.getByLabel(/^Country/).first().inputValue()).toBe('Germany');
+    await expect.poll(() => page.getByLabel(/^Feature quality/).first().inputValue()).toBe('High');
     await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
   });
 
