@@ -73,5 +73,8 @@ export const useAnswerSaver = (deps: SaverDeps) => {
     [statuses, save],
   );
 
-  return { save, statusOf };
+  /** Some answer has not reached the server yet (on its way, or failed): leaving the page would lose it. */
+  const unsaved = [...statuses.values()].some((status) => status.kind !== 'saved');
+
+  return { save, statusOf, unsaved };
 };

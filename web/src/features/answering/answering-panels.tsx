@@ -84,7 +84,7 @@ function ProgressFigures({ node }: { node: string }) {
   const { t } = useTranslation();
   const { nodeProgress } = useAnswering();
   const p = nodeProgress(node) ?? { answered: 0, total: 0 };
-  return <Text size="sm">{t('answering.progress.answeredOf', { answered: p.answered, total: p.total })}</Text>;
+  return <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{t('answering.progress.answeredOf', { answered: p.answered, total: p.total })}</Text>;
 }
 
 /** Metadata details: every cluster, category and section with its weights and progress. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, NavLink, ScrollArea, Text } from '@mantine/core';
 import { IconCircle, IconCircleCheckFilled, IconCalculator } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -40,6 +40,12 @@ export function AnsweringTree() {
   const sectionId = params.sectionId ? Number(params.sectionId) : null;
   const questionId = params.questionId ? Number(params.questionId) : null;
 
+  // The node shown stays in view in the tree, also when "next unanswered" moved far.
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    nav.current?.querySelector('[data-active]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [pathname]);
+
   const opened = (key: string, onPath: boolean) => toggled.get(key) ?? onPath;
   const toggle = (key: string, onPath: boolean) => setToggled((m) => new Map(m).set(key, !opened(key, onPath)));
   /**
@@ -53,7 +59,7 @@ export function AnsweringTree() {
   });
 
   return (
-    <Box component="nav" aria-label={t('answering.tree.label')}>
+    <Box component="nav" ref={nav} aria-label={t('answering.tree.label')}>
       <ScrollArea.Autosize mah="calc(100vh - 220px)" type="auto" offsetScrollbars>
         <NavLink component={Link} to={dataPath(route)} label={t('answering.tree.data')} active={pathname.endsWith('/data')} />
         <NavLink

@@ -43,7 +43,7 @@ export function DataPanel() {
   return (
     <Stack>
       <Title order={2} size="h3">{t('answering.data.title')}</Title>
-      <SimpleGrid cols={2} spacing="md">
+      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md">
           <Table verticalSpacing={4} aria-label={t('answering.data.factsLabel')}>
             <Table.Tbody>

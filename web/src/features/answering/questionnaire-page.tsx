@@ -190,6 +190,14 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
     },
   });
 
+  // Closing the tab while an answer is on its way or failed asks first (UI.md "Leaving a page with unsaved changes").
+  useEffect(() => {
+    if (!saver.unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [saver.unsaved]);
+
   const answersByQuestion = useMemo(() => new Map((filled?.answers ?? []).map((a) => [a.questionId, a])), [filled?.answers]);
   const nodes = useMemo(() => (filled ? progressByNode(filled, filled.answers) : null), [filled]);
   const overall = useMemo(() => (filled ? progress(filled, filled.answers) : null), [filled]);
