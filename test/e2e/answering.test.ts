@@ -149,6 +149,14 @@ describe('answering a questionnaire in the browser', () => {
     await log.getByText('Antwort geändert').waitFor();
     expect(await log.getByRole('row').count()).toBe(3);
 
+    // --- a comment on the answer, shown with its author
+    await drawer.getByRole('tab', { name: 'Kommentare' }).click();
+    await drawer.getByRole('textbox', { name: 'Neuer Kommentar' }).fill('Wert aus der Nebenkostenabrechnung 2025.');
+    await drawer.getByRole('button', { name: 'Kommentar speichern' }).click();
+    await toast(page, 'Der Kommentar wurde gespeichert.');
+    await drawer.getByText('Wert aus der Nebenkostenabrechnung 2025.').waitFor();
+    await drawer.getByText('Carl Collector').waitFor();
+
     // --- evidence: a PDF uploaded to the answer, listed, and previewed in the portal
     await drawer.getByRole('tab', { name: 'Nachweise' }).click();
     await drawer.getByText('PDF oder JPG, höchstens 10 MB').waitFor();
@@ -164,6 +172,7 @@ describe('answering a questionnaire in the browser', () => {
     await drawer.getByRole('button', { name: 'Schließen' }).click();
     await drawer.waitFor({ state: 'detached' });
     await energy.getByRole('button', { name: 'Nachweise (1)' }).waitFor();
+    await energy.getByRole('button', { name: 'Kommentare (1)' }).waitFor();
 
     // --- a virtual question is computed, nothing to type
     await openNode(page, 'Bewertung Energie');
