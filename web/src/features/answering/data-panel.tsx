@@ -3,10 +3,11 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fr
 import { IconArrowUpRight, IconFileExport, IconSend, IconTrash, IconUsersGroup, IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
 import { mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { deleteQuestionnaire, fillFromGroupDefaults, saveGroupDefaults, submitForReview, updateToActive } from './answering-api.ts';
+import { deleteQuestionnaire, fillFromGroupDefaults, runsKey, saveGroupDefaults, submitForReview, updateToActive } from './answering-api.ts';
 import { useAnswering } from './answering-context.ts';
 import { dataPath } from './answering-paths.ts';
 import { assetActorOf, objectFactsOf } from './answering-rights.ts';
@@ -22,6 +23,7 @@ type Dialog = 'submit' | 'takeOver' | 'saveDefaults' | 'update' | 'export' | 'de
 export function DataPanel() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
   const { filled, ref, route, actor, language, readOnly, mayAct, lockedByOther, object, refresh } = useAnswering();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const p = filled.progress;
@@ -170,6 +172,8 @@ export function DataPanel() {
           errorKey="questionnaire-delete-error"
           onDone={() => {
             setDialog(null);
+            // The object page's bar lists the questionnaires of the object afresh.
+            void mutate(runsKey(ref.assetId, ref.isBuyerAsset));
             void navigate(`/asset-management/objects/${ref.assetId}/${String(ref.isBuyerAsset)}/edit/data`, { replace: true });
           }}
           onClose={close}

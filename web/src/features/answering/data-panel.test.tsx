@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Role } from '@ecore/core/identity/roles.ts';
+import type { Actor } from '@ecore/core/identity/session.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { renderUi } from '../../testing/render.tsx';
+import type { FilledQuestionnaire } from './answering-api.ts';
+import { AnsweringContext, type AnsweringSession } from './answering-context.ts';
+import { DataPanel } from './data-panel.tsx';
+import { filledQuestionnaire } from './test-questionnaire.ts';
+
+/*
+ * The actions of the questionnaire's data page (spec 02 §2 dialogs): each names what it acts on, a success
+ * shows its toast, closes the dialog and refreshes; a refusal shows the server's text and keeps the dialog open.
+ */
+
+const api = vi.hoisted(() => ({ deleteQuestionnaire: vi.fn(), submitForReview: vi.fn(), updateToActive: vi.fn(), fillFromGroupDefaults: vi.fn() }));
+vi.mock(import('./answering-api.ts'), async (original) => ({ ...(await original()), ...api }));
+const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
+vi.mock(import('../../lib/notify.ts'), async (original) => ({ ...(await original()), ...toasts }));
+
+const actor = (role: Role): Actor => ({ userId: 3, userName: 'user', roles: [role], external: false, orgId: 1, orgTest: false, orgFinance: false, orgBuyer: false });
+const object = { id: 7, objectName: 'Hotel am Rheinufer', organisationId: 1, assetGroupId: 3, assetGroupName: 'Portfolio Rhein-Main', canEdit: true, isBuyerAsset: false };
+const refresh = vi.fn(async () => undefined);
+
+const render = async (filled: FilledQuestionnaire, role: Role = Role.ObjectAdministrator) => {
+  const session: AnsweringSession = {
+    filled,
+    route: { assetId: 7, isBuyerAsset: false, qid: 5 },
+    ref: { assetId: 7, isBuyerAsset: false },
+    actor: actor(role),
+    language: 'de',
+    object,
+    mayAct: true,
+    lockedByOther: false,
+    readOnly: false,
+    lockHolder: null,
+    answerOf: () => undefined,
+    nodeProgress: () => ({ answered: 0, total: 3 }),
+    save: async () => undefined,
+    statusOf: () => undefined,
+    openDetails: () => undefined,
+    refresh,
+  };
+  const router = createMemoryRouter(
+    [
+      { path: '/q', element: <AnsweringContext value={session}><DataPanel /></AnsweringContext> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: ['/q'] },
+  );
+  return { router, ...(await renderUi(<RouterProvider router={router} />)) };
+};
+
+beforeEach(() => {
+  for (const fn of [...Object.values(api), ...Object.values(toasts)]) fn.mockReset();
+  refresh.mockClear();
+});
+
+describe('the data page of a questionnaire', () => {
+  it('deletes the questionnaire after a confirmation naming it, and goes back to the object', async () => {
+    api.deleteQuestionnaire.mockResolvedValue(undefined);
+    const { router, user } = await render(filledQuestionnaire());
+    await user.click(screen.getByRole('button', { name: 'Fragebogen löschen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Fragebogen löschen' });
+    expect(within(dialog).getByText('Möchten Sie den Fragebogen „ECORE Fragebogen 2025“ (2025_01) mit allen Antworten wirklich löschen?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(toasts.notifySuccess).toHaveBeenCalledWith('Der Fragebogen wurde gelöscht.'));
+    expect(api.deleteQuestionnaire).toHaveBeenCalledWith({ assetId: 7, isBuyerAsset: false }, 5);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/asset-management/objects/7/false/edit/data'));
+  });
+
+  it('offers no delete once the server says it may not (reviewed or submitted)', async () => {
+    await render(filledQuestionnaire({ canDelete: false }));
+    expect(screen.queryByRole('button', { name: 'Fragebogen löschen' })).toBeNull();
+  });
+
+  it('a refused submission shows the text of its code and keeps the dialog open', async () => {
+    api.submitForReview.mockRejectedValue(new ApiError(400, 'questionnaire-change-4', 'x'));
+    const { user } = await render(filledQuestionnaire());
+    expect(screen.getByText('Sie haben nicht alle Fragen beantwortet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Zur Prüfung einreichen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Zur Prüfung einreichen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Einreichen' }));
+    await waitFor(() => expect(toasts.notifyError).toHaveBeenCalledWith('Eine Antwort muss nachgewiesen werden, hat aber kein Dokument.'));
+    expect(screen.getByRole('dialog', { name: 'Zur Prüfung einreichen' })).toBeTruthy();
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('takes over the cluster I answers after naming the group and the questionnaire title', async () => {
+    api.fillFromGroupDefaults.mockResolvedValue(filledQuestionnaire());
+    const { user } = await render(
+      filledQuestionnaire({ groupDefaults: { groupName: 'Portfolio Rhein-Main', questionnaireTitle: 'ECORE Fragebogen 2025', savedAt: '2026-11-24T08:00:00Z' } }),
+      Role.ObjectDataCollector,
+    );
+    await user.click(screen.getByRole('button', { name: 'Cluster-I-Antworten der Objektgruppe übernehmen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cluster-I-Antworten übernehmen' });
+    expect(within(dialog).getByText(/der Objektgruppe „Portfolio Rhein-Main“ aus dem Fragebogen „ECORE Fragebogen 2025“ übernehmen\? Vorhandene Antworten in Cluster I werden überschrieben\./)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
+    await waitFor(() => expect(toasts.notifySuccess).toHaveBeenCalledWith('Die Cluster-I-Antworten der Objektgruppe wurden übernommen.'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cluster-I-Antworten übernehmen' })).toBeNull());
+    expect(refresh).toHaveBeenCalledOnce();
+  });
+
+  it('update to the active version: the administrator gets the action, a collector is told to ask the administrator', async () => {
+    const newer = filledQuestionnaire({ canBeUpdatedToActiveQuestionnaire: true });
+    const admin = await render(newer);
+    expect(screen.getByRole('button', { name: 'Auf aktive Version aktualisieren' })).toBeTruthy();
+    admin.unmount();
+    await render(newer, Role.ObjectDataCollector);
+    expect(screen.queryByRole('button', { name: 'Auf aktive Version aktualisieren' })).toBeNull();
+    expect(screen.getByText('Eine neuere Version dieses Fragebogens ist aktiv. Bitten Sie Ihre Objektadministration, den Fragebogen zu aktualisieren.')).toBeTruthy();
+  });
+});
