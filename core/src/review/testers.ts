@@ -1,3 +1,4 @@
+import { grantCovers, type AssetFacts } from '../assets/asset-access.ts';
 import { Role } from '../identity/roles.ts';
 
 /**
@@ -18,3 +19,21 @@ export const isAssignableTester = (user: { roles: readonly Role[]; active: boole
   user.active && !user.locked && user.roles.includes(TESTER_ROLE.required) && !user.roles.includes(TESTER_ROLE.excluded);
 
 export const mayAssignTesters = (actor: { roles: readonly Role[] }): boolean => actor.roles.some((r) => TESTER_ASSIGNERS.includes(r));
+
+/** The roles that review objects when assigned (spec 02 §6 "Review and evaluation"; asset-access.ts shows them their jobs). */
+export const REVIEWER_ROLES: readonly Role[] = [Role.InternalTester, Role.ExternalAccreditedTester];
+
+/**
+ * Whether the actor is the object's assigned tester (DOMAIN.md §3 "assigned tester"): a tester role, and the
+ * `assignedTester` grant of asset-access.ts covers the object. Asked without the account administrator's
+ * view of everything, which shows objects but assigns nobody.
+ */
+export const isAssignedTester = (actor: { userId: number; roles: readonly Role[] }, asset: AssetFacts): boolean =>
+  actor.roles.some((r) => REVIEWER_ROLES.includes(r)) && grantCovers({ kind: 'assignedTester', userId: actor.userId }, asset);
+
+/** Whether the actor is the group's assigned tester (the group variant of `isAssignedTester`). */
+export const isAssignedGroupTester = (actor: { userId: number; roles: readonly Role[] }, group: { testerUserId: number | null }): boolean =>
+  actor.roles.some((r) => REVIEWER_ROLES.includes(r)) && group.testerUserId === actor.userId;
+
+/** Evaluators decide the last step of objects and groups (spec 02 §6); they work across organisations (DOMAIN.md §1). */
+export const isEvaluator = (actor: { roles: readonly Role[] }): boolean => actor.roles.includes(Role.Evaluator);
