@@ -346,6 +346,8 @@ describe('update to the active version', () => {
     await h.db.updateTable('asset_questionnaires').set({ questionnaire_id: archived }).where('id', '=', filled.id).execute();
     const old = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${filled.id}`)).json<Filled>();
     expect(old.version).toBe('2024_01');
+    // The newer version shows for the collector too (who is told to ask the administrator); only the update checks the role.
+    expect((old as Filled & { canBeUpdatedToActiveQuestionnaire: boolean }).canBeUpdatedToActiveQuestionnaire).toBe(true);
     await save('collector', fullAnswers(id, old));
     await h.expectRefused(() => h.as('collector', 'PUT', `/api/asset/${id}/questionnaire`), { statusCode: 403, key: 'questionnaire-update-to-active-role' });
     const res = await h.as('objectadmin', 'PUT', `/api/asset/${id}/questionnaire`);

@@ -126,8 +126,11 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       canEdit: answering && (state === 'Active' || state === 'Declined'),
       canBeSubmitted: E.isRight(submitProblem({ mayAct: answering, state, structure, answers: stored })),
       canBeReviewed: false,
-      canBeUpdatedToActiveQuestionnaire:
-        mayUpdateToActive(actor, asset) && E.isRight(updateToActiveProblem({ state, questionnaireId: row.questionnaireId }, pickTemplate(asset.conditionsAndEnvironmentGoals, asset.isBuyerAsset, actives))),
+      // Whether a newer version is active for this questionnaire, whoever asks: collectors are then told to ask the
+      // administrator (spec 02 §1); the update itself checks the role (mayUpdateToActive).
+      canBeUpdatedToActiveQuestionnaire: E.isRight(
+        updateToActiveProblem({ state, questionnaireId: row.questionnaireId }, pickTemplate(asset.conditionsAndEnvironmentGoals, asset.isBuyerAsset, actives)),
+      ),
       canSetGroupDefaultAnswers: mayEditAsset(actor, asset),
       canDelete: E.isRight(mayDeleteQuestionnaire(actor, asset, state, stored)),
       groupDefaults: defaults ? { groupName: asset.assetGroupName, questionnaireTitle: defaults.questionnaireTitle, savedAt: defaults.savedAt } : null,

@@ -1,4 +1,4 @@
-import { Anchor, Button, Select } from '@mantine/core';
+import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
 import { IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +66,16 @@ export function AssetObjectsPage() {
     { key: 'id', header: t('assets.objects.columns.id'), render: (a) => a.id },
     { key: 'group', header: t('assets.objects.columns.group'), render: (a) => a.assetGroupName },
     { key: 'organisation', header: t('assets.objects.columns.organisation'), render: (a) => a.organisationName },
-    { key: 'status', header: t('assets.objects.columns.status'), render: (a) => <StatusBadge kind="object" state={a.status} /> },
+    {
+      key: 'status',
+      header: t('assets.objects.columns.status'),
+      render: (a) => (
+        <Stack gap={2} align="flex-start">
+          <StatusBadge kind="object" state={a.status} />
+          {a.progress ? <Text size="xs">{t('assets.objects.progress', { answered: a.progress.answered, total: a.progress.total })}</Text> : null}
+        </Stack>
+      ),
+    },
     { key: 'score', header: t('assets.objects.columns.score'), render: (a) => figure(a.score, language) },
     { key: 'constructionYear', header: t('assets.objects.columns.constructionYear'), render: (a) => yearOrDash(a.constructionYear) },
     { key: 'renovationYear', header: t('assets.objects.columns.renovationYear'), render: (a) => yearOrDash(a.renovationYear) },

@@ -17,6 +17,9 @@ export interface AssetListItem {
   /** The state of its questionnaire; null: not started. */
   status: string | null;
   score: number | null;
+  /** The latest filled questionnaire's version and progress (issue 13); null while none is started. */
+  questionnaireVersion: string | null;
+  progress: { answered: number; total: number } | null;
   constructionYear: number | null;
   renovationYear: number | null;
   city: string;
