@@ -85,6 +85,9 @@ export const mayViewGroupForReview = (actor: AssetActor, group: Pick<GroupFacts,
 // ---------------------------------------------------------------------------------------------------------------
 // Submission
 
+/** The reference date of group membership the completeness box confirms (spec 02 §5, §9: 31.12.2021). */
+export const GROUP_REFERENCE_DATE = '2021-12-31';
+
 /** Gross floor area given: a positive number (spec 02 §5 "assetTotalArea required"; 0 counts as missing, DOMAIN.md §4). */
 export const hasGrossFloorArea = (o: Pick<GroupObject, 'assetTotalArea'>): boolean =>
   typeof o.assetTotalArea === 'number' && Number.isFinite(o.assetTotalArea) && o.assetTotalArea > 0;

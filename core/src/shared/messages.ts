@@ -2,6 +2,7 @@ import type { Language } from './language.ts';
 import { QUESTIONNAIRE_MESSAGES } from '../questionnaires/messages.ts';
 import { ASSET_MESSAGES } from '../assets/messages.ts';
 import { ANSWERING_MESSAGES } from '../answering/messages.ts';
+import { REVIEW_MESSAGES } from '../review/review-messages.ts';
 
 /**
  * The texts of the specifications' error catalogue and validation rules (spec 01 §5, §8), keyed as the
@@ -11,6 +12,7 @@ import { ANSWERING_MESSAGES } from '../answering/messages.ts';
 export const MESSAGES = {
   ...QUESTIONNAIRE_MESSAGES,
   ...ANSWERING_MESSAGES,
+  ...REVIEW_MESSAGES,
   ...ASSET_MESSAGES,
   'request-error': {
     de: 'Bei Ihrer Anfrage ist ein Fehler aufgetreten',
