@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { answerStructure, storedAnswers } from '../answering/arbitraries/answering.ts';
 import { ASSET_QUESTIONNAIRE_STATES, type AssetQuestionnaireState } from '../answering/answers.ts';
 import { Role } from '../identity/roles.ts';
-import { ANSWER_DECISIONS, availableDecisions, reviewAnswer, reviewCounts, type AnswerDecision, type ReviewAnswer } from './answer-review.ts';
-import { ACCEPTED, answerAll, ASSET, EVALUATED, EVIDENCE, factsFor, marked, PERSON_NAMES, REJECTED, reviewStructure, type Person } from './arbitraries/review.ts';
+import { ANSWER_DECISIONS, availableDecisions, mayOpenCheck, mayViewForReview, reviewAnswer, reviewCounts, type AnswerDecision, type ReviewAnswer } from './answer-review.ts';
+import { ACCEPTED, actorOf, answerAll, ASSET, EVALUATED, EVIDENCE, factsFor, marked, PERSON_NAMES, REJECTED, reviewStructure, type Person } from './arbitraries/review.ts';
+import type { GroupState } from './group-rules.ts';
 import { isAssignedGroupTester, isAssignedTester, isEvaluator } from './testers.ts';
 
 const structure = reviewStructure(3, 2);
@@ -150,5 +151,24 @@ describe('assigned testers and evaluators', () => {
   it('evaluators hold the Evaluator role', () => {
     expect(isEvaluator({ roles: [Role.Evaluator] })).toBe(true);
     expect(isEvaluator({ roles: [Role.AccountAdministrator, Role.InternalTester] })).toBe(false);
+  });
+});
+
+describe('job management: who sees an object and its check button', () => {
+  it.each<[Person, AssetQuestionnaireState, GroupState | null, boolean, boolean]>([
+    ['assignedTester', 'Review', null, true, true],
+    ['assignedTester', 'Evaluation', null, true, false],
+    ['otherTester', 'Review', null, false, false],
+    ['evaluator', 'Evaluation', null, true, true],
+    ['evaluator', 'Review', null, false, false],
+    ['evaluator', 'Review', 'ReviewPassed', true, true],
+    ['evaluator', 'Declined', 'ReviewFailed', true, true],
+    ['accountAdministrator', 'Review', null, true, true],
+    ['accountAdministrator', 'Active', null, true, false],
+    ['collector', 'Review', null, true, false],
+    ['strangerCollector', 'Review', null, false, false],
+  ])('the %s, questionnaire %s, group %s: sees %s, check %s', (who, state, groupState, sees, check) => {
+    expect(mayViewForReview(actorOf(who), ASSET, state, groupState)).toBe(sees);
+    expect(mayOpenCheck(actorOf(who), ASSET, state, groupState)).toBe(check);
   });
 });

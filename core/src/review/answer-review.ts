@@ -1,10 +1,12 @@
 import * as E from 'fp-ts/Either';
 import type { Either } from 'fp-ts/Either';
-import type { AssetActor, AssetFacts } from '../assets/asset-access.ts';
+import { mayViewAsset, type AssetActor, type AssetFacts } from '../assets/asset-access.ts';
+import { rolesOfArea } from '../identity/route-access.ts';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '../assets/review-config.ts';
 import { answerableQuestions, type AnswerStructure } from '../answering/applicability.ts';
 import { isCleared } from '../answering/answer-rules.ts';
 import { REVIEWED_STATES, type AnswerState, type AssetQuestionnaireState, type ReviewStatus, type StoredAnswer } from '../answering/answers.ts';
+import type { GroupState } from './group-rules.ts';
 import { isAssignedTester, isEvaluator } from './testers.ts';
 
 /**
@@ -174,3 +176,25 @@ export const reviewAnswer = (facts: ReviewFacts, questionId: number, decision: A
 /** The decisions the check screen offers on this answer now (its enabled buttons). */
 export const availableDecisions = (facts: ReviewFacts, questionId: number): AnswerDecision[] =>
   ANSWER_DECISIONS.filter((d) => E.isRight(reviewAnswer(facts, questionId, d)));
+
+/**
+ * Who sees an object in job management and its check screen (DOMAIN.md §1): whoever sees it anyway (its assigned
+ * tester through asset-access.ts, the account administrator, the owner's people), and evaluators while it waits
+ * for them: the questionnaire in Evaluation, or the object's group in ReviewPassed or ReviewFailed.
+ */
+export const mayViewForReview = (
+  actor: AssetActor,
+  asset: AssetFacts,
+  state: AssetQuestionnaireState | null,
+  groupState: GroupState | null = null,
+): boolean => mayViewAsset(actor, asset) || (isEvaluator(actor) && (state === 'Evaluation' || groupState === 'ReviewPassed' || groupState === 'ReviewFailed'));
+
+/**
+ * The check button (spec 02 §4 "Check button on an object needs review state or an evaluator"): a role of job
+ * management (spec 02 §2, `rolesOfArea('jobManagement')`), the object seen for review, and the questionnaire in
+ * Review or the caller an evaluator.
+ */
+export const mayOpenCheck = (actor: AssetActor, asset: AssetFacts, state: AssetQuestionnaireState | null, groupState: GroupState | null = null): boolean =>
+  actor.roles.some((r) => (rolesOfArea('jobManagement') ?? []).includes(r)) &&
+  mayViewForReview(actor, asset, state, groupState) &&
+  (state === 'Review' || isEvaluator(actor));
