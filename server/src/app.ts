@@ -16,6 +16,7 @@ import { organisationRoutes } from './routes/organisations/organisations.ts';
 import { usersExportRoutes } from './routes/exports/users-export.ts';
 import { assetModuleRoutes } from './routes/assets/index.ts';
 import { answeringModuleRoutes } from './routes/answering/index.ts';
+import { reviewModuleRoutes } from './routes/review/index.ts';
 import type { AppDeps } from './deps.ts';
 
 export type { AppConfig, AppDeps } from './deps.ts';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersExportRoutes, deps);
       await api.register(assetModuleRoutes, deps);
       await api.register(answeringModuleRoutes, deps);
+      await api.register(reviewModuleRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger asset_questionnaire_transitions_append_only before update on asset_questionnaire_transitions
     for each row execute function ecore_audit_append_only()`.execute(db);
 
+  // An answer once sent out for documents stays marked (closing needs each such answer accepted, code 9).
+  await db.schema.alterTable('asset_answers').addColumn('evidence_requested', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+  // How often a group's sampled sheet was adjusted after the group's submission (at most twice, DOMAIN.md §4).
+  await db.schema.alterTable('asset_questionnaires').addColumn('adjustments', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('asset_questionnaires').addColumn('valid_until', 'date').execute();
   await db.schema.alterTable('asset_questionnaires').addColumn('evaluated_by', 'text').execute();
   await db.schema.alterTable('asset_questionnaires').addColumn('reviewed_by', 'text').execute();
@@ -56,6 +60,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger asset_questionnaire_transitions_append_only on asset_questionnaire_transitions`.execute(db);
   await sql`drop function ecore_audit_append_only()`.execute(db);
   await db.schema.dropIndex('asset_questionnaire_transitions_idx').execute();
-  for (const column of ['reviewed_by', 'evaluated_by', 'valid_until']) await db.schema.alterTable('asset_questionnaires').dropColumn(column).execute();
+  for (const column of ['reviewed_by', 'evaluated_by', 'valid_until', 'adjustments']) await db.schema.alterTable('asset_questionnaires').dropColumn(column).execute();
+  await db.schema.alterTable('asset_answers').dropColumn('evidence_requested').execute();
   for (const column of ['answers_touched', 'reason', 'role']) await db.schema.alterTable('asset_questionnaire_transitions').dropColumn(column).execute();
 }

@@ -167,6 +167,7 @@ export interface AnswerRow {
   state: string | null;
   reviewStatus: string;
   changedSinceDecline: boolean;
+  evidenceRequested: boolean;
   modifiedBy: string;
   modifiedAt: string;
 }
@@ -190,7 +191,7 @@ export interface DocumentRow {
   uploadedAt: string;
 }
 
-type RawAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; modified_by: string; modified_at: Date };
+type RawAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; modified_by: string; modified_at: Date };
 
 const toAnswer = (r: RawAnswer): AnswerRow => ({
   id: r.id,
@@ -200,6 +201,7 @@ const toAnswer = (r: RawAnswer): AnswerRow => ({
   state: r.state,
   reviewStatus: r.review_status,
   changedSinceDecline: r.changed_since_decline,
+  evidenceRequested: r.evidence_requested,
   modifiedBy: r.modified_by,
   modifiedAt: r.modified_at.toISOString(),
 });

@@ -18,6 +18,7 @@ export interface AssetQuestionnaireTable {
   closed_at: NullableTimestamp;
   submitted_alone: Generated<boolean>;
   decline_count: Generated<number>;
+  adjustments: Generated<number>;
   valid_until: ColumnType<Date | null, string | null | undefined, string | null>;
   evaluated_by: string | null;
   reviewed_by: string | null;
@@ -34,6 +35,7 @@ export interface AssetAnswerTable {
   state: string | null;
   review_status: Generated<string>;
   changed_since_decline: Generated<boolean>;
+  evidence_requested: Generated<boolean>;
   modified_by: Generated<string>;
   modified_at: Timestamp;
 }

@@ -19,7 +19,6 @@ import type { AssetView } from '@ecore/core/assets/object.ts';
 import { findActiveTemplateId } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import {
-  changeQuestionnaireState,
   deleteAnswerLock,
   deleteAssetQuestionnaire,
   findAnswerLock,
@@ -49,7 +48,12 @@ import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
-import { actorName, answerResponse, answersOf, questionnaireState, structureFor, visibleAsset, visibleQuestionnaire } from './context.ts';
+import { LockedError, actorName, answerResponse, answersOf, questionnaireState, structureFor, visibleAsset, visibleQuestionnaire } from './context.ts';
+import { questionnaireFacts } from '../review/states.ts';
+import { availableTransitions } from '@ecore/core/review/transitions.ts';
+import { mayOpenCheck, reviewCounts } from '@ecore/core/review/answer-review.ts';
+import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
+import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
 import { filledQuestionnaireSchema, answerSchema, progressSchema, changeSchema, commentSchema, simplifiedSchema, lockStatusSchema } from './schemas.ts';
 
 const tags = ['answering'];
@@ -108,6 +112,8 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     const actives = await activeTemplateIds();
     const defaults = await findGroupDefaults(deps.db, asset.assetGroupId);
     const answering = mayAnswer(actor, asset);
+    const facts = await questionnaireFacts(deps.db, actor, asset, row, template);
+    const tester = asset.testerUserId === null ? null : await findSignInUserById(deps.db, asset.testerUserId);
     return {
       id: row.id,
       assetId: asset.id,
@@ -125,7 +131,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       reportingYear: row.reportingYear,
       canEdit: answering && (state === 'Active' || state === 'Declined'),
       canBeSubmitted: E.isRight(submitProblem({ mayAct: answering, state, structure, answers: stored })),
-      canBeReviewed: false,
+      canBeReviewed: mayOpenCheck(actor, asset, state),
       // Whether a newer version is active for this questionnaire, whoever asks: collectors are then told to ask the
       // administrator (spec 02 §1); the update itself checks the role (mayUpdateToActive).
       canBeUpdatedToActiveQuestionnaire: E.isRight(
@@ -136,6 +142,12 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       groupDefaults: defaults ? { groupName: asset.assetGroupName, questionnaireTitle: defaults.questionnaireTitle, savedAt: defaults.savedAt } : null,
       lockedStatus: lock.outcome === 'held' ? { isLocked: true, currentLockerName: lock.currentLockerName } : { isLocked: false, currentLockerName: null },
       progress: progress(structure, stored),
+      review: {
+        counts: reviewCounts(structure, stored, NUMBER_OF_REVIEWED_ANSWERS),
+        numberOfReviewedAnswers: NUMBER_OF_REVIEWED_ANSWERS,
+        testerName: tester ? `${tester.firstName} ${tester.lastName}`.trim() : null,
+        availableTransitions: availableTransitions(facts),
+      },
       clusters: structure.clusters,
       answers: answers.map((a) => answerResponse(a, asset, comments, documents)),
     };
@@ -543,52 +555,4 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       return reply.status(204).send(null);
     },
   );
-
-  // -------------------------------------------------------------------------------------------------------------
-  // Submit for review (DOMAIN.md §3, codes 1–4)
-
-  app.put(
-    '/asset/state',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Changes the state of the latest filled questionnaire of an object (submit for review: state=Review)',
-        querystring: z.object({ assetId: idParam, state: z.string().max(40), isBuyerAsset: booleanQuery.optional() }),
-        response: { 204: z.null(), ...responses, 400: errorSchema.extend({ customErrorCode: z.number().optional(), fields: z.array(z.unknown()).optional() }) },
-      },
-    },
-    async (request, reply) => {
-      const actor = await assetActorOf(app, request.actor);
-      const asset = await visibleAsset(deps.db, actor, request.query.assetId, request.query.isBuyerAsset);
-      const refuse = (code: number) =>
-        reply.status(400).send({ statusCode: 400, key: `questionnaire-change-${code}`, message: message(`questionnaire-change-${code}` as never, request.language), customErrorCode: code });
-      // Review, evaluation and verification are issue 14's; here only submitting (and resubmitting) for review.
-      if (request.query.state !== 'Review') return refuse(2);
-      const by = await actorName(app, deps.db, request.actor);
-      const seen = await findLatestAssetQuestionnaire(deps.db, asset.id);
-      if (!seen) return refuse(mayAnswer(actor, asset) ? 2 : 1);
-      const template = await templateOf(seen.questionnaireId);
-      const outcome = await deps.db.transaction().execute(async (trx) => {
-        const row = await findLatestAssetQuestionnaire(trx, asset.id, true);
-        if (!row || row.id !== seen.id || row.questionnaireId !== seen.questionnaireId) return 2;
-        const { stored } = await answersOf(trx as never, row);
-        const decided = submitProblem({ mayAct: mayAnswer(actor, asset), state: questionnaireState(row), structure: structureFor(template, asset), answers: stored });
-        if (E.isLeft(decided)) return decided.left;
-        await checkLock(trx, actor, row.id);
-        await changeQuestionnaireState(trx, row, 'Review', { userId: actor.userId, name: by, at: now() }, { submittedAlone: true });
-        await deleteAnswerLock(trx, row.id);
-        return 0;
-      });
-      if (outcome !== 0) return refuse(outcome);
-      return reply.status(204).send(null);
-    },
-  );
 };
-
-/** 423 with the holder's name (DOMAIN.md §7), as the template editor answers it. */
-export class LockedError extends HttpError {
-  constructor(currentLockerName: string) {
-    super(423, 'questionnaire-locked', { name: currentLockerName }, { lockedStatus: { currentLockerName } });
-  }
-}

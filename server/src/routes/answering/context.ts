@@ -34,7 +34,7 @@ export async function visibleQuestionnaire(db: Kysely<DB>, actor: AssetActor, as
 }
 
 /** The answers of a filled questionnaire as core reads them (state typed, documents counted). */
-export const storedAnswers = (answers: readonly AnswerRow[], documents: readonly DocumentRow[]): StoredAnswer[] =>
+export const storedAnswers = (answers: readonly AnswerRow[], documents: readonly DocumentRow[]): (StoredAnswer & { evidenceRequested: boolean })[] =>
   answers.map((a) => ({
     id: a.id,
     questionId: a.questionId,
@@ -44,6 +44,7 @@ export const storedAnswers = (answers: readonly AnswerRow[], documents: readonly
     reviewStatus: a.reviewStatus as ReviewStatus,
     documentCount: documents.filter((d) => d.answerId === a.id).length,
     changedSinceDecline: a.changedSinceDecline,
+    evidenceRequested: a.evidenceRequested,
   }));
 
 /** An answer as the API answers it (spec 02 §3 "Answer"). */
@@ -56,6 +57,7 @@ export const answerResponse = (a: AnswerRow, asset: Pick<AssetView, 'id' | 'isBu
   isBuyerAsset: asset.isBuyerAsset,
   state: a.state,
   reviewStatus: a.reviewStatus,
+  evidenceRequested: a.evidenceRequested,
   modifiedBy: a.modifiedBy,
   modifiedAt: a.modifiedAt,
   comments: comments.filter((c) => c.answerId === a.id).map((c) => ({ id: c.id, comment: c.comment, authorName: c.authorName, createdAt: c.createdAt })),
@@ -82,4 +84,11 @@ export const questionnaireState = (row: Pick<AssetQuestionnaireRow, 'state'>): A
 /** The name the actor is shown with in the change log, comments and lock notices. */
 export async function actorName(app: Pick<FastifyInstance, 'accounts'>, db: Kysely<DB>, actor: Actor): Promise<string> {
   return displayName(await findSignInUserById(db, actor.userId), actor);
+}
+
+/** 423 with the holder's name (DOMAIN.md §7), as the template editor answers it. */
+export class LockedError extends HttpError {
+  constructor(currentLockerName: string) {
+    super(423, 'questionnaire-locked', { name: currentLockerName }, { lockedStatus: { currentLockerName } });
+  }
 }

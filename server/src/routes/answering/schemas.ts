@@ -32,6 +32,7 @@ export const answerSchema = z.object({
   isBuyerAsset: z.boolean(),
   state: z.string().nullable(),
   reviewStatus: z.string(),
+  evidenceRequested: z.boolean(),
   modifiedBy: z.string(),
   modifiedAt: z.string(),
   comments: z.array(commentSchema),
@@ -107,6 +108,12 @@ export const filledQuestionnaireSchema = z.object({
   groupDefaults: z.object({ groupName: z.string(), questionnaireTitle: z.string(), savedAt: z.string() }).nullable(),
   lockedStatus: lockStatusSchema,
   progress: progressSchema,
+  review: z.object({
+    counts: z.object({ reviewed: z.number(), required: z.number(), eligible: z.number(), accepted: z.number(), rejected: z.number(), evidenceRequested: z.number() }),
+    numberOfReviewedAnswers: z.number(),
+    testerName: z.string().nullable(),
+    availableTransitions: z.array(z.string()),
+  }),
   clusters: z.array(clusterSchema),
   answers: z.array(answerSchema),
 });

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.ts';
+import { testerRoutes } from './testers.ts';
+import { reviewStateRoutes } from './states.ts';
+
+/** Review, evaluation and verification (issue 14). */
+export const reviewModuleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  await app.register(testerRoutes, deps);
+  await app.register(reviewStateRoutes, deps);
+};

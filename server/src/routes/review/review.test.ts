@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
+import { seedDemoAnswers } from '../../demo/demo-answers.ts';
+import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h.close());
+beforeEach(async () => {
+  await h.reset();
+  await seedDemoQuestionnaires(h.db);
+  await seedDemoAnswers(h.db, new Date(h.clock.now));
+});
+
+const OFFICE = 'Bürohaus Mainzer Landstraße';
+const assetId = async (name = OFFICE) => (await h.db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+const userId = async (name: string) => (await h.db.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id;
+
+interface Filled {
+  id: number;
+  assetQuestionnaireState: string;
+  clusters: { categories: { sections: { questions: { id: number; relevantForReview: boolean; type: string; options: { id: number }[] }[] }[] }[] }[];
+  answers: { id: number; questionId: number; state: string | null; reviewStatus: string; evidenceRequested: boolean }[];
+  review: { counts: { reviewed: number; required: number; eligible: number }; availableTransitions: string[]; testerName: string | null };
+}
+
+const latest = async (user: DemoUserName, id: number) => {
+  const res = await h.as(user, 'GET', `/api/asset/${id}/questionnaire/latest`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Filled>();
+};
+const setState = (user: DemoUserName, id: number, state: string) => h.as(user, 'PUT', `/api/asset/state?assetId=${id}&state=${state}&isBuyerAsset=false`);
+const decide = (user: DemoUserName, answerId: number, decision: string, comment?: string) =>
+  h.as(user, 'PUT', `/api/asset/answer/${answerId}/review`, comment ? { decision, comment } : { decision });
+
+/** The eligible answers (answered, relevant for review), in tree order. */
+const eligible = (f: Filled) => {
+  const relevant = f.clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).filter((q) => q.relevantForReview && q.type !== 'VirtualQuestion');
+  return relevant.map((q) => f.answers.find((a) => a.questionId === q.id && a.state !== null)).filter((a): a is Filled['answers'][number] => a !== undefined);
+};
+
+/** Submits the demo office and assigns the tester. */
+const submitted = async () => {
+  const id = await assetId();
+  expect((await setState('collector', id, 'Review')).statusCode).toBe(204);
+  expect((await h.as('admin', 'PUT', `/api/asset/tester?assetId=${id}&testerId=${await userId('tester')}`)).statusCode).toBe(204);
+  return id;
+};
+
+const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+const upload = async (answerId: number) => {
+  const boundary = '----b';
+  const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="nachweis.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), PDF, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return h.app.inject({ method: 'PUT', url: `/api/asset/answer/${answerId}/document`, headers: { ...bearer(await h.login('collector')), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+};
+
+describe('tester assignment', () => {
+  it('an administrator assigns an external tester, who then sees the job; an internal tester is not offered', async () => {
+    const id = await assetId();
+    expect((await h.as('tester', 'GET', `/api/asset/${id}`)).statusCode).toBe(404);
+    const [internal, external] = [await userId('internaltester'), await userId('tester')];
+    await h.expectRefused(() => h.as('admin', 'PUT', `/api/asset/tester?assetId=${id}&testerId=${internal}`), { statusCode: 400, fields: [{ path: 'testerId', key: 'tasks-assignTester-error' }] });
+    await h.expectRefused(() => h.as('objectadmin', 'PUT', `/api/asset/tester?assetId=${id}&testerId=${external}`), { statusCode: 403 });
+    expect((await h.as('admin', 'PUT', `/api/asset/tester?assetId=${id}&testerId=${await userId('tester')}`)).statusCode).toBe(204);
+    expect((await h.as('tester', 'GET', `/api/asset/${id}`)).statusCode).toBe(200);
+    expect((await latest('tester', id)).review.testerName).toBe('Tom Tester');
+  });
+});
+
+describe('the review of an object, step by step (DOMAIN.md §3)', () => {
+  it('submit, review 16 with evidence requested for one, upload and resubmit, accept all, evaluation, close: each step one audit row', async () => {
+    const id = await submitted();
+    let f = await latest('tester', id);
+    expect(f.assetQuestionnaireState).toBe('Review');
+    const answers = eligible(f);
+    expect(answers.length).toBeGreaterThanOrEqual(16);
+    expect(f.review.counts.required).toBe(16);
+
+    // Too early: code 5.
+    await h.expectRefused(() => setState('tester', id, 'Evaluation'), { statusCode: 400, key: 'questionnaire-change-5' });
+    for (const a of answers.slice(0, 15)) expect((await decide('tester', a.id, 'accept')).statusCode).toBe(200);
+    const evidence = answers[15]!;
+    const asked = await decide('tester', evidence.id, 'requestEvidence', 'Bitte den Zählerstand belegen.');
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().reviewCounts.reviewed).toBe(16);
+    // A 17th decision is refused: exactly 16.
+    await h.expectRefused(() => decide('tester', answers[16]?.id ?? answers[0]!.id, answers[16] ? 'accept' : 'accept'), answers[16] ? { statusCode: 400, key: 'answer-review-limit' } : { statusCode: 200 });
+    // Not every reviewed answer accepted: code 6; evidence asked: to Verification.
+    await h.expectRefused(() => setState('tester', id, 'Evaluation'), { statusCode: 400, key: 'questionnaire-change-6' });
+    expect((await setState('tester', id, 'Verification')).statusCode).toBe(204);
+
+    // The owner uploads the requested document and resubmits (code 4 before the upload).
+    await h.expectRefused(() => setState('collector', id, 'Review'), { statusCode: 400, key: 'questionnaire-change-4' });
+    expect((await upload(evidence.id)).statusCode).toBe(201);
+    expect((await setState('collector', id, 'Review')).statusCode).toBe(204);
+
+    f = await latest('tester', id);
+    expect(f.answers.find((a) => a.id === evidence.id)).toMatchObject({ evidenceRequested: true });
+    expect((await decide('tester', evidence.id, 'accept')).statusCode).toBe(200);
+    expect((await setState('tester', id, 'Evaluation')).statusCode).toBe(204);
+
+    // The evaluator sees it now and closes it.
+    expect((await latest('evaluator', id)).assetQuestionnaireState).toBe('Evaluation');
+    await h.expectRefused(() => setState('tester', id, 'Closed'), { statusCode: 400, key: 'questionnaire-change-1' });
+    expect((await setState('evaluator', id, 'Closed')).statusCode).toBe(204);
+    expect((await h.as('objectadmin', 'GET', `/api/asset/${id}`)).json().status).toBe('Closed');
+
+    const audit = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${f.id}/audit`)).json();
+    expect(audit.map((a: { from: string; to: string; role: string }) => [a.from, a.to, a.role])).toEqual([
+      ['Active', 'Review', 'ObjectDataCollector'],
+      ['Review', 'Verification', 'ExternalAccreditedTester'],
+      ['Verification', 'Review', 'ObjectDataCollector'],
+      ['Review', 'Evaluation', 'ExternalAccreditedTester'],
+      ['Evaluation', 'Closed', 'Evaluator'],
+    ]);
+    const row = await h.db.selectFrom('asset_questionnaires').select(['valid_until', 'evaluated_by']).where('id', '=', f.id).executeTakeFirstOrThrow();
+    expect(row.evaluated_by).toBe('Eva Gutachter');
+    expect(row.valid_until).not.toBeNull();
+  });
+
+  it('a decline needs a rejected answer (7); resubmitting needs every rejected answer changed (10); the third decline is definite', async () => {
+    const id = await submitted();
+    const f = await latest('tester', id);
+    const [first] = eligible(f);
+    await h.expectRefused(() => setState('tester', id, 'Declined'), { statusCode: 400, key: 'questionnaire-change-7' });
+    for (let round = 1; round <= 3; round += 1) {
+      expect((await decide('tester', first!.id, 'reject')).statusCode).toBe(200);
+      expect((await setState('tester', id, 'Declined')).statusCode).toBe(204);
+      if (round === 3) break;
+      await h.expectRefused(() => setState('collector', id, 'Review'), { statusCode: 400, key: 'questionnaire-change-10' });
+      const question = f.clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).find((q) => q.id === first!.questionId)!;
+      const current = (await latest('collector', id)).answers.find((a) => a.id === first!.id)!;
+      const change = question.type === 'ValueQuestion' ? { inputAnswer: 50 + round } : { multipleChoiceOption: [question.options.find((o) => o.id !== (current as unknown as { multipleChoiceOption: number[] }).multipleChoiceOption[0])!.id] };
+      expect((await h.as('collector', 'PUT', '/api/asset/answer', [{ assetId: id, questionId: question.id, ...change }])).statusCode).toBe(200);
+      expect((await setState('collector', id, 'Review')).statusCode).toBe(204);
+    }
+    expect((await h.as('objectadmin', 'GET', `/api/asset/${id}`)).json().status).toBe('DefinitelyDeclined');
+  });
+
+  it('refuses the wrong role and the wrong state with their codes, 404 to those who do not see it, and changes nothing', async () => {
+    const id = await submitted();
+    await h.expectRefused(() => setState('internaltester', id, 'Evaluation'), { statusCode: 404 });
+    await h.expectRefused(() => setState('bank', id, 'Evaluation'), { statusCode: 404 });
+    await h.expectRefused(() => setState('collector', id, 'Evaluation'), { statusCode: 400, key: 'questionnaire-change-1' });
+    await h.expectRefused(() => setState('tester', id, 'Review'), { statusCode: 400 });
+    await h.expectRefused(() => setState('tester', id, 'Active'), { statusCode: 400, key: 'questionnaire-change-2' });
+    const answer = eligible(await latest('tester', id))[0]!;
+    await h.expectRefused(() => decide('collector', answer.id, 'accept'), { statusCode: 403, key: 'answer-review-not-allowed' });
+    await h.expectRefused(() => decide('bank', answer.id, 'accept'), { statusCode: 404 });
+  });
+
+  it('two testers pressing "to evaluation" at once make one transition and one audit row', async () => {
+    const id = await submitted();
+    for (const a of eligible(await latest('tester', id)).slice(0, 16)) await decide('tester', a.id, 'accept');
+    const token = await h.login('tester');
+    const send = () => h.app.inject({ method: 'PUT', url: `/api/asset/state?assetId=${id}&state=Evaluation`, headers: bearer(token) });
+    const results = await Promise.all([send(), send()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([204, 400]);
+    const rows = await h.db.selectFrom('asset_questionnaire_transitions').select(['to_state']).where('to_state', '=', 'Evaluation').execute();
+    expect(rows).toHaveLength(1);
+  });
+});
