@@ -50,6 +50,9 @@ const MetadataDetailsPanel = lazyArea(() => answeringPanels().then((m) => m.Meta
 const AnsweringClusterPanel = lazyArea(() => answeringPanels().then((m) => m.ClusterPanel));
 const AnsweringCategoryPanel = lazyArea(() => answeringPanels().then((m) => m.CategoryPanel));
 const AnsweringSectionPanel = lazyArea(() => answeringPanels().then((m) => m.SectionPanel));
+// Review (issue 14): the check screen, on answering's panels.
+const CheckPage = lazyArea(() => import('../features/review/check-page.tsx').then((m) => m.CheckPage));
+const CheckDataPanel = lazyArea(() => import('../features/review/check-data-panel.tsx').then((m) => m.CheckDataPanel));
 const filePreviews = () => import('../features/answering/file-preview-page.tsx');
 const FilePreviewPage = lazyArea(() => filePreviews().then((m) => m.FilePreviewPage));
 const ReferenceImagePage = lazyArea(() => filePreviews().then((m) => m.ReferenceImagePage));
@@ -158,8 +161,29 @@ export const routes: RouteObject[] = [
           {
             path: 'job-management',
             element: <RequireArea area="jobManagement" />,
-            handle: named('shell.navigation.jobManagement'),
-            children: [{ index: true, element: <JobManagementPage /> }],
+            handle: named('shell.navigation.jobManagement', true),
+            // Spec 02 §2: the object-groups and objects lists, and the check screen with data, metadata and the tree.
+            children: [
+              { index: true, element: <Navigate to="object-groups" replace /> },
+              { path: 'object-groups', element: <JobManagementPage />, handle: named('review.jobs.groupsTitle') },
+              { path: 'objects', element: <JobManagementPage />, handle: named('review.jobs.objectsTitle') },
+              {
+                path: 'check/:assetId/:isBuyerAsset',
+                element: <CheckPage />,
+                handle: named('review.check.title'),
+                children: [
+                  { index: true, element: <Navigate to="data" replace /> },
+                  { path: 'data', element: <CheckDataPanel /> },
+                  { path: 'metadata', element: <Navigate to="overview" replace /> },
+                  { path: 'metadata/overview', element: <MetadataOverviewPanel /> },
+                  { path: 'metadata/details', element: <MetadataDetailsPanel /> },
+                  { path: 'cluster/:clusterNum', element: <AnsweringClusterPanel /> },
+                  { path: 'cluster/:clusterNum/category/:categoryId', element: <AnsweringCategoryPanel /> },
+                  { path: 'cluster/:clusterNum/category/:categoryId/section/:sectionId', element: <AnsweringSectionPanel /> },
+                  { path: 'cluster/:clusterNum/category/:categoryId/section/:sectionId/question/:questionId', element: <AnsweringSectionPanel /> },
+                ],
+              },
+            ],
           },
           {
             path: 'analysis-benchmark',

@@ -37,6 +37,8 @@ export interface Answer {
   isBuyerAsset: boolean;
   state: AnswerState | null;
   reviewStatus: ReviewStatus;
+  /** Review (issue 14): the tester once asked for documents for this answer (docs/review.md). */
+  evidenceRequested?: boolean;
   modifiedBy: string | null;
   modifiedAt: string | null;
   comments: AnswerComment[];

@@ -1,5 +1,6 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { Actor } from '@ecore/core/identity/session.ts';
+import type { Question } from '@ecore/core/questionnaires/template.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import type { SaveStatus } from './answer-saver.ts';
 import type { Answer, AnswerInput, AssetRef, FilledQuestionnaire, ObjectSummary } from './answering-api.ts';
@@ -31,6 +32,8 @@ export interface AnsweringSession {
   openDetails: (questionId: number, tab: DetailTab) => void;
   /** Loads the questionnaire again (after a dialog changed it). */
   refresh: () => Promise<unknown>;
+  /** Review (issue 14): what the check screen adds under each question's read-only answer (its review controls). */
+  reviewSlot?: (question: Question) => ReactNode;
 }
 
 export const AnsweringContext = createContext<AnsweringSession | null>(null);

@@ -8,10 +8,15 @@ export interface QuestionnaireRoute {
   assetId: number;
   isBuyerAsset: boolean;
   qid: number;
+  /**
+   * Review (issue 14): where the same data, metadata and tree hang when not under the object, e.g. the check
+   * screen /job-management/check/{assetId}/{isBuyerAsset}.
+   */
+  base?: string;
 }
 
-export const questionnaireBase = ({ assetId, isBuyerAsset, qid }: QuestionnaireRoute): string =>
-  `/asset-management/objects/${assetId}/${String(isBuyerAsset)}/questionnaire/${qid}`;
+export const questionnaireBase = ({ assetId, isBuyerAsset, qid, base }: QuestionnaireRoute): string =>
+  base ?? `/asset-management/objects/${assetId}/${String(isBuyerAsset)}/questionnaire/${qid}`;
 
 export const dataPath = (route: QuestionnaireRoute): string => `${questionnaireBase(route)}/data`;
 export const metadataPath = (route: QuestionnaireRoute, tab: 'overview' | 'details'): string => `${questionnaireBase(route)}/metadata/${tab}`;

@@ -13,6 +13,9 @@ import { dataPath } from './answering-paths.ts';
 import { assetActorOf, objectFactsOf } from './answering-rights.ts';
 import { NodeProgressBar } from './answering-panels.tsx';
 import { ActionDialog, ExportDialog } from './questionnaire-dialogs.tsx';
+// Review (issue 14): what review left for the owner, and the audit log of the questionnaire's state changes.
+import { QuestionnaireAuditLog } from '../review/audit-log.tsx';
+import { OwnerReviewNotes } from '../review/owner-review.tsx';
 
 type Dialog = 'submit' | 'takeOver' | 'saveDefaults' | 'update' | 'export' | 'delete';
 
@@ -41,6 +44,8 @@ export function DataPanel() {
     void refresh();
   };
   const groupName = filled.groupDefaults?.groupName ?? filled.assetGroupName ?? object?.assetGroupName ?? '';
+  // Review (issue 14): after a decline or in Verification the same call resubmits (PUT asset/state, state=Review).
+  const resubmitting = state === 'Declined' || state === 'Verification';
 
   return (
     <Stack>
@@ -73,6 +78,8 @@ export function DataPanel() {
         </Paper>
       </SimpleGrid>
 
+      <OwnerReviewNotes />
+
       {filled.canBeUpdatedToActiveQuestionnaire && !updater && object !== null ? (
         <Alert color="blue" variant="light">{t('answering.update.askAdministrator')}</Alert>
       ) : null}
@@ -80,7 +87,7 @@ export function DataPanel() {
       <Group gap="sm">
         {submittable && !lockedByOther ? (
           <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => setDialog('submit')}>
-            {t('answering.submit.open')}
+            {t(resubmitting ? 'review.owner.resubmit' : 'answering.submit.open')}
           </Button>
         ) : null}
         {filled.groupDefaults && mayAct && !readOnly ? (
@@ -108,6 +115,7 @@ export function DataPanel() {
         ) : null}
       </Group>
       {submitHint && !lockedByOther ? <Text size="sm" c="dimmed">{submitHint}</Text> : null}
+      {state !== 'Active' ? <QuestionnaireAuditLog refOf={ref} qid={route.qid} /> : null}
 
       {dialog === 'submit' ? (
         <ActionDialog

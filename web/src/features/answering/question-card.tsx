@@ -18,7 +18,7 @@ export const questionElementId = (questionId: number): string => `question-${que
  */
 export function QuestionCard({ question, active }: { question: Question; active: boolean }) {
   const { t } = useTranslation();
-  const { filled, language, readOnly, answerOf, save, statusOf, openDetails } = useAnswering();
+  const { filled, language, readOnly, answerOf, save, statusOf, openDetails, reviewSlot } = useAnswering();
   const [explained, setExplained] = useState(false);
   const id = question.id ?? 0;
   const answer = answerOf(id);
@@ -89,6 +89,8 @@ export function QuestionCard({ question, active }: { question: Question; active:
           labelledBy={titleId}
           onSave={(value) => void save({ questionId: id, ...value })}
         />
+        {/* Review (issue 14): the check screen's decisions on this answer. */}
+        {reviewSlot?.(question)}
         <Group gap="xs">
           {answerable && answered ? (
             <Button

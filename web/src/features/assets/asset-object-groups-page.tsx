@@ -26,6 +26,8 @@ import { ObjectGroupDialog } from './object-group-dialog.tsx';
 import { objectPath, newObjectPath } from './object-paths.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { GroupUpdateToActiveAction } from '../answering/group-update-action.tsx';
+// Review (issue 14): submit for review (start audit) with the completeness box; the sample and the group's audit log.
+import { GroupReviewInfo, SubmitGroupAction } from '../review/group-review.tsx';
 
 const NO_FILTERS: Record<never, string> = {};
 
@@ -104,11 +106,19 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
           expanded,
           onToggle: (id) => setExpanded((open) => (open.includes(id) ? open.filter((k) => k !== id) : [...open, id])),
           label: (name) => t('assets.objectGroups.expand', { name }),
-          render: (g) => <GroupObjects group={g} />,
+          render: (g) => (
+            <>
+              <GroupObjects group={g} />
+              {/* Review (issue 14) */}
+              <GroupReviewInfo group={g} />
+            </>
+          ),
         }}
         actions={(g) =>
           g.canEdit ? (
             <>
+              {/* Review (issue 14): start audit for the group (core maySubmitGroup decides who sees it). */}
+              <SubmitGroupAction group={g} onDone={afterChange} />
               <RowAction
                 label={t('assets.objectGroups.actions.addObject')}
                 icon={<IconSquarePlus size={18} aria-hidden="true" />}

@@ -1,0 +1,211 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, Navigate, Outlet, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { progress, progressByNode } from '@ecore/core/answering/progress.ts';
+import { reviewCounts } from '@ecore/core/review/answer-review.ts';
+import type { Actor } from '@ecore/core/identity/session.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { fetchObjectSummary, objectKey, type Answer, type AssetRef } from '../answering/answering-api.ts';
+import { AnsweringContext, type AnsweringSession, type DetailTab } from '../answering/answering-context.ts';
+import { parseId } from '../answering/answering-paths.ts';
+import { AnsweringTree } from '../answering/answering-tree.tsx';
+import { QuestionDetails } from '../answering/question-details.tsx';
+import { findQuestionPlace } from '../answering/structure.ts';
+import { checkBase, CheckContext, type CheckSession } from './check-context.ts';
+import { fetchGroupDetail, fetchLatest, fetchReviewConfig, groupDetailKey, latestKey, REVIEW_CONFIG_KEY, type ReviewedQuestionnaire } from './review-api.ts';
+import { groupSheetOf, questionnaireFacts, reviewAssetFacts } from './review-facts.ts';
+import { ReviewControls } from './review-controls.tsx';
+import { ReviewCount } from './review-count.tsx';
+import { StateChangeButtons } from './state-change-buttons.tsx';
+
+/**
+ * /job-management/check/{assetId}/{isBuyerAsset} (spec 02 §2): the object's latest filled questionnaire with data,
+ * metadata and the same tree and question views as answering (answering's panels, answers read-only), the review
+ * controls under each answer, and the reviewed count with the state changes always in view.
+ */
+export function CheckPage() {
+  const session = useSession();
+  const params = useParams();
+  const assetId = parseId(params.assetId);
+  const isBuyerAsset = params.isBuyerAsset === 'true' ? true : params.isBuyerAsset === 'false' ? false : null;
+  if (!session) return null;
+  if (assetId === null || isBuyerAsset === null) return <Navigate to="/job-management" replace />;
+  return <Check key={`${assetId}-${String(isBuyerAsset)}`} refOf={{ assetId, isBuyerAsset }} actor={session.actor} />;
+}
+
+/** The answers merged with one the server returned (by question). */
+const withAnswer = (answers: readonly Answer[], answer: Answer): Answer[] =>
+  answers.some((a) => a.questionId === answer.questionId) ? answers.map((a) => (a.questionId === answer.questionId ? answer : a)) : [...answers, answer];
+
+function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const { data: filled, error, mutate } = useSWR(latestKey(refOf), () => fetchLatest(refOf), { revalidateOnFocus: false });
+  const { data: object } = useSWR(objectKey(refOf), () => fetchObjectSummary(refOf), { revalidateOnFocus: false });
+  const { data: config } = useSWR(REVIEW_CONFIG_KEY, fetchReviewConfig, { revalidateOnFocus: false });
+  const groupId = object?.assetGroupId ?? filled?.assetGroupId ?? null;
+  // The group decides whether the object is a sheet of a group under review; a tester or evaluator who may not
+  // read the group simply gets no answer here, and the server decides.
+  const { data: group } = useSWR(groupId === null ? null : groupDetailKey(groupId), () => fetchGroupDetail(groupId ?? 0), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+  const [details, setDetails] = useState<{ questionId: number; tab: DetailTab } | null>(null);
+
+  const refresh = useCallback(() => mutate(), [mutate]);
+  const applyAnswer = useCallback(
+    (answer: Answer) => {
+      void mutate((current: ReviewedQuestionnaire | undefined) => (current ? { ...current, answers: withAnswer(current.answers, answer) } : current), { revalidate: true });
+    },
+    [mutate],
+  );
+
+  const route = useMemo(() => (filled ? { ...refOf, qid: filled.id, base: checkBase(refOf.assetId, refOf.isBuyerAsset) } : null), [filled, refOf]);
+  const nodes = useMemo(() => (filled ? progressByNode(filled, filled.answers) : null), [filled]);
+  const overall = useMemo(() => (filled ? progress(filled, filled.answers) : null), [filled]);
+  const answersByQuestion = useMemo(() => new Map((filled?.answers ?? []).map((a) => [a.questionId, a])), [filled?.answers]);
+
+  const check = useMemo<CheckSession | null>(() => {
+    if (!filled) return null;
+    const asset = reviewAssetFacts(
+      actor,
+      {
+        id: refOf.assetId,
+        organisationId: object?.organisationId ?? -1,
+        assetGroupId: object?.assetGroupId ?? filled.assetGroupId ?? -1,
+        isBuyerAsset: refOf.isBuyerAsset,
+        ...(filled.review?.testerUserId === undefined ? {} : { testerUserId: filled.review.testerUserId }),
+      },
+      filled.assetQuestionnaireState,
+    );
+    const facts = questionnaireFacts({
+      actor,
+      asset,
+      filled,
+      numberOfReviewedAnswers: config?.reviewProcess.numberOfReviewedAnswers,
+      groupSheet: groupSheetOf(refOf.assetId, group),
+    });
+    const number = facts.numberOfReviewedAnswers ?? 16;
+    return {
+      filled,
+      facts,
+      counts: reviewCounts(facts.structure, facts.answers, number),
+      numberOfReviewedAnswers: number,
+      objectName: object?.objectName ?? filled.assetName ?? '',
+      groupName: group?.name ?? filled.assetGroupName ?? object?.assetGroupName ?? null,
+      testerName: filled.review?.testerName ?? null,
+      applyAnswer,
+      refresh,
+    };
+  }, [filled, actor, refOf, object, config, group, applyAnswer, refresh]);
+
+  const answering = useMemo<AnsweringSession | null>(() => {
+    if (!filled || !route || !nodes || !overall) return null;
+    return {
+      filled,
+      route,
+      ref: refOf,
+      actor,
+      language,
+      object: object ?? null,
+      mayAct: false,
+      lockedByOther: false,
+      readOnly: true,
+      lockHolder: null,
+      answerOf: (questionId) => answersByQuestion.get(questionId),
+      nodeProgress: (node) => (node === 'all' ? overall : nodes[node]),
+      save: async () => undefined,
+      statusOf: () => undefined,
+      openDetails: (questionId, tab) => setDetails({ questionId, tab }),
+      refresh,
+      reviewSlot: (question) => <ReviewControls question={question} />,
+    };
+  }, [filled, route, nodes, overall, refOf, actor, language, object, answersByQuestion, refresh]);
+
+  if (error && !filled) {
+    const missing = error instanceof ApiError && error.statusCode === 404;
+    return (
+      <>
+        <PageHeader />
+        <Alert color={missing ? 'orange' : 'red'} variant="light" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{t(missing ? 'review.check.notFound' : 'errors.table-load-error')}</Text>
+            {missing ? (
+              <Button component={Link} to="/job-management/objects" size="xs" variant="light">{t('review.check.backToList')}</Button>
+            ) : (
+              <Button size="xs" variant="light" onClick={() => void mutate()}>{t('review.check.retry')}</Button>
+            )}
+          </Group>
+        </Alert>
+      </>
+    );
+  }
+  if (!filled || !check || !answering) {
+    return (
+      <>
+        <PageHeader />
+        <Group justify="center" p="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Group>
+      </>
+    );
+  }
+
+  const detailQuestion = details ? (findQuestionPlace(filled.clusters, details.questionId)?.question ?? null) : null;
+
+  return (
+    <>
+      <PageHeader
+        title={check.objectName || t('review.check.title')}
+        actions={
+          <Button component={Link} to="/job-management/objects" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden="true" />}>
+            {t('review.check.backToList')}
+          </Button>
+        }
+      />
+      {/* The count and the state changes stay in view while the tester goes through the questions (UI.md). */}
+      <Paper withBorder p="sm" radius="md" mb="md" pos="sticky" top={72} style={{ zIndex: 3 }} bg="var(--mantine-color-body)">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4}>
+            <Group gap="sm">
+              <Text size="sm" fw={600}>{`${filled.title} (${filled.version})`}</Text>
+              <StatusBadge kind="object" state={filled.assetQuestionnaireState} />
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('review.check.testerLine', { tester: check.testerName ?? t('review.jobs.noTester') })}
+            </Text>
+          </Stack>
+          <ReviewCount counts={check.counts} numberOfReviewedAnswers={check.numberOfReviewedAnswers} />
+          <Stack gap={4} align="flex-end">
+            <StateChangeButtons facts={check.facts} refOf={refOf} name={check.objectName} />
+          </Stack>
+        </Group>
+      </Paper>
+      <CheckContext value={check}>
+        <AnsweringContext value={answering}>
+          <Grid gutter="md">
+            <Grid.Col span={4}>
+              <AnsweringTree />
+            </Grid.Col>
+            <Grid.Col span={8}>
+              <Outlet />
+            </Grid.Col>
+          </Grid>
+          <QuestionDetails
+            question={detailQuestion}
+            tab={details?.tab ?? 'comments'}
+            onTab={(tab) => setDetails((d) => (d ? { ...d, tab } : d))}
+            onClose={() => setDetails(null)}
+          />
+        </AnsweringContext>
+      </CheckContext>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
+import type { GroupAsset } from '@ecore/core/assets/group.ts';
+import type { AnswerDecision, ReviewCounts } from '@ecore/core/review/answer-review.ts';
+import type { AuditReason } from '@ecore/core/review/audit.ts';
+import type { GroupState } from '@ecore/core/review/group-rules.ts';
+import type { ChangeTarget } from '@ecore/core/review/transitions.ts';
+import { api, apiPage, type Page } from '../../lib/api-client.ts';
+import { listQueryToApi, type ListQuery } from '../../components/data-table/list-query.ts';
+import type { Answer, AssetRef, FilledQuestionnaire } from '../answering/answering-api.ts';
+
+/*
+ * The calls of review, evaluation and verification (docs/review.md "HTTP API", spec 02 §7). Every `qid` is the
+ * id of the filled questionnaire, as in answering.
+ */
+
+/** A tester the dropdown offers (GET user/testers): first name, last name, organisation (spec 02 §2). */
+export interface Tester {
+  id: number;
+  firstName: string;
+  lastName: string;
+  organisationName: string;
+}
+
+/** What review adds to a filled questionnaire (docs/review.md: `FilledQuestionnaire` gains `review`). */
+export interface QuestionnaireReview {
+  counts: ReviewCounts;
+  numberOfReviewedAnswers: number;
+  testerName: string | null;
+  availableTransitions: ChangeTarget[];
+  /** Where the server names the object's tester by id (else review-facts.ts reads it from the caller's view). */
+  testerUserId?: number | null;
+}
+
+export type ReviewedQuestionnaire = FilledQuestionnaire & { review?: QuestionnaireReview; declineCount?: number };
+
+/** An object of the job-management list (GET asset; rows gain `testerName`). */
+export interface JobObject {
+  id: number;
+  name: string;
+  organisationId: number;
+  organisationName: string;
+  assetGroupId: number;
+  assetGroupName: string;
+  isBuyerAsset: boolean;
+  status: AssetQuestionnaireState | null;
+  score: number | null;
+  constructionYear: number | null;
+  renovationYear: number | null;
+  testerName?: string | null;
+  testerUserId?: number | null;
+}
+
+/** A group of the job-management list (GET assetGroup; rows carry `tester` and `status`). */
+export interface JobGroup {
+  id: number;
+  name: string;
+  organisationId: number;
+  organisationName: string;
+  score: number | null;
+  status: GroupState;
+  tester: { firstName: string; lastName: string } | null;
+  testerUserId?: number | null;
+  canBeSubmitted?: boolean;
+  canEdit: boolean;
+  assets: GroupAsset[];
+}
+
+/** The recorded sample of a group's submission: the seed anyone can redraw it with, and the sheets drawn. */
+export interface GroupSample {
+  seed: number;
+  sampledAssetIds: number[];
+  submittedAt: string;
+}
+
+export type GroupDetail = JobGroup & { sample?: GroupSample | null };
+
+/** One row of an audit log (GET asset/{id}/questionnaire/{qid}/audit, GET assetGroup/{id}/audit), oldest first. */
+export interface AuditRow {
+  id: number;
+  from: string | null;
+  to: string;
+  userName: string;
+  role: string | null;
+  reason: AuditReason | string;
+  answersTouched: number[];
+  at: string;
+}
+
+// ---- SWR keys
+
+export const REVIEW_CONFIG_KEY = 'review/config';
+export const auditKey = (ref: AssetRef, qid: number) => ['review/audit', ref.assetId, qid, ref.isBuyerAsset] as const;
+export const groupAuditKey = (groupId: number) => ['review/groupAudit', groupId] as const;
+export const groupDetailKey = (groupId: number) => ['review/group', groupId] as const;
+export const latestKey = (ref: AssetRef) => ['review/latest', ref.assetId, ref.isBuyerAsset] as const;
+export const TESTERS_KEY = 'review/testers';
+
+// ---- lists
+
+export const fetchJobObjects = (query: ListQuery, signal: AbortSignal): Promise<Page<JobObject>> =>
+  apiPage<JobObject>('asset', { query: listQueryToApi(query), signal });
+
+export const fetchJobGroups = (query: ListQuery, signal: AbortSignal): Promise<Page<JobGroup>> =>
+  apiPage<JobGroup>('assetGroup', { query: listQueryToApi(query), signal });
+
+export const fetchGroupDetail = (groupId: number): Promise<GroupDetail> => api.get<GroupDetail>(`assetGroup/${groupId}`);
+
+// ---- testers
+
+export const fetchTesters = (): Promise<Tester[]> => api.get<Tester[]>('user/testers');
+
+export const assignObjectTester = (assetId: number, testerId: number): Promise<void> => api.put('asset/tester', undefined, { query: { assetId, testerId } });
+
+export const assignGroupTester = (assetGroupId: number, testerId: number): Promise<void> =>
+  api.put('assetGroup/tester', undefined, { query: { assetGroupId, testerId } });
+
+// ---- the check screen
+
+export const fetchReviewConfig = (): Promise<{ reviewProcess: { numberOfReviewedAnswers: number } }> => api.get('asset/config');
+
+export const fetchLatest = (ref: AssetRef): Promise<ReviewedQuestionnaire> =>
+  api.get<ReviewedQuestionnaire>(`asset/${ref.assetId}/questionnaire/latest`, { query: { isBuyerAsset: ref.isBuyerAsset } });
+
+export const reviewAnswerDecision = (answerId: number, decision: AnswerDecision, comment: string): Promise<{ answer: Answer; reviewCounts: ReviewCounts }> =>
+  api.put(`asset/answer/${answerId}/review`, comment.trim() === '' ? { decision } : { decision, comment: comment.trim() });
+
+/** PUT asset/state: Review (resubmitting), Evaluation, Closed, Declined, Verification. */
+export const changeQuestionnaireState = (ref: AssetRef, state: ChangeTarget): Promise<void> =>
+  api.put('asset/state', undefined, { query: { assetId: ref.assetId, state, isBuyerAsset: ref.isBuyerAsset } });
+
+export const fetchAudit = (ref: AssetRef, qid: number): Promise<AuditRow[]> =>
+  api.get<AuditRow[]>(`asset/${ref.assetId}/questionnaire/${qid}/audit`, { query: { isBuyerAsset: ref.isBuyerAsset } });
+
+// ---- groups
+
+/** Start audit for a group (spec 02 §2): only with the completeness box ticked (spec 02 §5). */
+export const submitGroupForReview = (groupId: number): Promise<void> =>
+  api.put(`assetGroup/${groupId}/assetState/Review`, undefined, { query: { completenessConfirmed: true } });
+
+/** The group's tester finishes the review of the sample: ReviewPassed or ReviewFailed. */
+export const finishGroupReviewCall = (groupId: number, state: 'ReviewPassed' | 'ReviewFailed'): Promise<void> => api.put(`assetGroup/${groupId}/assetState/${state}`);
+
+/** The evaluator's decision on a group (spec 02 §2 "accept or decline group evaluation"). */
+export const evaluateGroupCall = (groupId: number, accept: boolean): Promise<void> =>
+  api.put(`assetGroup/${groupId}/evaluate/`, undefined, { query: { decision: accept } });
+
+export const fetchGroupAudit = (groupId: number): Promise<AuditRow[]> => api.get<AuditRow[]>(`assetGroup/${groupId}/audit`);
