@@ -118,12 +118,26 @@ export const mayDeleteGroup = (objectCount: number): boolean => objectCount === 
 /** Only account administrators choose the organisation of a group; others get their own (spec 02 §5). */
 export const mayChooseGroupOrganisation = (actor: Pick<AssetActor, 'roles'>): boolean => actor.roles.includes(Role.AccountAdministrator);
 
-/** Which groups the actor sees: all (administrator), or the own organisation's, restricted by the access list. */
-export type GroupScope = { kind: 'all' } | { kind: 'organisation'; orgId: number; groupIds: readonly number[] | null } | { kind: 'none' };
+/**
+ * Which groups the actor sees: all (administrator), or the own organisation's, restricted by the access list; testers
+ * and evaluators without such a view see their jobs: the groups assigned to them, and for evaluators the groups whose
+ * review has ended (ReviewPassed, ReviewFailed; DOMAIN.md §1).
+ */
+export type GroupScope =
+  | { kind: 'all' }
+  | { kind: 'organisation'; orgId: number; groupIds: readonly number[] | null }
+  | { kind: 'jobs'; testerUserId: number | null; evaluator: boolean }
+  | { kind: 'none' };
+
+/** The group states an evaluator works on (DOMAIN.md §1). */
+export const EVALUATOR_GROUP_STATES = ['ReviewPassed', 'ReviewFailed'] as const;
 
 export const groupScope = (actor: AssetActor): GroupScope => {
   const grants = assetGrants(actor);
   if (grants.some((g) => g.kind === 'all')) return { kind: 'all' };
   const own = grants.find((g): g is Extract<AssetGrant, { kind: 'organisation' }> => g.kind === 'organisation');
-  return own ? { kind: 'organisation', orgId: own.orgId, groupIds: own.groupIds } : { kind: 'none' };
+  if (own) return { kind: 'organisation', orgId: own.orgId, groupIds: own.groupIds };
+  const tester = grants.some((g) => g.kind === 'assignedTester');
+  const evaluator = grants.some((g) => g.kind === 'inEvaluation');
+  return tester || evaluator ? { kind: 'jobs', testerUserId: tester ? actor.userId : null, evaluator } : { kind: 'none' };
 };

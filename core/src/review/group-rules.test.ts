@@ -325,3 +325,44 @@ describe('the group state route', () => {
     expect(groupChangeKey(5)).toBe('objectGroups-change-5');
   });
 });
+
+describe('cluster I compared across a mixed group', () => {
+  const question = (id: number, staticTitle: string, assetTypes: string[] = []) => ({
+    id,
+    staticTitle,
+    type: 'SingleChoice' as const,
+    translations: [],
+    assetTypes,
+    clusterType: null,
+    taxonomyRelevant: false,
+    relevantForReview: false,
+    isGreenHouseGas: false,
+    scoreType: 'Ecore' as const,
+    options: [
+      { id: id * 10 + 1, text: 'Ja', score: 1, order: 0, isExclusive: false, translations: [] },
+      { id: id * 10 + 2, text: 'Nein', score: 0, order: 1, isExclusive: false, translations: [] },
+    ],
+    virtualQuestionType: null,
+    averageVariator: null,
+    parentQuestionId: null,
+    basicQuestion: false,
+    averageValue: null,
+    virtualMaxScore: null,
+    ambitionLevel: 'A1' as const,
+    kpiKey: null,
+    order: id,
+  });
+  const structure = (questions: ReturnType<typeof question>[]) => ({
+    clusters: [{ id: 1, clusterIdentifier: 'I', weight: 1, financeWeight: 1, isTaxonomyCluster: false, categories: [{ id: 1, translations: [], order: 0, sections: [{ id: 1, translations: [], weight: 1, financeWeight: 1, order: 0, questions: questions as never }] }] }],
+  });
+  const yes = (questionId: number) => ({ questionId, inputAnswer: null, multipleChoiceOption: [questionId * 10 + 1], state: 'Answered' as const, documentCount: 0 });
+  const no = (questionId: number) => ({ questionId, inputAnswer: null, multipleChoiceOption: [questionId * 10 + 2], state: 'Answered' as const, documentCount: 0 });
+
+  it('compares only the questions that apply to every object: a hotel-only question does not split an office from a hotel', () => {
+    const office = { structure: structure([question(1, 'G-1')]), answers: [yes(1)] };
+    const hotel = { structure: structure([question(1, 'G-1'), question(2, 'G-HOT', ['HOT'])]), answers: [yes(1), no(2)] };
+    expect(sameClusterOneAnswers([office, hotel])).toBe(true);
+    expect(sameClusterOneAnswers([office, { ...hotel, answers: [no(1), no(2)] }])).toBe(false);
+    expect(sameClusterOneAnswers([office, { ...hotel, answers: [no(2)] }])).toBe(false);
+  });
+});

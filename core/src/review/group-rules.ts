@@ -3,7 +3,7 @@ import type { Either } from 'fp-ts/Either';
 import { groupScope, mayEditGroup, type AssetActor } from '../assets/asset-access.ts';
 import type { AnswerStructure } from '../answering/applicability.ts';
 import type { AnswerValue, AssetQuestionnaireState, StoredAnswer } from '../answering/answers.ts';
-import { defaultsOf } from '../answering/cluster-defaults.ts';
+import { clusterOneQuestions, defaultsOf } from '../answering/cluster-defaults.ts';
 import { submitProblem } from '../answering/submission.ts';
 import { Role } from '../identity/roles.ts';
 import { seededShuffle } from './random.ts';
@@ -102,21 +102,23 @@ export const isSuitableGroupObject = (o: GroupObject): boolean =>
   !o.submittedAlone &&
   E.isRight(submitProblem({ mayAct: true, state: o.questionnaireState, structure: o.structure, answers: o.answers }));
 
-/** Cluster I answers as compared across versions: by static title, the number, and the options' texts. */
-const clusterOneKey = (structure: AnswerStructure, answers: readonly (AnswerValue & { questionId: number })[]): string =>
-  JSON.stringify(
-    defaultsOf(structure, answers)
-      .map((d) => [d.staticTitle, d.inputAnswer, d.options.map((o) => o.text).sort()] as const)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  );
+/** Cluster I answers by static title as compared across objects and versions: the number, or the options' texts. */
+const clusterOneValues = (structure: AnswerStructure, answers: readonly (AnswerValue & { questionId: number })[]): Map<string, string> =>
+  new Map(defaultsOf(structure, answers).map((d) => [d.staticTitle, JSON.stringify([d.inputAnswer, d.options.map((o) => o.text).sort()])]));
 
 /**
- * Cluster I is answered alike in every object (spec 02 §4, DOMAIN.md §4 code 6): the same answered questions by
- * static title, with the same number or the same options by text (answering's `defaultsOf`, which is also how
- * the group defaults are carried between versions).
+ * Cluster I is answered alike in every object (spec 02 §4, DOMAIN.md §4 code 6): every cluster I question that
+ * applies to all objects of the group has the same answer in each, the same number or the same options by text
+ * (answering's `defaultsOf`, which is also how the group defaults are carried between versions). A question that
+ * applies only to some objects (one meant for hotels in a group with offices) is compared among nobody.
  */
-export const sameClusterOneAnswers = (objects: readonly Pick<GroupObject, 'structure' | 'answers'>[]): boolean =>
-  new Set(objects.map((o) => clusterOneKey(o.structure, o.answers))).size <= 1;
+export const sameClusterOneAnswers = (objects: readonly Pick<GroupObject, 'structure' | 'answers'>[]): boolean => {
+  if (objects.length <= 1) return true;
+  const titles = objects.map((o) => new Set(clusterOneQuestions(o.structure).map((q) => q.staticTitle)));
+  const shared = [...titles[0]!].filter((t) => titles.every((set) => set.has(t)));
+  const values = objects.map((o) => clusterOneValues(o.structure, o.answers));
+  return shared.every((title) => new Set(values.map((v) => v.get(title) ?? '')).size === 1);
+};
 
 export interface GroupSubmitFacts {
   actor: AssetActor;

@@ -1,5 +1,6 @@
 import type { GroupAsset } from '@ecore/core/assets/group.ts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { EVALUATOR_GROUP_STATES } from '@ecore/core/assets/asset-access.ts';
 import type { AssetGrant, GroupScope } from '@ecore/core/assets/asset-access.ts';
 import { classSharesFromAreas } from '@ecore/core/assets/asset-class-shares.ts';
 import { assetTypeById } from '@ecore/core/assets/asset-classes.ts';
@@ -34,6 +35,12 @@ const scopeCondition = (scope: GroupScope) => {
       if (scope.groupIds === null) return sql<SqlBool>`asset_groups.organisation_id = ${scope.orgId}`;
       if (scope.groupIds.length === 0) return sql<SqlBool>`false`;
       return sql<SqlBool>`(asset_groups.organisation_id = ${scope.orgId} and asset_groups.id in (${sql.join(scope.groupIds)}))`;
+    case 'jobs': {
+      const parts = [];
+      if (scope.testerUserId !== null) parts.push(sql<SqlBool>`asset_groups.tester_user_id = ${scope.testerUserId}`);
+      if (scope.evaluator) parts.push(sql<SqlBool>`asset_groups.status in (${sql.join([...EVALUATOR_GROUP_STATES])})`);
+      return parts.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+    }
   }
 };
 

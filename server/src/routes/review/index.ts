@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { testerRoutes } from './testers.ts';
 import { reviewStateRoutes } from './states.ts';
+import { groupReviewRoutes } from './groups.ts';
 
 /** Review, evaluation and verification (issue 14). */
 export const reviewModuleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(testerRoutes, deps);
   await app.register(reviewStateRoutes, deps);
+  await app.register(groupReviewRoutes, deps);
 };
