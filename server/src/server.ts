@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@ecore/migrations/demo-
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from './demo/demo-answers.ts';
+import { seedDemoReview } from './demo/demo-review.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -26,6 +27,7 @@ async function main() {
     await seedDemoQuestionnaires(database.db);
     await seedDemoAssets(database.db);
     await seedDemoAnswers(database.db, new Date());
+    await seedDemoReview(database.db, new Date());
   }
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

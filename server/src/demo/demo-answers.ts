@@ -50,7 +50,11 @@ const demoValue = (question: Question, index: number): AnswerValue | null => {
  * through the same repository and core rules as a save by hand. Runs once: objects that already have a filled
  * questionnaire are left alone.
  */
-export async function seedDemoAnswers(db: Kysely<DB>, at: Date): Promise<{ seeded: boolean }> {
+export async function seedDemoAnswers(
+  db: Kysely<DB>,
+  at: Date,
+  objects: readonly (readonly [string, number])[] = [['Bürohaus Mainzer Landstraße', 1], ['Quartier Prenzlauer Berg', 0.5]],
+): Promise<{ seeded: boolean }> {
   const collector = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('user_name', '=', 'collector').executeTakeFirst();
   if (!collector) return { seeded: false };
   const by = `${collector.first_name} ${collector.last_name}`;
@@ -60,7 +64,7 @@ export async function seedDemoAnswers(db: Kysely<DB>, at: Date): Promise<{ seede
     if (id !== null) actives[type] = id;
   }
   let seeded = false;
-  for (const [name, share] of [['Bürohaus Mainzer Landstraße', 1], ['Quartier Prenzlauer Berg', 0.5]] as const) {
+  for (const [name, share] of objects) {
     const row = await db.selectFrom('assets').select(['id', 'latest_questionnaire_id']).where('name', '=', name).executeTakeFirst();
     if (!row || row.latest_questionnaire_id !== null) continue;
     const asset = (await findAsset(db, row.id))!;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
+import { seedDemoReview } from '../../demo/demo-review.ts';
 import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
@@ -160,5 +161,20 @@ describe('the review of an object, step by step (DOMAIN.md §3)', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([204, 400]);
     const rows = await h.db.selectFrom('asset_questionnaire_transitions').select(['to_state']).where('to_state', '=', 'Evaluation').execute();
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('demo review', () => {
+  it('leaves a job in Review for the tester and a closed object with its audit log, once', async () => {
+    expect(await seedDemoReview(h.db, new Date(h.clock.now))).toEqual({ seeded: true });
+    expect(await seedDemoReview(h.db, new Date(h.clock.now))).toEqual({ seeded: false });
+    const jobs = (await h.as('tester', 'GET', '/api/asset?pageSize=100')).json().items.map((a: { name: string; status: string }) => [a.name, a.status]);
+    expect(jobs).toEqual(expect.arrayContaining([['Büro Campus Adlershof', 'Review'], ['Wohn- und Geschäftshaus Bockenheim', 'Closed']]));
+    const closed = await assetId('Wohn- und Geschäftshaus Bockenheim');
+    const f = await latest('objectadmin', closed);
+    expect(f.assetQuestionnaireState).toBe('Closed');
+    const audit = (await h.as('objectadmin', 'GET', `/api/asset/${closed}/questionnaire/${f.id}/audit`)).json();
+    expect(audit.map((a: { to: string }) => a.to)).toEqual(['Review', 'Evaluation', 'Closed']);
+    expect(f.review.counts.reviewed).toBe(16);
   });
 });

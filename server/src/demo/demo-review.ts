@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
+import { eligibleAnswers } from '@ecore/core/review/answer-review.ts';
+import { calendarDate, validUntil } from '@ecore/core/review/transitions.ts';
+import type { AnswerState, ReviewStatus } from '@ecore/core/answering/answers.ts';
+import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
+import { findLatestAssetQuestionnaire, findAnswers } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
+import { writeTransition } from '@ecore/adapters/db/review/review-repository.ts';
+import type { DB } from '@ecore/adapters/db/schema.ts';
+import { storedAnswers, structureFor } from '../routes/answering/context.ts';
+import { scoredTemplate } from '../routes/questionnaires/template-cache.ts';
+import { seedDemoAnswers } from './demo-answers.ts';
+
+const IN_REVIEW = 'Büro Campus Adlershof';
+const CLOSED = 'Wohn- und Geschäftshaus Bockenheim';
+
+/**
+ * Demo review (issue 14): "Büro Campus Adlershof" submitted and assigned to the demo tester (its job waits in job
+ * management), and "Wohn- und Geschäftshaus Bockenheim" reviewed (16 answers accepted), evaluated and closed, each
+ * step in the audit log as the demo users would have made it. Runs once.
+ */
+export async function seedDemoReview(db: Kysely<DB>, at: Date): Promise<{ seeded: boolean }> {
+  const { seeded } = await seedDemoAnswers(db, new Date(at.getTime() - 3 * 86_400_000), [
+    [IN_REVIEW, 1],
+    [CLOSED, 1],
+  ]);
+  if (!seeded) return { seeded: false };
+  const users = await db.selectFrom('users').select(['id', 'user_name', 'first_name', 'last_name']).where('user_name', 'in', ['collector', 'tester', 'evaluator']).execute();
+  const user = (name: string) => {
+    const u = users.find((x) => x.user_name === name)!;
+    return { id: u.id, name: `${u.first_name} ${u.last_name}` };
+  };
+  const [collector, tester, evaluator] = [user('collector'), user('tester'), user('evaluator')];
+  const day = (n: number) => new Date(at.getTime() - n * 86_400_000);
+
+  for (const name of [IN_REVIEW, CLOSED]) {
+    const id = (await db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('assets').set({ tester_user_id: tester.id }).where('id', '=', id).execute();
+      const row = (await findLatestAssetQuestionnaire(trx, id))!;
+      await writeTransition(trx, { assetQuestionnaireId: row.id, assetId: id, from: 'Active', to: 'Review', submittedAlone: true }, { userId: collector.id, userName: collector.name, role: 'ObjectDataCollector', reason: 'submitted', answersTouched: [], at: day(2) });
+      if (name !== CLOSED) return;
+      const asset = (await findAsset(trx, id))!;
+      const template = (await findTemplate(trx, row.questionnaireId))!;
+      const found = await findAnswers(trx, row.id);
+      const reviewed = eligibleAnswers(structureFor(scoredTemplate(template), asset), storedAnswers(found.answers, found.documents)).slice(0, NUMBER_OF_REVIEWED_ANSWERS);
+      const accepted = reviewed.map((a) => ({ questionId: a.questionId, state: 'ReviewAccepted' as AnswerState, reviewStatus: 'Approved' as ReviewStatus }));
+      await writeTransition(trx, { assetQuestionnaireId: row.id, assetId: id, from: 'Review', to: 'Evaluation', answerUpdates: accepted, reviewedBy: tester.name }, { userId: tester.id, userName: tester.name, role: 'ExternalAccreditedTester', reason: 'sent-to-evaluation', answersTouched: accepted.map((a) => a.questionId), at: day(1) });
+      const closedAt = day(0);
+      await writeTransition(
+        trx,
+        { assetQuestionnaireId: row.id, assetId: id, from: 'Evaluation', to: 'Closed', closedAt, validUntil: validUntil(calendarDate(closedAt)), evaluatedBy: evaluator.name },
+        { userId: evaluator.id, userName: evaluator.name, role: 'Evaluator', reason: 'closed', answersTouched: [], at: closedAt },
+      );
+    });
+  }
+  return { seeded: true };
+}
