@@ -1,0 +1,223 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RunningPortal } from '../support/portal.ts';
+import { signIn, useJourney } from '../support/journey.ts';
+
+/*
+ * Review, verification and evaluation in the browser (issue 14), at the narrowest supported width (1024 px), each
+ * person in their own browser: the collector submits the fully answered demo office, the account administrator
+ * assigns the tester, the tester reviews 16 answers and asks for evidence for one, the collector uploads it and
+ * resubmits, the tester accepts all and submits to evaluation, the evaluator closes; the object shows Accepted
+ * (Closed) and the audit log lists each step.
+ */
+
+const VIEWPORT = { width: 1024, height: 900 };
+const journey = useJourney(VIEWPORT);
+let portal: RunningPortal;
+let page: Page;
+beforeEach(() => {
+  ({ portal, page } = journey);
+});
+
+const OFFICE = 'Bürohaus Mainzer Landstraße';
+
+const tokenOf = async (userName: string): Promise<string> => {
+  const login = await fetch(`${portal.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userName, password: 'demo1234' }),
+  });
+  return ((await login.json()) as { accessToken: string }).accessToken;
+};
+
+const apiGet = async <T>(userName: string, path: string): Promise<T> => {
+  const res = await fetch(`${portal.url}/api/${path}`, { headers: { Authorization: `Bearer ${await tokenOf(userName)}` } });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+};
+
+interface Question {
+  id: number;
+  type: string;
+  relevantForReview: boolean;
+  translations: { language: string; title: string }[];
+}
+interface Filled {
+  clusters: { categories: { id: number; sections: { id: number; questions: Question[] }[] }[] }[];
+  answers: { questionId: number; state: string | null }[];
+}
+
+/** Where an answer eligible for review stands in the tree: its route below the check screen and its title. */
+interface Place {
+  path: string;
+  title: string;
+}
+
+/** The eligible answers of the office (answered and relevant for review), in tree order, as the check screen's routes. */
+const eligiblePlaces = async (assetId: number): Promise<Place[]> => {
+  const filled = await apiGet<Filled>('collector', `asset/${assetId}/questionnaire/latest?isBuyerAsset=false`);
+  const answered = new Set(filled.answers.filter((a) => a.state !== null).map((a) => a.questionId));
+  return filled.clusters.flatMap((cluster, ci) =>
+    cluster.categories.flatMap((category) =>
+      category.sections.flatMap((section) =>
+        section.questions
+          .filter((q) => q.type !== 'VirtualQuestion' && q.relevantForReview && answered.has(q.id))
+          .map((q) => ({
+            path: `cluster/${ci + 1}/category/${category.id}/section/${section.id}/question/${q.id}`,
+            title: q.translations.find((t) => t.language === 'de')?.title ?? '',
+          })),
+      ),
+    ),
+  );
+};
+
+const objectIdOf = async (name: string): Promise<number> => {
+  const { items } = await apiGet<{ items: { id: number; name: string }[] }>('objectadmin', `asset?page=1&pageSize=5&search=${encodeURIComponent(name)}`);
+  const found = items.find((item) => item.name === name);
+  if (!found) throw new Error(`no object ${name}`);
+  return found.id;
+};
+
+const toast = (p: Page, text: string | RegExp) => p.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
+
+/** A person in their own browser, signed in on the page they open first. */
+const personAt = async (browser: Browser, userName: string, url: string): Promise<Page> => {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'de-DE' });
+  const p = await context.newPage();
+  await p.goto(url);
+  await signIn(p, userName);
+  return p;
+};
+
+const count = (p: Page) => p.getByRole('status', { name: 'Geprüfte Antworten' });
+const reviewedCount = async (p: Page): Promise<string> => ((await count(p).getByText(/^\d+ \/ \d+ geprüft$/).textContent()) ?? '').trim();
+const card = (p: Page, title: string): Locator => p.getByRole('region', { name: title, exact: true });
+const decisions = (p: Page, title: string): Locator => card(p, title).getByRole('group', { name: 'Prüfentscheidung' });
+
+describe('review, verification and evaluation in the browser', () => {
+  it('collector submits, admin assigns the tester, tester reviews 16 and asks for evidence, collector uploads and resubmits, tester submits to evaluation, evaluator closes', async () => {
+    const office = await objectIdOf(OFFICE);
+    const places = await eligiblePlaces(office);
+    expect(places.length).toBeGreaterThanOrEqual(16);
+    const questionnaireOf = `${portal.url}/asset-management/objects/${office}/false/edit/data`;
+    const check = `${portal.url}/job-management/check/${office}/false`;
+
+    // --- the collector submits the fully answered office
+    await page.goto(questionnaireOf);
+    await signIn(page, 'collector');
+    await page.getByRole('tablist', { name: 'Bereiche des Objekts' }).getByRole('tab', { name: 'Fragebogen' }).click();
+    await page.waitForURL(/\/questionnaire\/\d+\/data$/);
+    const dataPage = page.url();
+    await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).click();
+    await page.getByRole('dialog', { name: 'Zur Prüfung einreichen' }).getByRole('button', { name: 'Einreichen' }).click();
+    await toast(page, 'Der Fragebogen wurde zur Prüfung eingereicht.');
+
+    // --- the account administrator assigns the tester in job management
+    // The administrator sees every object: the list is searched for the office.
+    const admin = await personAt(journey.browser, 'admin', `${portal.url}/job-management/objects?search=${encodeURIComponent(OFFICE)}`);
+    await admin.getByRole('tab', { name: 'Objekte', selected: true }).waitFor();
+    await admin.getByRole('button', { name: `Prüfer für ${OFFICE} zuweisen` }).click();
+    const assign = admin.getByRole('dialog', { name: 'Prüfer zuweisen' });
+    await assign.getByText(`Wählen Sie den Prüfer für das Objekt „${OFFICE}“.`).waitFor();
+    expect(await assign.getByRole('button', { name: 'Zuweisen' }).isDisabled()).toBe(true);
+    await assign.getByLabel('Prüfer').click();
+    await admin.getByRole('option', { name: /^Tom Tester \(/ }).click();
+    await assign.getByRole('button', { name: 'Zuweisen' }).click();
+    await toast(admin, `Tom Tester prüft jetzt „${OFFICE}“.`);
+    await admin.context().close();
+
+    // --- the tester finds the job and reviews 16 answers: 15 accepted, documents asked for one
+    const tester = await personAt(journey.browser, 'tester', `${portal.url}/job-management/objects`);
+    await tester.getByRole('button', { name: `${OFFICE} prüfen` }).click();
+    await tester.waitForURL(/\/job-management\/check\/\d+\/false\/data$/);
+    await tester.getByRole('table', { name: 'Angaben zur Prüfung' }).getByText('Tom Tester').waitFor();
+    expect(await reviewedCount(tester)).toBe('0 / 16 geprüft');
+    const sixteen = places.slice(0, 16);
+    for (const [i, place] of sixteen.entries()) {
+      await tester.goto(`${check}/${place.path}`);
+      const controls = decisions(tester, place.title);
+      if (i < 15) {
+        await controls.getByRole('button', { name: 'Akzeptieren' }).click();
+        await controls.getByText('Akzeptiert', { exact: true }).waitFor();
+      } else {
+        await controls.getByRole('textbox', { name: 'Kommentar zur Entscheidung' }).fill('Bitte den Beleg zu dieser Angabe hochladen.');
+        await controls.getByRole('button', { name: 'Nachweis anfordern' }).click();
+        await controls.getByText('Nachweis angefordert', { exact: true }).waitFor();
+      }
+      await expect.poll(() => reviewedCount(tester)).toBe(`${i + 1} / 16 geprüft`);
+    }
+    // The 17th answer cannot be decided on: the count is never overshot.
+    const seventeenth = places[16];
+    if (seventeenth) {
+      await tester.goto(`${check}/${seventeenth.path}`);
+      expect(await decisions(tester, seventeenth.title).getByRole('button', { name: 'Akzeptieren' }).isDisabled()).toBe(true);
+    }
+    // Evaluation waits while an answer waits for documents; requesting documents does not.
+    expect(await tester.getByRole('button', { name: 'Zur Begutachtung einreichen' }).isDisabled()).toBe(true);
+    await tester.getByRole('button', { name: 'Nachweise anfordern' }).click();
+    const toVerification = tester.getByRole('dialog', { name: 'Nachweise anfordern' });
+    await toVerification.getByText(/^Möchten Sie Nachweise anfordern\?/).waitFor();
+    await toVerification.getByRole('button', { name: 'Nachweise anfordern' }).click();
+    await toast(tester, `Für „${OFFICE}“ wurden Nachweise angefordert.`);
+    await tester.waitForURL(/\/job-management\/objects$/);
+
+    // --- the collector sees the answer marked, uploads the document there and resubmits
+    const evidence = sixteen[15]!;
+    await page.goto(dataPage);
+    const asked = page.getByRole('list', { name: 'Antworten, für die Nachweise angefordert wurden' });
+    await asked.getByText('Nachweis fehlt').waitFor();
+    await asked.getByRole('link').first().click();
+    const evidenceCard = card(page, evidence.title);
+    await evidenceCard.getByText('Nachweis erforderlich').waitFor();
+    await evidenceCard.getByRole('button', { name: 'Nachweise (0)' }).click();
+    const drawer = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Nachweise' }) });
+    await drawer.locator('input[type="file"]').setInputFiles({ name: 'beleg.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await toast(page, 'Der Nachweis beleg.pdf wurde hochgeladen.');
+    await drawer.getByRole('button', { name: 'Schließen' }).click();
+    await page.goto(dataPage);
+    await page.getByRole('list', { name: 'Antworten, für die Nachweise angefordert wurden' }).getByText('1 Dokument hochgeladen').waitFor();
+    await page.getByRole('button', { name: 'Erneut einreichen' }).click();
+    await page.getByRole('dialog', { name: 'Zur Prüfung einreichen' }).getByRole('button', { name: 'Einreichen' }).click();
+    await toast(page, 'Der Fragebogen wurde zur Prüfung eingereicht.');
+
+    // --- the tester accepts the documented answer, seeing the document inline, and submits to evaluation
+    await tester.goto(`${check}/${evidence.path}`);
+    await card(tester, evidence.title).getByText('beleg.pdf', { exact: true }).waitFor();
+    expect(await reviewedCount(tester)).toBe('15 / 16 geprüft');
+    await decisions(tester, evidence.title).getByRole('button', { name: 'Akzeptieren' }).click();
+    await expect.poll(() => reviewedCount(tester)).toBe('16 / 16 geprüft');
+    await tester.getByRole('button', { name: 'Zur Begutachtung einreichen' }).click();
+    const toEvaluation = tester.getByRole('dialog', { name: 'Zur Begutachtung einreichen' });
+    await toEvaluation.getByText(/^Möchten Sie den Fragebogen zur Begutachtung einreichen\?/).waitFor();
+    await toEvaluation.getByRole('button', { name: 'Einreichen' }).click();
+    await toast(tester, `„${OFFICE}“ wurde zur Begutachtung eingereicht.`);
+    await tester.context().close();
+
+    // --- the evaluator finds it in job management and closes it
+    const evaluator = await personAt(journey.browser, 'evaluator', `${portal.url}/job-management/objects`);
+    await evaluator.getByRole('button', { name: `${OFFICE} prüfen` }).click();
+    await evaluator.waitForURL(/\/job-management\/check\/\d+\/false\/data$/);
+    await evaluator.getByRole('button', { name: 'Abschließen (akzeptieren)' }).click();
+    const toClosed = evaluator.getByRole('dialog', { name: 'Fragebogen abschließen' });
+    await toClosed.getByText(/^Möchten Sie den Fragebogen abschließen\?/).waitFor();
+    await toClosed.getByRole('button', { name: 'Abschließen' }).click();
+    await toast(evaluator, `„${OFFICE}“ wurde abgeschlossen und akzeptiert.`);
+    await evaluator.context().close();
+
+    // --- the object shows Accepted (Closed), and the audit log lists each step
+    await page.goto(dataPage);
+    await page.getByRole('table', { name: 'Angaben zum Fragebogen' }).getByText('Akzeptiert').waitFor();
+    const log = page.getByRole('table', { name: 'Protokoll der Statusänderungen' });
+    await log.waitFor();
+    const rows = log.getByRole('row');
+    await expect.poll(() => rows.count()).toBe(6);
+    const steps = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+    expect(steps.map(([, who, from, to, reason]) => [who, from, to, reason])).toEqual([
+      ['Carl CollectorDatenerfasser', 'Aktiv', 'In Prüfung', expect.stringMatching(/^Zur Prüfung eingereicht/)],
+      ['Tom Testerexterner akkreditierter Prüfer', 'In Prüfung', 'Nachweise hochladen', expect.stringMatching(/^Nachweise angefordert/)],
+      ['Carl CollectorDatenerfasser', 'Nachweise hochladen', 'In Prüfung', expect.stringMatching(/^Mit Nachweisen erneut eingereicht/)],
+      ['Tom Testerexterner akkreditierter Prüfer', 'In Prüfung', 'In Begutachtung', expect.stringMatching(/^Zur Begutachtung eingereicht/)],
+      ['Eva GutachterGutachter', 'In Begutachtung', 'Akzeptiert', expect.stringMatching(/^Abgeschlossen \(akzeptiert\)/)],
+    ]);
+  });
+});
