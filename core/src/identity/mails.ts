@@ -67,7 +67,8 @@ const TEXTS: Record<'setPassword' | 'resetPassword' | 'twoFactor', Record<Langua
   },
 };
 
-const escapeHtml = (s: string) =>
+/** Text made safe for the HTML part of a mail. */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** The mail of a link token, in the recipient's language. */

@@ -65,6 +65,8 @@ describe('tester assignment', () => {
     await h.expectRefused(() => h.as('admin', 'PUT', `/api/asset/tester?assetId=${id}&testerId=${internal}`), { statusCode: 400, fields: [{ path: 'testerId', key: 'tasks-assignTester-error' }] });
     await h.expectRefused(() => h.as('objectadmin', 'PUT', `/api/asset/tester?assetId=${id}&testerId=${external}`), { statusCode: 403 });
     expect((await h.as('admin', 'PUT', `/api/asset/tester?assetId=${id}&testerId=${await userId('tester')}`)).statusCode).toBe(204);
+    await h.app.drainBackground();
+    expect(h.mailer.sent.at(-1)).toMatchObject({ subject: `ECORE-Portal: neuer Prüfauftrag ${OFFICE}` });
     expect((await h.as('tester', 'GET', `/api/asset/${id}`)).statusCode).toBe(200);
     expect((await latest('tester', id)).review.testerName).toBe('Tom Tester');
   });
@@ -91,6 +93,8 @@ describe('the review of an object, step by step (DOMAIN.md §3)', () => {
     // Not every reviewed answer accepted: code 6; evidence asked: to Verification.
     await h.expectRefused(() => setState('tester', id, 'Evaluation'), { statusCode: 400, key: 'questionnaire-change-6' });
     expect((await setState('tester', id, 'Verification')).statusCode).toBe(204);
+    await h.app.drainBackground();
+    expect(h.mailer.sent.at(-1)).toMatchObject({ to: 'objectadmin@musterimmobilien.example', subject: `ECORE-Portal: Nachweise für ${OFFICE} angefordert` });
 
     // The owner uploads the requested document and resubmits (code 4 before the upload).
     await h.expectRefused(() => setState('collector', id, 'Review'), { statusCode: 400, key: 'questionnaire-change-4' });

@@ -7,6 +7,8 @@ import type { AssetActor } from '@ecore/core/assets/asset-access.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { ANSWER_DECISIONS, reviewAnswer, reviewCounts } from '@ecore/core/review/answer-review.ts';
 import { auditEntry } from '@ecore/core/review/audit.ts';
+import { isOwnerMailState, reviewDecisionMail } from '@ecore/core/review/review-mails.ts';
+import { contactPersonsOf } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
 import { calendarDate, decideStateChange, validUntil, type QuestionnaireFacts, type Transition } from '@ecore/core/review/transitions.ts';
 import { ASSET_QUESTIONNAIRE_STATES } from '@ecore/core/answering/answers.ts';
 import { message } from '@ecore/core/shared/messages.ts';
@@ -133,6 +135,15 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         return null;
       });
       if (outcome !== null) return refuse(outcome.code);
+      const reached = (await findLatestAssetQuestionnaire(deps.db, asset.id))?.state ?? '';
+      if (isOwnerMailState(reached)) {
+        // The owner's contacts learn of declines, requested documents and the acceptance (issue 14), in their language.
+        const contacts = await contactPersonsOf(deps.db, asset.organisationId, 0);
+        const link = `${deps.config.publicUrl}/asset-management/objects/${asset.id}/${asset.isBuyerAsset}/questionnaire/${seen.id}/data`;
+        app.runInBackground('review decision mail', async () => {
+          for (const c of contacts) await deps.mailer.send(reviewDecisionMail(reached, c.language, c.email, c.name, asset.objectName, link));
+        });
+      }
       return reply.status(204).send(null);
     },
   );

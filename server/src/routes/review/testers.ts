@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assetGrants, groupScope } from '@ecore/core/assets/asset-access.ts';
 import { mayAssignTesters } from '@ecore/core/review/testers.ts';
+import { testerAssignedMail } from '@ecore/core/review/review-mails.ts';
 import { idParam } from '@ecore/core/shared/schemas.ts';
 import { listTesters } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
@@ -30,6 +31,16 @@ export const testerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     if (!testers.some((t) => t.id === testerId)) throw new FieldsError([{ path: 'testerId', key: 'tasks-assignTester-error' }]);
   };
 
+  /** The tester learns of the new job by mail, in their language (issue 14). */
+  const tellTester = async (testerId: number, jobName: string) => {
+    const tester = await deps.db.selectFrom('users').select(['email', 'first_name', 'last_name', 'language']).where('id', '=', testerId).executeTakeFirst();
+    if (!tester) return;
+    const language = tester.language === 'en' ? 'en' : 'de';
+    app.runInBackground('tester mail', () =>
+      deps.mailer.send(testerAssignedMail(language, tester.email, `${tester.first_name} ${tester.last_name}`, jobName, `${deps.config.publicUrl}/job-management`)),
+    );
+  };
+
   app.put(
     '/asset/tester',
     {
@@ -41,6 +52,7 @@ export const testerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       if (!mayAssignTesters(actor)) throw new HttpError(403, 'forbidden');
       await checkedTester(request.query.testerId);
       await assignAssetTester(deps.db, asset.id, request.query.testerId);
+      await tellTester(request.query.testerId, asset.objectName);
       return reply.status(204).send(null);
     },
   );
@@ -57,6 +69,7 @@ export const testerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       if (!mayAssignTesters(actor)) throw new HttpError(403, 'forbidden');
       await checkedTester(request.query.testerId);
       await deps.db.transaction().execute((trx) => assignGroupTester(trx, group.id, request.query.testerId));
+      await tellTester(request.query.testerId, group.name);
       return reply.status(204).send(null);
     },
   );
