@@ -10,6 +10,7 @@ import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from './demo/demo-answers.ts';
 import { seedDemoReview } from './demo/demo-review.ts';
+import { expireDue } from './routes/review/expiry.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -48,7 +49,14 @@ async function main() {
   const files = createFolderFileStore(join(config.dataDir, 'files'));
   const app = await buildApp({ db: database.db, listen: database.listen, mailer, hasher, tokens: linkTokens, files, clock: Date.now, config: appConfig });
 
+  // Closed questionnaires past their validity become Expired: at start and every hour (issue 14).
+  const sweep = () => void expireDue(database.db, Date.now()).catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed'));
+  sweep();
+  const sweeping = setInterval(sweep, 60 * 60 * 1000);
+  sweeping.unref();
+
   const shutdown = async () => {
+    clearInterval(sweeping);
     await app.close();
     await database.close();
     process.exit(0);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { seedDemoReview } from '../../demo/demo-review.ts';
+import { expireDue } from './expiry.ts';
 import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
@@ -180,5 +181,19 @@ describe('demo review', () => {
     const audit = (await h.as('objectadmin', 'GET', `/api/asset/${closed}/questionnaire/${f.id}/audit`)).json();
     expect(audit.map((a: { to: string }) => a.to)).toEqual(['Review', 'Evaluation', 'Closed']);
     expect(f.review.counts.reviewed).toBe(16);
+  });
+});
+
+describe('expiry', () => {
+  it('a closed questionnaire expires the day after its validity (evaluation date + 1 year − 1 day), written by the system', async () => {
+    await seedDemoReview(h.db, new Date(h.clock.now));
+    const closed = await assetId('Wohn- und Geschäftshaus Bockenheim');
+    const row = await h.db.selectFrom('asset_questionnaires').select(['id', 'valid_until']).where('asset_id', '=', closed).executeTakeFirstOrThrow();
+    expect(await expireDue(h.db, h.clock.now + 300 * 86_400_000)).toBe(0);
+    expect(await expireDue(h.db, h.clock.now + 367 * 86_400_000)).toBe(1);
+    expect((await h.as('objectadmin', 'GET', `/api/asset/${closed}`)).json().status).toBe('Expired');
+    const audit = (await h.as('objectadmin', 'GET', `/api/asset/${closed}/questionnaire/${row.id}/audit`)).json();
+    expect(audit.at(-1)).toMatchObject({ from: 'Closed', to: 'Expired', userName: 'system', reason: 'expired' });
+    expect(await expireDue(h.db, h.clock.now + 400 * 86_400_000)).toBe(0);
   });
 });
