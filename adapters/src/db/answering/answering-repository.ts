@@ -18,6 +18,8 @@ export interface AssetQuestionnaireRow {
   closedAt: string | null;
   submittedAlone: boolean;
   declineCount: number;
+  /** How often a group's sampled sheet was adjusted after declines (at most twice, DOMAIN.md §4). */
+  adjustments: number;
   answered: number;
   total: number;
 }
@@ -39,6 +41,7 @@ const questionnaireQuery = (db: Executor) =>
       'aq.closed_at',
       'aq.submitted_alone',
       'aq.decline_count',
+      'aq.adjustments',
       'aq.answered_count',
       'aq.total_count',
     ]);
@@ -58,6 +61,7 @@ const toQuestionnaire = (r: QuestionnaireQueryRow): AssetQuestionnaireRow => ({
   closedAt: r.closed_at ? r.closed_at.toISOString() : null,
   submittedAlone: r.submitted_alone,
   declineCount: r.decline_count,
+  adjustments: r.adjustments,
   answered: r.answered_count,
   total: r.total_count,
 });
@@ -470,4 +474,8 @@ export async function moveChangesToQuestion(db: Executor, assetQuestionnaireId: 
     .where('asset_questionnaire_id', '=', assetQuestionnaireId)
     .where('question_id', '=', fromQuestionId)
     .execute();
+}
+
+export async function setAdjustments(db: Executor, id: number, adjustments: number): Promise<void> {
+  await db.updateTable('asset_questionnaires').set({ adjustments }).where('id', '=', id).execute();
 }

@@ -36,6 +36,7 @@ import {
   moveAnswersToVersion,
   moveChangesToQuestion,
   saveGroupDefaults,
+  setAdjustments,
   setProgress,
   writeAnswer,
   writeAnswerLock,
@@ -50,6 +51,8 @@ import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { LockedError, actorName, answerResponse, answersOf, questionnaireState, structureFor, visibleAsset, visibleQuestionnaire } from './context.ts';
 import { questionnaireFacts } from '../review/states.ts';
+import { mayAdjustSheet } from '@ecore/core/review/group-rules.ts';
+import { groupReviewOf } from '@ecore/adapters/db/review/review-repository.ts';
 import { availableTransitions } from '@ecore/core/review/transitions.ts';
 import { mayOpenCheck, reviewCounts } from '@ecore/core/review/answer-review.ts';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
@@ -307,19 +310,27 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const items = request.body.map((item, index) => ({ ...item, index }));
       const byAsset = new Map<number, typeof items>();
       for (const item of items) byAsset.set(item.assetId, [...(byAsset.get(item.assetId) ?? []), item]);
-      const targets: { asset: AssetView; list: typeof items; template: ScoredTemplate }[] = [];
+      const targets: { asset: AssetView; list: typeof items; template: ScoredTemplate; sampled: boolean }[] = [];
       for (const [assetId, list] of byAsset) {
         const asset = await visibleAsset(deps.db, actor, assetId, list[0]!.isBuyerAsset);
         if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
         const latest = await findLatestAssetQuestionnaire(deps.db, asset.id);
         if (!latest) throw new HttpError(404, 'not-found');
-        targets.push({ asset, list, template: await templateOf(latest.questionnaireId) });
+        const group = await groupReviewOf(deps.db, asset.assetGroupId);
+        const sampled = group?.submission?.sampledAssetIds.includes(asset.id) ?? false;
+        targets.push({ asset, list, template: await templateOf(latest.questionnaireId), sampled });
       }
       const result = await deps.db.transaction().execute(async (trx) => {
         const out = [];
-        for (const { asset, list, template } of targets) {
+        for (const { asset, list, template, sampled } of targets) {
           const row = (await findLatestAssetQuestionnaire(trx, asset.id, true))!;
           await checkLock(trx, actor, row.id);
+          if (sampled && row.declineCount > row.adjustments) {
+            // The first change of a sampled sheet after a decline of its group counts as one adjustment, at most two.
+            const adjusted = mayAdjustSheet({ state: questionnaireState(row), declineCount: row.declineCount, adjustments: row.adjustments });
+            if (E.isLeft(adjusted)) throw new HttpError(400, adjusted.left);
+            await setAdjustments(trx, row.id, adjusted.right);
+          }
           const saved = await applyAnswers(trx, actor, by, row, structureFor(template, asset), list);
           out.push({ asset, row, saved });
         }

@@ -106,3 +106,27 @@ describe('the group workflow (DOMAIN.md §4)', () => {
     ]);
   });
 });
+
+describe('adjusting a sampled sheet after its group was declined', () => {
+  it('counts the first change after each decline as one adjustment, at most two, and refuses a third', async () => {
+    const id = await groupId();
+    const objects = await assetIds();
+    const office = objects.find((o) => o.name === OFFICE)!;
+    const f = await latest('collector', office.id);
+    await h.db.insertInto('group_submissions').values({ asset_group_id: id, seed: 7, asset_ids: objects.map((o) => o.id), sampled_asset_ids: [office.id], submitted_by: 'Olga Objekt' }).execute();
+    const value = questions(f).find((q) => q.type === 'ValueQuestion')!;
+    const save = (n: number) => h.as('collector', 'PUT', '/api/asset/answer', [{ assetId: office.id, questionId: value.id, inputAnswer: n }]);
+    const adjustments = async () => (await h.db.selectFrom('asset_questionnaires').select('adjustments').where('id', '=', f.id).executeTakeFirstOrThrow()).adjustments;
+    expect((await save(1)).statusCode).toBe(200);
+    expect(await adjustments()).toBe(0);
+    await h.db.updateTable('asset_questionnaires').set({ decline_count: 1 }).where('id', '=', f.id).execute();
+    expect((await save(2)).statusCode).toBe(200);
+    expect((await save(3)).statusCode).toBe(200);
+    expect(await adjustments()).toBe(1);
+    await h.db.updateTable('asset_questionnaires').set({ decline_count: 2 }).where('id', '=', f.id).execute();
+    expect((await save(4)).statusCode).toBe(200);
+    expect(await adjustments()).toBe(2);
+    await h.db.updateTable('asset_questionnaires').set({ decline_count: 3 }).where('id', '=', f.id).execute();
+    await h.expectRefused(() => save(5), { statusCode: 400, key: 'objectGroups-adjust-limit' });
+  });
+});
