@@ -146,6 +146,8 @@ describe('review, verification and evaluation in the browser', () => {
       }
       await expect.poll(() => reviewedCount(tester)).toBe(`${i + 1} / 16 geprüft`);
     }
+    // At 1024 px the check screen with its review controls and the state changes fits without scrolling sideways.
+    expect(await tester.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     // The 17th answer cannot be decided on: the count is never overshot.
     const seventeenth = places[16];
     if (seventeenth) {

@@ -85,10 +85,14 @@ export function QuestionnaireAuditLog({ refOf, qid }: { refOf: AssetRef; qid: nu
   );
 }
 
-/** The audit log of an object group (its submission with the sample, the review's outcome, the evaluator's decision). */
+/**
+ * The audit log of an object group (its submission with the sample, the review's outcome, the evaluator's decision);
+ * nothing while the group was never submitted.
+ */
 export function GroupAuditLog({ groupId, name }: { groupId: number; name: string }) {
   const { t } = useTranslation();
   const { data, error, mutate } = useSWR(groupAuditKey(groupId), () => fetchGroupAudit(groupId));
+  if (data && data.length === 0) return null;
   return (
     <Stack gap="xs">
       <Text size="sm" fw={600}>{t('review.audit.groupTitle')}</Text>

@@ -113,7 +113,7 @@ function ObjectJobs({ actor, query, change }: ListProps) {
     { key: 'group', header: t('review.jobs.columns.group'), render: (o) => o.assetGroupName },
     { key: 'organisation', header: t('review.jobs.columns.organisation'), render: (o) => o.organisationName },
     { key: 'status', header: t('review.jobs.columns.status'), render: (o) => <StatusBadge kind="object" state={o.status} /> },
-    { key: 'tester', header: t('review.jobs.columns.tester'), render: (o) => o.testerName ?? <Text size="sm" c="dimmed">{t('review.jobs.noTester')}</Text> },
+    { key: 'tester', header: t('review.jobs.columns.tester'), render: (o) => o.testerName ?? '–' },
     { key: 'score', header: t('review.jobs.columns.score'), render: () => SCORE_PENDING },
     { key: 'constructionYear', header: t('review.jobs.columns.constructionYear'), render: (o) => year(o.constructionYear) },
     { key: 'renovationYear', header: t('review.jobs.columns.renovationYear'), render: (o) => year(o.renovationYear) },
@@ -167,7 +167,7 @@ function GroupJobs({ actor, query, change }: ListProps) {
     { key: 'name', header: t('review.jobs.columns.name'), render: (g) => <Text size="sm" fw={500}>{g.name}</Text> },
     { key: 'organisation', header: t('review.jobs.columns.organisation'), render: (g) => g.organisationName },
     { key: 'status', header: t('review.jobs.columns.status'), render: (g) => <StatusBadge kind="group" state={g.status} /> },
-    { key: 'tester', header: t('review.jobs.columns.tester'), render: (g) => testerNameOf(g) ?? <Text size="sm" c="dimmed">{t('review.jobs.noTester')}</Text> },
+    { key: 'tester', header: t('review.jobs.columns.tester'), render: (g) => testerNameOf(g) ?? '–' },
     { key: 'score', header: t('review.jobs.columns.score'), render: () => SCORE_PENDING },
     { key: 'objects', header: t('review.jobs.columns.objects'), render: (g) => g.assets.length },
   ];

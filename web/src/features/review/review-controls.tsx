@@ -95,7 +95,7 @@ export function ReviewControls({ question }: { question: Question }) {
       const result = await reviewAnswerDecision(answer.id, decision, comment);
       applyAnswer(result.answer);
       setComment('');
-      notifySuccess(t('review.decision.saved', { title: question.staticTitle, decision: t(`review.decision.actions.${decision}`) }));
+      notifySuccess(t('review.decision.saved', { title: question.staticTitle, mark: t(`review.marks.${reviewMark(result.answer.state).key}`) }));
     } catch (failure) {
       notifyError(actionErrorText(failure, 'answer-review-error'));
       // The answer may have changed meanwhile (another tab, a state change): show it as stored.
