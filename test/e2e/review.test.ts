@@ -36,16 +36,30 @@ const apiGet = async <T>(userName: string, path: string): Promise<T> => {
   return (await res.json()) as T;
 };
 
+const apiCall = async <T>(userName: string, method: 'POST' | 'PUT', path: string, body?: unknown): Promise<T> => {
+  const res = await fetch(`${portal.url}/api/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await tokenOf(userName)}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+};
+
 interface Question {
   id: number;
   type: string;
   relevantForReview: boolean;
   translations: { language: string; title: string }[];
+  options: { id: number; isExclusive: boolean }[];
 }
 interface Filled {
+  id: number;
   clusters: { categories: { id: number; sections: { id: number; questions: Question[] }[] }[] }[];
-  answers: { questionId: number; state: string | null }[];
+  answers: { id: number; questionId: number; state: string | null }[];
 }
+const questionsOf = (f: Filled) => f.clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions)));
 
 /** Where an answer eligible for review stands in the tree: its route below the check screen and its title. */
 interface Place {
@@ -221,5 +235,113 @@ describe('review, verification and evaluation in the browser', () => {
       ['Tom Testerexterner akkreditierter Prüfer', 'In Prüfung', 'In Begutachtung', expect.stringMatching(/^Zur Begutachtung eingereicht/)],
       ['Eva GutachterGutachter', 'In Begutachtung', 'Akzeptiert', expect.stringMatching(/^Abgeschlossen \(akzeptiert\)/)],
     ]);
+  });
+
+  it('a group of three: the owner submits with the completeness box and sees the recorded sample, the tester submits it for evaluation, the evaluator accepts; the group log lists each step', async () => {
+    // --- set up by the API: a group of three fully and identically answered offices
+    const group = await apiCall<{ id: number }>('objectadmin', 'POST', 'assetGroup', { name: 'Portfolio Stichprobe' });
+    const ids: number[] = [];
+    for (const [i, name] of ['Stichprobe Nord', 'Stichprobe Mitte', 'Stichprobe Süd'].entries()) {
+      const object = await apiCall<{ id: number }>('objectadmin', 'POST', 'asset', {
+        objectName: name,
+        assetGroupId: group.id,
+        country: 'DE',
+        city: 'Frankfurt am Main',
+        zip: '60314',
+        street: 'Hanauer Landstraße',
+        streetNumber: String(100 + i),
+        constructionYear: 2015,
+        assetTotalArea: 4200,
+        assetAssetTypes: [{ assetTypeId: 1, percentage: 100 }],
+      });
+      ids.push(object.id);
+      const filled = await apiCall<Filled>('collector', 'POST', `asset/${object.id}/questionnaire`);
+      const answers = questionsOf(filled)
+        .filter((q) => q.type !== 'VirtualQuestion')
+        .map((q) =>
+          q.type === 'ValueQuestion'
+            ? { assetId: object.id, questionId: q.id, inputAnswer: 20 }
+            : { assetId: object.id, questionId: q.id, multipleChoiceOption: [q.options.find((o) => !o.isExclusive)!.id] },
+        );
+      await apiCall('collector', 'PUT', 'asset/answer', answers);
+    }
+    const GROUP = 'Portfolio Stichprobe';
+
+    // --- the object administrator submits the group: the button waits for the completeness box
+    await page.goto(`${portal.url}/asset-management/object-groups?search=${encodeURIComponent(GROUP)}`);
+    await signIn(page, 'objectadmin');
+    await page.getByRole('button', { name: `Objektgruppe ${GROUP} zur Prüfung einreichen` }).click();
+    const submit = page.getByRole('dialog', { name: 'Objektgruppe zur Prüfung einreichen' });
+    await submit.getByText(`Die Objektgruppe „${GROUP}“ mit 3 Objekten zur Prüfung einreichen?`, { exact: false }).waitFor();
+    expect(await submit.getByRole('button', { name: 'Einreichen' }).isDisabled()).toBe(true);
+    await submit.getByRole('checkbox', { name: /Stichtag 31\.12\.2021/ }).check();
+    await submit.getByRole('button', { name: 'Einreichen' }).click();
+    await toast(page, `Die Objektgruppe „${GROUP}“ wurde zur Prüfung eingereicht.`);
+    await page.getByRole('button', { name: `Objekte von ${GROUP} ein- oder ausblenden` }).click();
+    const sample = page.getByRole('group', { name: `Stichprobe von ${GROUP}` });
+    await sample.getByText(/^2 Bögen: Stichprobe /).waitFor();
+    const drawn = (await sample.getByText(/Startwert \(Seed\) \d+/).textContent()) ?? '';
+    expect(drawn).toMatch(/von Olga Objekt/);
+    const sampleNames = ((await sample.getByText(/^2 Bögen: /).textContent()) ?? '').replace(/^2 Bögen: /, '').split(', ');
+    expect(sampleNames).toHaveLength(2);
+
+    // --- the administrator assigns the tester to the group (its objects get the tester too)
+    const admin = await personAt(journey.browser, 'admin', `${portal.url}/job-management/object-groups?search=${encodeURIComponent(GROUP)}`);
+    await admin.getByRole('button', { name: `Prüfer für ${GROUP} zuweisen` }).click();
+    const assign = admin.getByRole('dialog', { name: 'Prüfer zuweisen' });
+    await assign.getByLabel('Prüfer').click();
+    await admin.getByRole('option', { name: /^Tom Tester \(/ }).click();
+    await assign.getByRole('button', { name: 'Zuweisen' }).click();
+    await toast(admin, `Tom Tester prüft jetzt „${GROUP}“.`);
+    await admin.context().close();
+
+    // --- the sampled sheets are reviewed and go to evaluation (the check screen's decisions are the first journey's)
+    const sampledIds = ids.filter((_, i) => sampleNames.includes(['Stichprobe Nord', 'Stichprobe Mitte', 'Stichprobe Süd'][i]!));
+    for (const id of sampledIds) {
+      const filled = await apiGet<Filled>('tester', `asset/${id}/questionnaire/latest?isBuyerAsset=false`);
+      const relevant = new Set(questionsOf(filled).filter((q) => q.relevantForReview && q.type !== 'VirtualQuestion').map((q) => q.id));
+      for (const answer of filled.answers.filter((a) => relevant.has(a.questionId) && a.state !== null).slice(0, 16)) {
+        await apiCall('tester', 'PUT', `asset/answer/${answer.id}/review`, { decision: 'accept' });
+      }
+      await apiCall('tester', 'PUT', `asset/state?assetId=${id}&state=Evaluation&isBuyerAsset=false`);
+    }
+
+    // --- the tester sees the group's job and submits it for evaluation
+    const tester = await personAt(journey.browser, 'tester', `${portal.url}/job-management/object-groups`);
+    await tester.getByRole('button', { name: `Objekte von ${GROUP} anzeigen` }).click();
+    const objects = tester.getByRole('table', { name: `Objekte der Objektgruppe ${GROUP}` });
+    await expect.poll(() => objects.getByText('In Begutachtung').count()).toBe(2);
+    await tester.getByRole('button', { name: `Objektgruppe ${GROUP} zur Begutachtung einreichen` }).click();
+    const finish = tester.getByRole('dialog', { name: 'Objektgruppe zur Begutachtung einreichen' });
+    await finish.getByText(/haben die Prüfung bestanden/).waitFor();
+    await finish.getByRole('button', { name: 'Einreichen' }).click();
+    await toast(tester, `Die Prüfung der Objektgruppe „${GROUP}“ ist abgeschlossen.`);
+    await tester.context().close();
+
+    // --- the evaluator accepts the group in its row
+    const evaluator = await personAt(journey.browser, 'evaluator', `${portal.url}/job-management/object-groups`);
+    await evaluator.getByRole('row').filter({ hasText: GROUP }).getByText('Prüfung bestanden').waitFor();
+    await evaluator.getByRole('button', { name: `Objektgruppe ${GROUP} akzeptieren` }).click();
+    const accept = evaluator.getByRole('dialog', { name: 'Begutachtung der Objektgruppe akzeptieren' });
+    await accept.getByRole('button', { name: 'Akzeptieren' }).click();
+    await toast(evaluator, `Die Objektgruppe „${GROUP}“ wurde akzeptiert.`);
+    await evaluator.context().close();
+
+    // --- the owner sees the group closed, its objects accepted, the sample kept and each step in the log
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: GROUP }).getByText('Abgeschlossen').waitFor();
+    await page.getByRole('button', { name: `Objekte von ${GROUP} ein- oder ausblenden` }).click();
+    await page.getByRole('group', { name: `Stichprobe von ${GROUP}` }).getByText(drawn, { exact: true }).waitFor();
+    const log = page.getByRole('table', { name: `Protokoll der Statusänderungen von ${GROUP}` });
+    await expect.poll(() => log.getByRole('row').count()).toBe(4);
+    const steps = await log.getByRole('row').evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+    expect(steps.map(([, who, from, to, reason]) => [who, from, to, reason])).toEqual([
+      ['Olga ObjektObjektadministrator', 'Aktiv', 'In Prüfung', expect.stringMatching(/^Gruppe zur Prüfung eingereicht, Stichprobe gezogen/)],
+      ['Tom Testerexterner akkreditierter Prüfer', 'In Prüfung', 'Prüfung bestanden', expect.stringMatching(/^Prüfung der Stichprobe bestanden/)],
+      ['Eva GutachterGutachter', 'Prüfung bestanden', 'Abgeschlossen', expect.stringMatching(/^Gruppe vom Gutachter akzeptiert/)],
+    ]);
+    // Every sheet closed with the group.
+    await page.goto(`${portal.url}/asset-management/objects?search=Stichprobe`);
+    await expect.poll(() => page.getByRole('table', { name: 'Liste der Objekte' }).getByText('Akzeptiert').count()).toBe(3);
   });
 });

@@ -27,7 +27,7 @@ vi.mock(import('./review-api.ts'), async (original) => ({
   ...(await original()),
   ...api,
   fetchReviewConfig: async () => ({ reviewProcess: { numberOfReviewedAnswers: 16 } }),
-  fetchGroupDetail: async () => {
+  fetchGroupReview: async () => {
     throw new ApiError(404, 'not-found', 'not found');
   },
   fetchAudit: async () => [],

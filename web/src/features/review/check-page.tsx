@@ -19,7 +19,7 @@ import { AnsweringTree } from '../answering/answering-tree.tsx';
 import { QuestionDetails } from '../answering/question-details.tsx';
 import { findQuestionPlace } from '../answering/structure.ts';
 import { checkBase, CheckContext, type CheckSession } from './check-context.ts';
-import { fetchGroupDetail, fetchLatest, fetchReviewConfig, groupDetailKey, latestKey, REVIEW_CONFIG_KEY, type ReviewedQuestionnaire } from './review-api.ts';
+import { fetchGroupReview, fetchLatest, fetchReviewConfig, groupReviewKey, latestKey, REVIEW_CONFIG_KEY, type ReviewedQuestionnaire } from './review-api.ts';
 import { groupSheetOf, questionnaireFacts, reviewAssetFacts } from './review-facts.ts';
 import { ReviewControls } from './review-controls.tsx';
 import { ReviewCount } from './review-count.tsx';
@@ -53,7 +53,7 @@ function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
   const groupId = object?.assetGroupId ?? filled?.assetGroupId ?? null;
   // The group decides whether the object is a sheet of a group under review; a tester or evaluator who may not
   // read the group simply gets no answer here, and the server decides.
-  const { data: group } = useSWR(groupId === null ? null : groupDetailKey(groupId), () => fetchGroupDetail(groupId ?? 0), {
+  const { data: group } = useSWR(groupId === null ? null : groupReviewKey(groupId), () => fetchGroupReview(groupId ?? 0), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
@@ -99,7 +99,7 @@ function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
       counts: reviewCounts(facts.structure, facts.answers, number),
       numberOfReviewedAnswers: number,
       objectName: object?.objectName ?? filled.assetName ?? '',
-      groupName: group?.name ?? filled.assetGroupName ?? object?.assetGroupName ?? null,
+      groupName: filled.assetGroupName ?? object?.assetGroupName ?? null,
       testerName: filled.review?.testerName ?? null,
       applyAnswer,
       refresh,

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconSend, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import type { GroupAsset } from '@ecore/core/assets/group.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
-import { evaluateGroup, finishGroupReview, groupReviewOutcome, maySubmitGroup } from '@ecore/core/review/group-rules.ts';
+import { evaluateGroup, finishGroupReview, groupChangeKey, groupReviewOutcome, maySubmitGroup, type GroupCode } from '@ecore/core/review/group-rules.ts';
+import { isMessageKey } from '@ecore/core/shared/messages.ts';
 import { RowAction } from '../../components/data-table/row-action.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -14,7 +15,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { ActionDialog, useActionErrorText } from '../answering/questionnaire-dialogs.tsx';
 import { GroupAuditLog } from './audit-log.tsx';
-import { evaluateGroupCall, fetchGroupDetail, finishGroupReviewCall, groupDetailKey, submitGroupForReview, type JobGroup } from './review-api.ts';
+import { evaluateGroupCall, fetchGroupObjectStates, fetchGroupReview, finishGroupReviewCall, groupAuditKey, groupReviewKey, submitGroupForReview, type JobGroup } from './review-api.ts';
 import { assetActorOf, testerUserIdOf } from './review-facts.ts';
 
 /**
@@ -50,6 +51,7 @@ export function EvaluateGroupActions({ actor, group, onDone }: { actor: Actor; g
           errorKey="evaluate-group-modal-error"
           onDone={() => {
             setAsking(null);
+            void mutate(groupAuditKey(group.id));
             onDone();
           }}
           onClose={() => setAsking(null)}
@@ -58,6 +60,16 @@ export function EvaluateGroupActions({ actor, group, onDone }: { actor: Actor; g
     </>
   );
 }
+
+/**
+ * The group's objects with their questionnaire states. Where the group row carries no state (GET assetGroup leaves
+ * an object's `state` empty today), the states come from the group's object list; an object not started stays empty.
+ */
+export const useGroupObjects = (group: Pick<JobGroup, 'id' | 'assets'>, enabled = true): GroupAsset[] => {
+  const missing = enabled && group.assets.some((a) => a.state === null);
+  const { data } = useSWR(missing ? ['review/groupObjects', group.id] : null, () => fetchGroupObjectStates(group.id), { shouldRetryOnError: false });
+  return data ? group.assets.map((a) => (a.state !== null ? a : { ...a, state: data.get(a.assetId) ?? null })) : group.assets;
+};
 
 /** The sampled sheets of a group with their states, once its detail (with the sample) is known. */
 const sampledSheets = (assets: readonly GroupAsset[], sampledIds: readonly number[]) =>
@@ -74,9 +86,10 @@ export function FinishGroupReviewAction({ actor, group, onDone }: { actor: Actor
   // Only the group's tester, while the group is in Review, asks for the sample at all.
   const probe = finishGroupReview(assetActorOf(actor), facts, [], 'ReviewPassed');
   const candidate = group.status === 'Review' && !(probe._tag === 'Left' && probe.left.code === 1);
-  const { data: detail } = useSWR(candidate ? groupDetailKey(group.id) : null, () => fetchGroupDetail(group.id), { shouldRetryOnError: false });
-  if (!candidate || !detail?.sample) return null;
-  const sampled = sampledSheets(detail.assets, detail.sample.sampledAssetIds);
+  const { data: review } = useSWR(candidate ? groupReviewKey(group.id) : null, () => fetchGroupReview(group.id), { shouldRetryOnError: false });
+  const assets = useGroupObjects(group, candidate);
+  if (!candidate || !review?.sample) return null;
+  const sampled = sampledSheets(assets, review.sample.sampledAssetIds);
   const target = groupReviewOutcome(sampled);
   if (target === null || finishGroupReview(assetActorOf(actor), facts, sampled, target)._tag !== 'Right') return null;
   return (
@@ -98,6 +111,8 @@ export function FinishGroupReviewAction({ actor, group, onDone }: { actor: Actor
           errorKey="submit-for-evaluation-group-modal-error"
           onDone={() => {
             setAsking(false);
+            void mutate(groupReviewKey(group.id));
+            void mutate(groupAuditKey(group.id));
             onDone();
           }}
           onClose={() => setAsking(false)}
@@ -119,10 +134,16 @@ export function SubmitGroupDialog({ group, onDone, onClose }: { group: { id: num
   const actionErrorText = useActionErrorText();
   const [confirmed, setConfirmed] = useState(false);
   const [pending, setPending] = useState(false);
+  // What stands in the way besides the box (core groupSubmitProblem, asked by the server with the box ticked).
+  const { data: review } = useSWR(groupReviewKey(group.id), () => fetchGroupReview(group.id), { shouldRetryOnError: false });
+  const problem = review?.submitProblem ?? null;
   const submit = async () => {
     setPending(true);
     try {
       await submitGroupForReview(group.id);
+      // The sample is drawn now, and the log has its first step.
+      void mutate(groupReviewKey(group.id));
+      void mutate(groupAuditKey(group.id));
       notifySuccess(t('review.submitGroup.done', { name: group.name }));
       setPending(false);
       onDone();
@@ -135,12 +156,17 @@ export function SubmitGroupDialog({ group, onDone, onClose }: { group: { id: num
     <Modal opened onClose={pending ? () => undefined : onClose} title={t('review.submitGroup.title')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack>
         <Text size="sm">{t('review.submitGroup.text', { name: group.name, count: group.objectCount })}</Text>
+        {problem !== null ? (
+          <Alert color="orange" variant="light" role="alert">
+            {t(isMessageKey(groupChangeKey(problem as GroupCode)) ? `errors.${groupChangeKey(problem as GroupCode)}` : 'errors.objectGroups-change-0')}
+          </Alert>
+        ) : null}
         <Checkbox label={t('errors.objectGroups-submit-completeness')} checked={confirmed} onChange={(event) => setConfirmed(event.currentTarget.checked)} data-autofocus />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={pending}>
             {t('common.cancel')}
           </Button>
-          <Button disabled={!confirmed} loading={pending} onClick={() => void submit()} leftSection={<IconSend size={16} aria-hidden="true" />}>
+          <Button disabled={!confirmed || problem !== null} loading={pending} onClick={() => void submit()} leftSection={<IconSend size={16} aria-hidden="true" />}>
             {t('review.submitGroup.confirm')}
           </Button>
         </Group>
@@ -190,15 +216,15 @@ export function SubmitGroupAction({
 export function GroupReviewInfo({ group }: { group: { id: number; name: string; assets: readonly GroupAsset[] } }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const { data: detail } = useSWR(groupDetailKey(group.id), () => fetchGroupDetail(group.id), { shouldRetryOnError: false });
-  const sample = detail?.sample ?? null;
+  const { data: review } = useSWR(groupReviewKey(group.id), () => fetchGroupReview(group.id), { shouldRetryOnError: false });
+  const sample = review?.sample ?? null;
   const names = sample ? sample.sampledAssetIds.map((id) => group.assets.find((a) => a.assetId === id)?.name ?? `#${id}`) : [];
   return (
     <Stack gap="sm" mt="sm">
       {sample ? (
         <Stack gap={2} aria-label={t('review.sample.label', { name: group.name })} role="group">
           <Text size="sm" fw={600}>{t('review.sample.title')}</Text>
-          <Text size="sm">{t('review.sample.drawn', { date: formatDateTime(sample.submittedAt, language), seed: sample.seed })}</Text>
+          <Text size="sm">{t('review.sample.drawn', { date: formatDateTime(sample.submittedAt, language), name: sample.submittedBy, seed: sample.seed })}</Text>
           <Text size="sm">{t('review.sample.sheets', { count: names.length, names: names.join(', ') })}</Text>
         </Stack>
       ) : null}

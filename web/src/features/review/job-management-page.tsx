@@ -19,7 +19,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { useSession } from '../../lib/session.ts';
 import { AssignTesterDialog, type TesterTarget } from './assign-tester-dialog.tsx';
 import { checkDataPath } from './check-context.ts';
-import { EvaluateGroupActions, FinishGroupReviewAction } from './group-review.tsx';
+import { EvaluateGroupActions, FinishGroupReviewAction, useGroupObjects } from './group-review.tsx';
 import { fetchJobGroups, fetchJobObjects, type JobGroup, type JobObject } from './review-api.ts';
 import { assetActorOf, reviewAssetFacts } from './review-facts.ts';
 
@@ -221,7 +221,8 @@ function GroupJobs({ actor, query, change }: ListProps) {
 /** A group's objects opened in place (spec 02 §2): name, status, score, built year, renovation year and a check button. */
 function GroupJobObjects({ actor, group }: { actor: Actor; group: JobGroup }) {
   const { t } = useTranslation();
-  if (group.assets.length === 0) return <Text size="sm" c="dimmed" py={4}>{t('review.jobs.noObjects')}</Text>;
+  const assets = useGroupObjects(group);
+  if (assets.length === 0) return <Text size="sm" c="dimmed" py={4}>{t('review.jobs.noObjects')}</Text>;
   const objectOf = (a: GroupAsset) => ({
     id: a.assetId,
     name: a.name,
@@ -243,7 +244,7 @@ function GroupJobObjects({ actor, group }: { actor: Actor; group: JobGroup }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {group.assets.map((a) => (
+        {assets.map((a) => (
           <Table.Tr key={`${a.assetId}-${String(a.isBuyerAsset)}`}>
             <Table.Td><Text size="sm">{a.name}</Text></Table.Td>
             <Table.Td><StatusBadge kind="object" state={a.state} /></Table.Td>

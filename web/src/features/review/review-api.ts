@@ -65,14 +65,23 @@ export interface JobGroup {
   assets: GroupAsset[];
 }
 
-/** The recorded sample of a group's submission: the seed anyone can redraw it with, and the sheets drawn. */
+/** The recorded sample of a group's submission: the seed anyone can redraw it with, the objects, the sheets drawn. */
 export interface GroupSample {
   seed: number;
+  assetIds: number[];
   sampledAssetIds: number[];
   submittedAt: string;
+  submittedBy: string;
 }
 
-export type GroupDetail = JobGroup & { sample?: GroupSample | null };
+/** A group's workflow (GET assetGroup/{id}/review): `submitProblem` is the group code asked with the box ticked. */
+export interface GroupReview {
+  id: number;
+  status: GroupState;
+  canBeSubmitted: boolean;
+  submitProblem: number | null;
+  sample: GroupSample | null;
+}
 
 /** One row of an audit log (GET asset/{id}/questionnaire/{qid}/audit, GET assetGroup/{id}/audit), oldest first. */
 export interface AuditRow {
@@ -91,7 +100,7 @@ export interface AuditRow {
 export const REVIEW_CONFIG_KEY = 'review/config';
 export const auditKey = (ref: AssetRef, qid: number) => ['review/audit', ref.assetId, qid, ref.isBuyerAsset] as const;
 export const groupAuditKey = (groupId: number) => ['review/groupAudit', groupId] as const;
-export const groupDetailKey = (groupId: number) => ['review/group', groupId] as const;
+export const groupReviewKey = (groupId: number) => ['review/group', groupId] as const;
 export const latestKey = (ref: AssetRef) => ['review/latest', ref.assetId, ref.isBuyerAsset] as const;
 export const TESTERS_KEY = 'review/testers';
 
@@ -103,7 +112,13 @@ export const fetchJobObjects = (query: ListQuery, signal: AbortSignal): Promise<
 export const fetchJobGroups = (query: ListQuery, signal: AbortSignal): Promise<Page<JobGroup>> =>
   apiPage<JobGroup>('assetGroup', { query: listQueryToApi(query), signal });
 
-export const fetchGroupDetail = (groupId: number): Promise<GroupDetail> => api.get<GroupDetail>(`assetGroup/${groupId}`);
+/** The questionnaire states of a group's objects, from the object list (GET asset?assetGroupId=), by object id. */
+export const fetchGroupObjectStates = async (groupId: number): Promise<Map<number, AssetQuestionnaireState | null>> => {
+  const page = await api.get<Page<JobObject>>('asset', { query: { page: 1, pageSize: 100, assetGroupId: groupId } });
+  return new Map(page.items.map((o) => [o.id, o.status]));
+};
+
+export const fetchGroupReview = (groupId: number): Promise<GroupReview> => api.get<GroupReview>(`assetGroup/${groupId}/review`);
 
 // ---- testers
 

@@ -16,6 +16,7 @@ import { SubmitGroupDialog } from './group-review.tsx';
 const api = vi.hoisted(() => ({
   changeQuestionnaireState: vi.fn(),
   submitGroupForReview: vi.fn(),
+  fetchGroupReview: vi.fn(),
   fetchTesters: vi.fn(),
   assignObjectTester: vi.fn(),
   assignGroupTester: vi.fn(),
@@ -30,6 +31,7 @@ const ref = { assetId: 7, isBuyerAsset: false };
 
 beforeEach(() => {
   for (const fn of [...Object.values(api), ...Object.values(toasts), onDone, onClose]) fn.mockReset();
+  api.fetchGroupReview.mockResolvedValue({ id: 3, status: 'Active', canBeSubmitted: true, submitProblem: null, sample: null });
 });
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -101,6 +103,14 @@ describe('submitting a group for review', () => {
     await waitFor(() => expect(toasts.notifyError).toHaveBeenCalledWith('Bei mindestens einem Objekt fehlt die Bruttogrundfläche (BGF).'));
     expect(screen.getByRole('dialog', { name: 'Objektgruppe zur Prüfung einreichen' })).toBeTruthy();
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('names what stands in the way before anyone ticks the box', async () => {
+    api.fetchGroupReview.mockResolvedValue({ id: 3, status: 'Active', canBeSubmitted: false, submitProblem: 6, sample: null });
+    const { user } = await renderUi(<SubmitGroupDialog group={group} onDone={onDone} onClose={onClose} />);
+    expect(await screen.findByText('Die Antworten in Cluster I sind nicht in allen Objekten gleich.')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox'));
+    expect(button('Einreichen').disabled).toBe(true);
   });
 
   it('a failure without a known code falls back to code 0', async () => {
