@@ -137,5 +137,7 @@ export interface AssetView {
   description: string | null;
   assetAssetTypes: { assetTypeId: number; percentage: number }[];
   testerUserId: number | null;
+  /** The assigned tester's name (job management, issue 14). */
+  testerName: string | null;
   grantedOrganisationIds: number[];
 }

@@ -46,6 +46,7 @@ type AssetRow = Selectable<AssetTable> & {
   group_name: string;
   group_organisation_name: string;
   creator: string | null;
+  tester_name: string | null;
   questionnaire_version: string | null;
   answered_count: number | null;
   total_count: number | null;
@@ -94,6 +95,7 @@ const toView = (row: AssetRow, shares: { assetTypeId: number; percentage: number
   description: row.description,
   assetAssetTypes: shares,
   testerUserId: row.tester_user_id,
+  testerName: row.tester_name,
   grantedOrganisationIds,
 });
 
@@ -104,11 +106,13 @@ const assetQuery = (db: Executor) =>
     .innerJoin('asset_groups', 'asset_groups.id', 'assets.asset_group_id')
     .innerJoin('organisations as group_org', 'group_org.id', 'asset_groups.organisation_id')
     .leftJoin('users as creator', 'creator.id', 'assets.created_by')
+    .leftJoin('users as tester', 'tester.id', 'assets.tester_user_id')
     .leftJoin('asset_questionnaires as latest', 'latest.id', 'assets.latest_questionnaire_id')
     .leftJoin('questionnaires as latest_template', 'latest_template.id', 'latest.questionnaire_id')
     .selectAll('assets')
     .select([
       'latest_template.version_label as questionnaire_version',
+      sql<string | null>`case when tester.id is null then null else tester.first_name || ' ' || tester.last_name end`.as('tester_name'),
       'latest.answered_count',
       'latest.total_count',
       'organisations.name as organisation_name',

@@ -81,6 +81,8 @@ async function membersOfGroups(db: Executor, groupIds: number[], grants: readonl
           'assets.is_buyer_asset',
           'assets.construction_year',
           'assets.renovation_year',
+          'assets.questionnaire_state',
+          'assets.latest_questionnaire_id',
           sql<number>`row_number() over (partition by assets.asset_group_id order by lower(assets.name), assets.id)`.as('n'),
           sql<number>`(count(*) over (partition by assets.asset_group_id))::int`.as('total'),
         ])
@@ -97,7 +99,7 @@ async function membersOfGroups(db: Executor, groupIds: number[], grants: readonl
     counts.set(r.asset_group_id, Number(r.total));
     members.set(r.asset_group_id, [
       ...(members.get(r.asset_group_id) ?? []),
-      { assetId: r.id, name: r.name, isBuyerAsset: r.is_buyer_asset, state: null, questionnaireId: null, score: null, constructionYear: r.construction_year, renovationYear: r.renovation_year },
+      { assetId: r.id, name: r.name, isBuyerAsset: r.is_buyer_asset, state: r.questionnaire_state, questionnaireId: r.latest_questionnaire_id, score: null, constructionYear: r.construction_year, renovationYear: r.renovation_year },
     ]);
   }
   const mix = await db

@@ -74,6 +74,7 @@ const listItemSchema = z.object({
   score: z.number().nullable(),
   questionnaireVersion: z.string().nullable(),
   progress: progressSchema.nullable(),
+  testerName: z.string().nullable(),
   constructionYear: z.number().nullable(),
   renovationYear: z.number().nullable(),
   city: z.string(),
@@ -83,7 +84,7 @@ const listItemSchema = z.object({
 });
 
 const toResponse = (asset: AssetView, actor: AssetActor): z.infer<typeof assetSchema> => {
-  const { testerUserId: _t, grantedOrganisationIds: _g, ...rest } = asset;
+  const { testerUserId: _t, testerName: _n, grantedOrganisationIds: _g, ...rest } = asset;
   return { ...rest, canEdit: mayEditAsset(actor, asset) };
 };
 
@@ -156,6 +157,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           score: a.score,
           questionnaireVersion: a.questionnaireVersion,
           progress: a.progress,
+          testerName: a.testerName,
           constructionYear: a.constructionYear,
           renovationYear: a.renovationYear,
           city: a.city,

@@ -197,3 +197,15 @@ describe('expiry', () => {
     expect(await expireDue(h.db, h.clock.now + 400 * 86_400_000)).toBe(0);
   });
 });
+
+describe('job lists', () => {
+  it('object rows name their tester; group rows carry their objects’ states', async () => {
+    const id = await submitted();
+    const row = (await h.as('tester', 'GET', '/api/asset?pageSize=100')).json().items.find((a: { id: number }) => a.id === id);
+    expect(row).toMatchObject({ testerName: 'Tom Tester', status: 'Review' });
+    const groups = (await h.as('objectadmin', 'GET', '/api/assetGroup?pageSize=100')).json().items;
+    const office = groups.flatMap((g: { assets: { assetId: number; state: string | null }[] }) => g.assets).find((a: { assetId: number }) => a.assetId === id);
+    expect(office.state).toBe('Review');
+    expect((await latest('tester', id)).review).toMatchObject({ testerName: 'Tom Tester' });
+  });
+});
