@@ -192,8 +192,8 @@ describe('the organisation decides what can be chosen', { timeout: 20_000 }, () 
     const { user } = await renderDialog(actor([AccountAdministrator]));
     await chooseOrganisation(user, 'Beispielbank eG');
     expect(screen.getByText('Nutzer eines Finanzpartners haben immer die Rollen Objektadministrator und Account-Manager.')).toBeTruthy();
-    expect(rolesInput().disabled).toBe(true);
-    expect(chosenPills()).toEqual(['Objektadministrator', 'Account-Manager']);
+    expect(rolesInput().readOnly).toBe(true);
+    expect(rolesInput().value).toBe('Objektadministrator, Account-Manager');
 
     await fillPersonalFields(user);
     await user.click(screen.getByRole('button', { name: 'Anlegen' }));
@@ -237,8 +237,8 @@ describe('editing', { timeout: 20_000 }, () => {
     const administrator = actor([AccountAdministrator]);
     await renderDialog(administrator, existing(administrator.userId, [AccountAdministrator]));
     expect(await screen.findByText('Ihre eigenen Rollen können Sie nicht ändern.')).toBeTruthy();
-    expect(rolesInput().disabled).toBe(true);
-    expect(chosenPills()).toEqual(['Kontoadministrator']);
+    expect(rolesInput().readOnly).toBe(true);
+    expect(rolesInput().value).toBe('Kontoadministrator');
   });
 
   it("leaves another user's roles open to change, and sends the change", async () => {
@@ -280,6 +280,6 @@ describe('editing', { timeout: 20_000 }, () => {
     const administrator = actor([AccountAdministrator]);
     await renderUi(<UserDialog actor={administrator} user={existing(administrator.userId, [AccountAdministrator])} onClose={() => undefined} onSaved={() => undefined} />, { language: 'en' });
     expect(await screen.findByText('You cannot change your own roles.')).toBeTruthy();
-    expect(chosenPills()).toEqual(['Account administrator']);
+    expect(rolesInput().value).toBe('Account administrator');
   });
 });

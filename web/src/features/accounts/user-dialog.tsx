@@ -159,21 +159,31 @@ export function UserDialog({ actor, user, onClose, onSaved }: { actor: Actor; us
             {text('phoneNumber')}
             {text('mobileNumber', false)}
           </SimpleGrid>
-          <MultiSelect
-            label={t('accounts.users.fields.userRoles')}
-            withAsterisk
-            data={roleData}
-            value={forced ? forced.map(String) : values.userRoles}
-            onChange={(value) => {
-              form.setFieldValue('userRoles', value);
-              form.clearFieldError('userRoles');
-            }}
-            disabled={forced !== null || ownAccount}
-            description={ownAccount ? t('accounts.users.dialog.ownRoles') : forced ? t('accounts.users.dialog.forcedRoles') : target?.isTestAccount ? t('accounts.users.dialog.testAccountRoles') : undefined}
-            error={form.errors.userRoles}
-            placeholder={roles.length === 0 ? t('accounts.users.dialog.chooseRoles') : undefined}
-            comboboxProps={{ withinPortal: true }}
-          />
+          {forced !== null || ownAccount ? (
+            // Roles nobody may change here (a finance partner's, one's own) read as a value, not a faint selector (issue 12).
+            <Stack gap={2}>
+              <ReadOnlyField
+                label={t('accounts.users.fields.userRoles')}
+                value={(forced ? forced.map(String) : values.userRoles).map((v) => roleData.find((o) => o.value === v)?.label ?? v).join(', ')}
+              />
+              <Text size="xs">{ownAccount ? t('accounts.users.dialog.ownRoles') : t('accounts.users.dialog.forcedRoles')}</Text>
+            </Stack>
+          ) : (
+            <MultiSelect
+              label={t('accounts.users.fields.userRoles')}
+              withAsterisk
+              data={roleData}
+              value={values.userRoles}
+              onChange={(value) => {
+                form.setFieldValue('userRoles', value);
+                form.clearFieldError('userRoles');
+              }}
+              description={target?.isTestAccount ? t('accounts.users.dialog.testAccountRoles') : undefined}
+              error={form.errors.userRoles}
+              placeholder={roles.length === 0 ? t('accounts.users.dialog.chooseRoles') : undefined}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
           <Group gap="xl" align="flex-start">
             <Checkbox
               label={t('accounts.users.fields.external')}
