@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { SWRConfig } from 'swr';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { changeLanguage, i18n, initI18n } from '../lib/i18n.ts';
 
@@ -39,6 +39,9 @@ if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.sc
 
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+// Mantine's transitions end on a timer, even at zero duration: let the last ones run before the test file's DOM
+// is torn down, so that none fires into a window that is gone.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 100)));
 
 function Providers({ children }: { children: ReactNode }) {
   return (

@@ -69,6 +69,8 @@ const objectAdministrator: Session = {
   actor: { userId: 3, userName: 'objectadmin', roles: [Role.ObjectAdministrator], external: false, orgId: 1, orgTest: false, orgFinance: false, orgBuyer: false },
 };
 vi.mock(import('../../lib/session.ts'), async (original) => ({ ...(await original()), useSession: () => objectAdministrator }));
+// The object's questionnaire bar asks for its runs: none started (no network in component tests).
+vi.mock(import('../answering/answering-api.ts'), async (original) => ({ ...(await original()), fetchRuns: async () => [] }));
 
 const renderAt = async (path: string, language: 'de' | 'en' = 'de') => {
   const { NewObjectPage, ObjectPage } = await import('./object-page.tsx');
