@@ -3,10 +3,12 @@ import type { Either } from 'fp-ts/Either';
 import { z } from 'zod';
 import { shareProblems, type AssetClassShare, type ShareProblem } from '../assets/asset-class-shares.ts';
 import { isCountryCode } from '../shared/countries.ts';
+import type { Language } from '../shared/language.ts';
 import {
   blendedReference,
   carrierFactor,
   classSharesOf,
+  describeMissing,
   gridFactor,
   referenceMissing,
   type MissingReference,
@@ -295,3 +297,10 @@ export const parseStrandingPortfolioBody = (input: unknown): Either<CalculatorFi
   const parsed = strandingPortfolioBodySchema.safeParse(input);
   return parsed.success ? E.right(parsed.data.assets.map((asset) => ({ ...asset, reportingYear: parsed.data.reportingYear }))) : E.left(calculatorFieldErrors(parsed.error));
 };
+
+/**
+ * The message of a refusal: its `_tag` is the key (`scoring-reference-missing`, `scoring-reporting-year`,
+ * `scoring-portfolio-empty`), and these are its placeholders in the language.
+ */
+export const refusalParams = (refusal: StrandingRefusal, language: Language): Record<string, string | number> =>
+  refusal._tag === 'scoring-reference-missing' ? { what: describeMissing(refusal.missing, language) } : refusal._tag === 'scoring-reporting-year' ? { year: refusal.reportingYear } : {};

@@ -3,6 +3,7 @@ import { QUESTIONNAIRE_MESSAGES } from '../questionnaires/messages.ts';
 import { ASSET_MESSAGES } from '../assets/messages.ts';
 import { ANSWERING_MESSAGES } from '../answering/messages.ts';
 import { REVIEW_MESSAGES } from '../review/review-messages.ts';
+import { SCORING_MESSAGES } from '../scoring/messages.ts';
 
 /**
  * The texts of the specifications' error catalogue and validation rules (spec 01 §5, §8), keyed as the
@@ -13,6 +14,7 @@ export const MESSAGES = {
   ...QUESTIONNAIRE_MESSAGES,
   ...ANSWERING_MESSAGES,
   ...REVIEW_MESSAGES,
+  ...SCORING_MESSAGES,
   ...ASSET_MESSAGES,
   'request-error': {
     de: 'Bei Ihrer Anfrage ist ein Fehler aufgetreten',

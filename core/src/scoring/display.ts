@@ -1,0 +1,47 @@
+import { formatLocaleNumber } from '../shared/locale-number.ts';
+import type { Language } from '../shared/language.ts';
+
+/** Result classification (spec 02 §3 "Other enums"). */
+export const CLASSIFICATIONS = ['Positive', 'Intermediate', 'Negative', 'Neutral'] as const;
+export type Classification = (typeof CLASSIFICATIONS)[number];
+
+/** Positive from two thirds of the maximum on, Intermediate from one third (DOMAIN.md §5). */
+export const POSITIVE_FROM = 2 / 3;
+export const INTERMEDIATE_FROM = 1 / 3;
+
+// Ratios are sums of products of fractions; a ratio meant as exactly two thirds may land one unit of the last
+// place below 2/3. This tolerance is far below anything a rounded display could show.
+const FLOAT_NOISE = 1e-9;
+
+/**
+ * The classification of a ratio of points to maximum (DOMAIN.md §5): Positive ≥ 2/3, Intermediate ≥ 1/3,
+ * Negative below, Neutral where nothing counts (`null`).
+ */
+export const classify = (ratio: number | null): Classification => {
+  if (ratio === null || !Number.isFinite(ratio)) return 'Neutral';
+  if (ratio >= POSITIVE_FROM - FLOAT_NOISE) return 'Positive';
+  if (ratio >= INTERMEDIATE_FROM - FLOAT_NOISE) return 'Intermediate';
+  return 'Negative';
+};
+
+/**
+ * A score as screens, exports and certificates show it (DOMAIN.md §5): one decimal, half away from zero, as
+ * the decimal figure reads (1.15 shows 1.2 although the binary double lies a hair below). Scores themselves
+ * are computed and answered unrounded; only display rounds.
+ */
+export const roundForDisplay = (value: number): number => {
+  if (!Number.isFinite(value)) return value;
+  // 15 significant digits undo the binary representation error of the decimal figure before halves are decided.
+  const scaled = Number((Math.abs(value) * 10).toPrecision(15));
+  const rounded = (Math.sign(value) * Math.round(scaled)) / 10;
+  return rounded === 0 ? 0 : rounded;
+};
+
+/** A score for display in a language: one decimal ("72,5" in German, "72.5" in English), a dash for none. */
+export const formatScore = (value: number | null, language: Language): string =>
+  value === null || !Number.isFinite(value)
+    ? '–'
+    : new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(roundForDisplay(value));
+
+/** A figure of a "why" line: up to two decimals in the language's format. */
+export const formatFigure = (value: number, language: Language): string => formatLocaleNumber(value, language, 2);

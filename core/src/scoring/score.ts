@@ -1,0 +1,484 @@
+import * as E from 'fp-ts/Either';
+import { applicableTemplate } from '../answering/applicability.ts';
+import type { AnswerValue, StoredAnswer } from '../answering/answers.ts';
+import type { AssetClassShare } from '../assets/asset-class-shares.ts';
+import { assetClassesOf } from '../assets/asset-classes.ts';
+import {
+  allQuestions,
+  maxScoreOf,
+  type Id,
+  type KpiKey,
+  type Question,
+  type QuestionType,
+  type ScoreType,
+  type TemplateContent,
+} from '../questionnaires/template.ts';
+import { classify, type Classification } from './display.ts';
+import { classSharesOf, referenceMissing, type MissingReference, type ReferenceData } from './reference-lookup.ts';
+import {
+  carbonStranding,
+  energyIntensity,
+  flatStranding,
+  noEnergy,
+  portfolioCurve,
+  type EnergyCarrier,
+  type EnergyUse,
+  type StrandingRefusal,
+  type StrandingResult,
+} from './stranding.ts';
+import { virtualResult, type ProjectionSource, type SourcedStranding, type VirtualContext, type VirtualResult } from './virtual-questions.ts';
+
+export { classify, CLASSIFICATIONS, formatScore, INTERMEDIATE_FROM, POSITIVE_FROM, roundForDisplay, type Classification } from './display.ts';
+
+/**
+ * The object a questionnaire is scored for (DOMAIN.md §5): its asset classes with their shares, its country,
+ * its gross floor area (BGF, which weighs it in its group) and the reporting year, the calendar year whose
+ * consumption the answers give (stored on the filled questionnaire).
+ */
+export interface ScoringObject {
+  country: string;
+  assetAssetTypes: readonly AssetClassShare[];
+  area: number;
+  reportingYear: number;
+}
+
+/** The template parts scoring reads. */
+export type ScoringTemplate = Pick<TemplateContent, 'clusters' | 'scoredAmbitionLevels'>;
+
+/** The answer fields scoring reads; where a question has more than one row, the last one counts. */
+export type ScoringAnswer = Pick<StoredAnswer, 'questionId' | 'inputAnswer' | 'multipleChoiceOption'>;
+
+/** Points against maximum with their ratio and classification; the ratio is null (Neutral) where nothing counts. */
+export interface Tally {
+  points: number;
+  maximum: number;
+  ratio: number | null;
+  classification: Classification;
+}
+
+/** A weighted level (section, cluster): its tally, its weight as the template gives it, and its normalised share of the level above. */
+export interface LevelScore extends Tally {
+  weight: number;
+  /** The weight normalised over the level's siblings that count (0 for a level that dropped out). */
+  share: number;
+}
+
+export interface QuestionScore extends Tally {
+  questionId: Id | null;
+  staticTitle: string;
+  type: QuestionType;
+  scoreType: ScoreType;
+  taxonomyRelevant: boolean;
+  /** The stored answer (for a virtual question: none, it is computed). */
+  answer: AnswerValue | null;
+  answered: boolean;
+  /** Counts in the ECORE score: a maximum above 0 and, for a virtual question, a result that could be computed. */
+  counted: boolean;
+  /** Counts in the finance score as well: counted and of score type Finance. */
+  countedInFinance: boolean;
+  virtual: VirtualResult | null;
+}
+
+export interface SectionScore extends LevelScore {
+  id: Id | null;
+  finance: LevelScore;
+  questions: QuestionScore[];
+}
+
+/** Categories group sections and carry no weight: their ratio is their sections' weighted ratio. */
+export interface CategoryScore extends Tally {
+  id: Id | null;
+  finance: Tally;
+  sections: SectionScore[];
+}
+
+export interface ClusterScore extends LevelScore {
+  id: Id | null;
+  clusterIdentifier: string;
+  isTaxonomyCluster: boolean;
+  finance: LevelScore;
+  categories: CategoryScore[];
+}
+
+/** Taxonomy conformity (DOMAIN.md §5): the share of applicable taxonomy-relevant questions at full points. */
+export interface TaxonomyConformity {
+  /** Applicable taxonomy-relevant questions that carry points. */
+  relevant: number;
+  atFullPoints: number;
+  /** null where the object has no such question. */
+  share: number | null;
+  conforms: boolean;
+}
+
+/** The dashboard's consumption values per m² (spec 02 §3), with where each comes from. */
+export interface ConsumptionValues {
+  /** kWh/m²/a: the reported total, else the sum of the carriers answered (with on-site renewables consumed). */
+  finalEnergy: number | null;
+  finalEnergySource: 'reported' | 'carriers' | null;
+  /** kg CO2e/m²/a: the reported figure, else the carbon projection of the reporting year from the carriers. */
+  co2: number | null;
+  co2Source: 'reported' | 'carriers' | null;
+  /** m³/m²/a */
+  water: number | null;
+  /** kg/m²/a */
+  waste: number | null;
+  /** Energy per carrier as answered, missing carriers 0. */
+  carriers: EnergyUse;
+  carriersReported: boolean;
+}
+
+/** A stranding projection of the results overview: computed, refused (saying why), or not reported. */
+export type StrandingOutcome = { status: 'computed'; result: SourcedStranding } | { status: 'refused'; refusal: StrandingRefusal } | { status: 'not-reported' };
+
+export interface ScoreResult {
+  /** ECORE score 0–100, unrounded; null where nothing counts. */
+  ecore: number | null;
+  ecoreClassification: Classification;
+  /** Finance score 0–100 over the questions of score type Finance, unrounded; null where none counts. */
+  finance: number | null;
+  financeClassification: Classification;
+  clusters: ClusterScore[];
+  taxonomy: TaxonomyConformity;
+  /** Every applicable virtual question's result, in tree order (also on its question). */
+  virtualQuestions: VirtualResult[];
+  consumption: ConsumptionValues;
+  stranding: { carbon: StrandingOutcome; energy: StrandingOutcome };
+  /** Everything the reference data lacked for virtual questions and projections, merged. */
+  referenceMissing: MissingReference[];
+}
+
+const clamp = (x: number, low: number, high: number): number => Math.min(high, Math.max(low, x));
+
+const tally = (points: number, maximum: number): Tally => {
+  const ratio = maximum > 0 ? clamp(points / maximum, 0, 1) : null;
+  return { points, maximum, ratio, classification: classify(ratio) };
+};
+
+/**
+ * The weighted ratio of a level (DOMAIN.md §5): weights normalised to sum 1 over the parts that count; a part
+ * with no counted maximum drops out and its weight is shared among the rest in proportion. No part with weight
+ * left: null (the level itself drops out).
+ */
+export const weightedRatio = (parts: readonly { weight: number; ratio: number | null }[]): { ratio: number | null; shares: number[] } => {
+  const weightOf = (p: { weight: number; ratio: number | null }) => (p.ratio === null || !(p.weight > 0) ? 0 : p.weight);
+  const total = parts.reduce((sum, p) => sum + weightOf(p), 0);
+  if (!(total > 0)) return { ratio: null, shares: parts.map(() => 0) };
+  const shares = parts.map((p) => weightOf(p) / total);
+  const ratio = parts.reduce((sum, p, i) => sum + (shares[i]! > 0 ? shares[i]! * p.ratio! : 0), 0);
+  return { ratio: clamp(ratio, 0, 1), shares };
+};
+
+/** A weighted level's score from its parts' sums and weighted ratio. */
+const level = (weight: number, share: number, points: number, maximum: number, ratio: number | null): LevelScore => ({
+  points,
+  maximum,
+  ratio,
+  classification: classify(ratio),
+  weight,
+  share,
+});
+
+/**
+ * The points of a choice answer (DOMAIN.md §5), or null where it names no option of the question:
+ * single choice the chosen option's; multiple choice the sum of the chosen, an exclusive option alone.
+ */
+export const choicePoints = (question: Pick<Question, 'type' | 'options'>, chosen: readonly number[]): number | null => {
+  const picked = question.options.filter((o) => o.id !== null && chosen.includes(o.id));
+  if (picked.length === 0) return null;
+  if (question.type === 'SingleChoice') {
+    const first = chosen.map((id) => picked.find((o) => o.id === id)).find((o) => o !== undefined)!;
+    return first.score;
+  }
+  const exclusive = picked.filter((o) => o.isExclusive);
+  if (exclusive.length > 0) return Math.max(...exclusive.map((o) => o.score));
+  return picked.reduce((sum, o) => sum + o.score, 0);
+};
+
+const CARRIER_KPIS: Record<EnergyCarrier, KpiKey> = {
+  gridElectricity: 'finalEnergyGridElectricity',
+  gas: 'finalEnergyGas',
+  oil: 'finalEnergyOil',
+  districtHeating: 'finalEnergyDistrictHeating',
+  districtCooling: 'finalEnergyDistrictCooling',
+  renewablesConsumed: 'finalEnergyRenewablesConsumed',
+  renewablesExported: 'finalEnergyRenewablesExported',
+};
+
+const mergeOutcomeMissing = (outcomes: readonly StrandingOutcome[]): MissingReference[] =>
+  outcomes.flatMap((o) => (o.status === 'refused' && o.refusal._tag === 'scoring-reference-missing' ? o.refusal.missing : []));
+
+const outcomeOf = (projected: E.Either<StrandingRefusal, StrandingResult>, source: ProjectionSource): StrandingOutcome =>
+  E.isLeft(projected) ? { status: 'refused', refusal: projected.left } : { status: 'computed', result: { ...projected.right, source } };
+
+/**
+ * The score of a filled questionnaire (DOMAIN.md §5), one pure function of the template, the object, the answers
+ * and the reference data:
+ * - only questions that apply count (`applicableTemplate`: asset classes and scored ambition levels);
+ * - question points: the chosen option, the sum of the chosen (an exclusive option alone), a virtual question's
+ *   formula; kept within 0 and the question's maximum (options may carry negative scores); unanswered 0;
+ * - section ratio = points / maximum of its counted questions; sections and clusters with no counted maximum drop
+ *   out and their weight is shared among the rest in proportion;
+ * - ECORE = 100 × Σ cluster share × Σ section share × section ratio over every counted question; finance the same
+ *   over the questions of score type Finance with the `financeWeight`s;
+ * - taxonomy conformity, consumption values and the carbon and energy stranding projections alongside.
+ * Nothing is rounded; `roundForDisplay` is for screens.
+ */
+export const score = (template: ScoringTemplate, object: ScoringObject, answers: readonly ScoringAnswer[], referenceData: ReferenceData): ScoreResult => {
+  const structure = applicableTemplate(template, assetClassesOf(object.assetAssetTypes), template.scoredAmbitionLevels);
+  const questions = allQuestions(structure);
+  const answerOf = new Map<number, ScoringAnswer>();
+  for (const a of answers) answerOf.set(a.questionId, a);
+  const byId = new Map<number, Question>();
+  const byTitle = new Map<string, Question>();
+  for (const q of questions) {
+    if (q.id !== null) byId.set(q.id, q);
+    byTitle.set(q.staticTitle, q);
+  }
+  const valueOf = (q: Question): number | null => {
+    if (q.type !== 'ValueQuestion' || q.id === null) return null;
+    const figure = answerOf.get(q.id)?.inputAnswer ?? null;
+    return figure !== null && Number.isFinite(figure) ? figure : null;
+  };
+  // The first answered value question of each KPI key, in tree order.
+  const kpi = new Map<KpiKey, number>();
+  for (const q of questions) {
+    const figure = valueOf(q);
+    if (q.kpiKey !== null && figure !== null && !kpi.has(q.kpiKey)) kpi.set(q.kpiKey, figure);
+  }
+  const energy = noEnergy();
+  let carriersReported = false;
+  for (const [carrier, key] of Object.entries(CARRIER_KPIS) as [EnergyCarrier, KpiKey][]) {
+    const figure = kpi.get(key);
+    if (figure !== undefined) {
+      energy[carrier] = figure;
+      carriersReported = true;
+    }
+  }
+
+  const shares = classSharesOf(object.assetAssetTypes);
+  const subject = { reportingYear: object.reportingYear, country: object.country, assetAssetTypes: object.assetAssetTypes };
+  const ctx: VirtualContext = {
+    data: referenceData,
+    subject,
+    shares,
+    parentOf: (q) =>
+      (q.parentQuestionId !== null ? byId.get(q.parentQuestionId) : undefined) ?? (q.parentQuestionId === null && q.parentStaticTitle ? byTitle.get(q.parentStaticTitle) : undefined),
+    valueOf,
+    carriers: { energy, reported: carriersReported },
+  };
+
+  const virtualQuestions: VirtualResult[] = [];
+  const questionScore = (q: Question): QuestionScore => {
+    const maximum = maxScoreOf(q);
+    const stored = q.id === null ? undefined : answerOf.get(q.id);
+    const answer = q.type === 'VirtualQuestion' || !stored ? null : { inputAnswer: stored.inputAnswer, multipleChoiceOption: stored.multipleChoiceOption };
+    let raw: number | null = null;
+    let virtual: VirtualResult | null = null;
+    let computable = true;
+    if (q.type === 'SingleChoice' || q.type === 'MultipleChoice') raw = answer ? choicePoints(q, answer.multipleChoiceOption) : null;
+    else if (q.type === 'VirtualQuestion') {
+      virtual = virtualResult(q, ctx);
+      virtualQuestions.push(virtual);
+      computable = virtual.status === 'computed' || virtual.status === 'unanswered';
+      raw = virtual.status === 'computed' ? virtual.points : null;
+    }
+    const answered = q.type === 'ValueQuestion' ? valueOf(q) !== null : raw !== null;
+    const counted = maximum > 0 && computable;
+    // A question's points lie within 0 and its maximum (options may carry negative scores).
+    const points = counted && raw !== null ? clamp(raw, 0, maximum) : 0;
+    const ratio = counted ? points / maximum : null;
+    return {
+      points,
+      maximum,
+      ratio,
+      classification: classify(ratio),
+      questionId: q.id,
+      staticTitle: q.staticTitle,
+      type: q.type,
+      scoreType: q.scoreType,
+      taxonomyRelevant: q.taxonomyRelevant,
+      answer,
+      answered,
+      counted,
+      countedInFinance: counted && q.scoreType === 'Finance',
+      virtual,
+    };
+  };
+
+  const sumOf = (qs: readonly QuestionScore[], finance: boolean) => {
+    const counted = qs.filter((q) => (finance ? q.countedInFinance : q.counted));
+    return { points: counted.reduce((s, q) => s + q.points, 0), maximum: counted.reduce((s, q) => s + q.maximum, 0) };
+  };
+
+  type Built = { section: Omit<SectionScore, 'share' | 'finance'> & { financeWeight: number; financeSum: { points: number; maximum: number } }; categoryIndex: number };
+  const clusters: ClusterScore[] = structure.clusters.map((cluster) => {
+    const built: Built[] = [];
+    cluster.categories.forEach((category, categoryIndex) => {
+      for (const section of category.sections) {
+        const qs = section.questions.map(questionScore);
+        const sum = sumOf(qs, false);
+        const t = tally(sum.points, sum.maximum);
+        built.push({
+          section: { ...t, weight: section.weight, id: section.id, questions: qs, financeWeight: section.financeWeight, financeSum: sumOf(qs, true) },
+          categoryIndex,
+        });
+      }
+    });
+    const ecoreWeighted = weightedRatio(built.map((b) => ({ weight: b.section.weight, ratio: b.section.ratio })));
+    const financeTallies = built.map((b) => tally(b.section.financeSum.points, b.section.financeSum.maximum));
+    const financeWeighted = weightedRatio(built.map((b, i) => ({ weight: b.section.financeWeight, ratio: financeTallies[i]!.ratio })));
+    const sections: SectionScore[] = built.map((b, i) => {
+      const { financeWeight, financeSum: _, ...rest } = b.section;
+      return {
+        ...rest,
+        share: ecoreWeighted.shares[i]!,
+        finance: { ...financeTallies[i]!, weight: financeWeight, share: financeWeighted.shares[i]! },
+      };
+    });
+    const categories: CategoryScore[] = cluster.categories.map((category, categoryIndex) => {
+      const own = sections.filter((_, i) => built[i]!.categoryIndex === categoryIndex);
+      const ecoreRatio = weightedRatio(own.map((s) => ({ weight: s.weight, ratio: s.ratio }))).ratio;
+      const financeRatio = weightedRatio(own.map((s) => ({ weight: s.finance.weight, ratio: s.finance.ratio }))).ratio;
+      const sum = (pick: (s: SectionScore) => Tally) => ({ points: own.reduce((t, s) => t + pick(s).points, 0), maximum: own.reduce((t, s) => t + pick(s).maximum, 0) });
+      const e = sum((s) => s);
+      const f = sum((s) => s.finance);
+      return {
+        id: category.id,
+        points: e.points,
+        maximum: e.maximum,
+        ratio: ecoreRatio,
+        classification: classify(ecoreRatio),
+        finance: { points: f.points, maximum: f.maximum, ratio: financeRatio, classification: classify(financeRatio) },
+        sections: own,
+      };
+    });
+    const total = (pick: (s: SectionScore) => Tally) => ({ points: sections.reduce((t, s) => t + pick(s).points, 0), maximum: sections.reduce((t, s) => t + pick(s).maximum, 0) });
+    const e = total((s) => s);
+    const f = total((s) => s.finance);
+    return {
+      id: cluster.id,
+      clusterIdentifier: cluster.clusterIdentifier,
+      isTaxonomyCluster: cluster.isTaxonomyCluster,
+      ...level(cluster.weight, 0, e.points, e.maximum, ecoreWeighted.ratio),
+      finance: level(cluster.financeWeight, 0, f.points, f.maximum, financeWeighted.ratio),
+      categories,
+    };
+  });
+  const ecoreTotal = weightedRatio(clusters.map((c) => ({ weight: c.weight, ratio: c.ratio })));
+  const financeTotal = weightedRatio(clusters.map((c) => ({ weight: c.finance.weight, ratio: c.finance.ratio })));
+  clusters.forEach((c, i) => {
+    c.share = ecoreTotal.shares[i]!;
+    c.finance.share = financeTotal.shares[i]!;
+  });
+
+  const scored = clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions)));
+  const taxonomyQuestions = scored.filter((q) => q.taxonomyRelevant && q.maximum > 0);
+  // A taxonomy question that could not be computed cannot be confirmed at full points.
+  const atFullPoints = taxonomyQuestions.filter((q) => q.counted && q.points >= q.maximum).length;
+  const taxonomyShare = taxonomyQuestions.length > 0 ? atFullPoints / taxonomyQuestions.length : null;
+
+  const carbonOutcome: StrandingOutcome = carriersReported
+    ? outcomeOf(carbonStranding(referenceData, { ...subject, energy }), 'carriers')
+    : kpi.has('co2')
+      ? outcomeOf(flatStranding(referenceData, subject, 'carbon', kpi.get('co2')!), 'reported')
+      : { status: 'not-reported' };
+  const reportedEnergy = kpi.get('finalEnergyTotal');
+  const finalEnergy = reportedEnergy ?? (carriersReported ? energyIntensity(energy) : null);
+  const energyOutcome: StrandingOutcome =
+    finalEnergy === null ? { status: 'not-reported' } : outcomeOf(flatStranding(referenceData, subject, 'energy', finalEnergy), reportedEnergy !== undefined ? 'reported' : 'carriers');
+  const co2Reported = kpi.get('co2');
+  const co2FromCarriers = co2Reported === undefined && carbonOutcome.status === 'computed' ? carbonOutcome.result.years[0]!.intensity : null;
+
+  const ecore = ecoreTotal.ratio === null ? null : 100 * ecoreTotal.ratio;
+  const finance = financeTotal.ratio === null ? null : 100 * financeTotal.ratio;
+  return {
+    ecore,
+    ecoreClassification: classify(ecoreTotal.ratio),
+    finance,
+    financeClassification: classify(financeTotal.ratio),
+    clusters,
+    taxonomy: { relevant: taxonomyQuestions.length, atFullPoints, share: taxonomyShare, conforms: taxonomyShare === 1 },
+    virtualQuestions,
+    consumption: {
+      finalEnergy,
+      finalEnergySource: reportedEnergy !== undefined ? 'reported' : finalEnergy !== null ? 'carriers' : null,
+      co2: co2Reported ?? co2FromCarriers,
+      co2Source: co2Reported !== undefined ? 'reported' : co2FromCarriers !== null ? 'carriers' : null,
+      water: kpi.get('water') ?? null,
+      waste: kpi.get('waste') ?? null,
+      carriers: energy,
+      carriersReported,
+    },
+    stranding: { carbon: carbonOutcome, energy: energyOutcome },
+    referenceMissing: referenceMissing([
+      ...virtualQuestions.flatMap((v) => (v.refusal?._tag === 'scoring-reference-missing' ? v.refusal.missing : [])),
+      ...mergeOutcomeMissing([carbonOutcome, energyOutcome]),
+    ]).missing,
+  };
+};
+
+/**
+ * The score of a group (DOMAIN.md §5): the mean of its objects' scores weighted by gross floor area (BGF).
+ * Objects without a score or without area weigh nothing; null where none is left. Kept within the lowest and
+ * highest object score (floating-point sums may stray by a unit of the last place).
+ */
+export const groupScore = (objects: readonly { area: number; score: number | null }[]): number | null => {
+  const weighed = objects.filter((o): o is { area: number; score: number } => o.score !== null && Number.isFinite(o.score) && Number.isFinite(o.area) && o.area > 0);
+  if (weighed.length === 0) return null;
+  const total = weighed.reduce((sum, o) => sum + o.area, 0);
+  const mean = weighed.reduce((sum, o) => sum + (o.area / total) * o.score, 0);
+  const scores = weighed.map((o) => o.score);
+  return clamp(mean, Math.min(...scores), Math.max(...scores));
+};
+
+/** A group's results: scores, cluster ratios and taxonomy share weighted by BGF, and its portfolio projections. */
+export interface GroupResult {
+  ecore: number | null;
+  ecoreClassification: Classification;
+  finance: number | null;
+  financeClassification: Classification;
+  /** Per cluster position (I, II, …): the BGF-weighted ratio of the objects where the cluster counts. */
+  clusters: { clusterIdentifier: string; ratio: number | null; classification: Classification }[];
+  taxonomy: { share: number | null; conforms: boolean };
+  stranding: { carbon: StrandingOutcome; energy: StrandingOutcome };
+}
+
+const portfolioOutcome = (parts: readonly { area: number; outcome: StrandingOutcome }[]): StrandingOutcome => {
+  const refused = parts.find((p) => p.outcome.status === 'refused');
+  if (refused) return refused.outcome;
+  const computed = parts.flatMap((p) => (p.outcome.status === 'computed' ? [{ area: p.area, result: p.outcome.result }] : []));
+  if (computed.length === 0) return { status: 'not-reported' };
+  const curve = portfolioCurve(computed);
+  const sources = new Set(computed.map((p) => p.result.source));
+  return outcomeOf(curve, sources.size === 1 ? [...sources][0]! : 'mixed');
+};
+
+/**
+ * A group's results from its objects' (DOMAIN.md §5): each score and ratio the BGF-weighted mean (`groupScore`),
+ * taxonomy conforming where every object with taxonomy questions conforms, and the area-weighted portfolio
+ * projections of the objects that report consumption (a refusal of any object is the group's).
+ */
+export const groupResult = (objects: readonly { area: number; result: ScoreResult }[]): GroupResult => {
+  const ecore = groupScore(objects.map((o) => ({ area: o.area, score: o.result.ecore })));
+  const finance = groupScore(objects.map((o) => ({ area: o.area, score: o.result.finance })));
+  const positions = Math.max(0, ...objects.map((o) => o.result.clusters.length));
+  const clusters = Array.from({ length: positions }, (_, i) => {
+    const ratio = groupScore(objects.map((o) => ({ area: o.area, score: o.result.clusters[i]?.ratio ?? null })));
+    const identifier = objects.map((o) => o.result.clusters[i]?.clusterIdentifier).find((id) => id !== undefined) ?? String(i + 1);
+    return { clusterIdentifier: identifier, ratio, classification: classify(ratio) };
+  });
+  const withTaxonomy = objects.filter((o) => o.result.taxonomy.share !== null);
+  const taxonomyShare = groupScore(withTaxonomy.map((o) => ({ area: o.area, score: o.result.taxonomy.share })));
+  return {
+    ecore,
+    ecoreClassification: classify(ecore === null ? null : ecore / 100),
+    finance,
+    financeClassification: classify(finance === null ? null : finance / 100),
+    clusters,
+    taxonomy: { share: taxonomyShare, conforms: withTaxonomy.length > 0 && withTaxonomy.every((o) => o.result.taxonomy.conforms) },
+    stranding: {
+      carbon: portfolioOutcome(objects.map((o) => ({ area: o.area, outcome: o.result.stranding.carbon }))),
+      energy: portfolioOutcome(objects.map((o) => ({ area: o.area, outcome: o.result.stranding.energy }))),
+    },
+  };
+};
