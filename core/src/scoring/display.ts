@@ -1,4 +1,3 @@
-import { formatLocaleNumber } from '../shared/locale-number.ts';
 import type { Language } from '../shared/language.ts';
 
 /** Result classification (spec 02 §3 "Other enums"). */
@@ -37,11 +36,21 @@ export const roundForDisplay = (value: number): number => {
   return rounded === 0 ? 0 : rounded;
 };
 
+// Building an Intl.NumberFormat costs far more than scoring a questionnaire; the formats are made once. The
+// locales are those of `formatLocaleNumber` (shared/locale-number.ts).
+const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB' };
+const SCORE_FORMATS = {
+  de: new Intl.NumberFormat(LOCALES.de, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  en: new Intl.NumberFormat(LOCALES.en, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+};
+const FIGURE_FORMATS = {
+  de: new Intl.NumberFormat(LOCALES.de, { maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat(LOCALES.en, { maximumFractionDigits: 2 }),
+};
+
 /** A score for display in a language: one decimal ("72,5" in German, "72.5" in English), a dash for none. */
 export const formatScore = (value: number | null, language: Language): string =>
-  value === null || !Number.isFinite(value)
-    ? '–'
-    : new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(roundForDisplay(value));
+  value === null || !Number.isFinite(value) ? '–' : SCORE_FORMATS[language].format(roundForDisplay(value));
 
-/** A figure of a "why" line: up to two decimals in the language's format. */
-export const formatFigure = (value: number, language: Language): string => formatLocaleNumber(value, language, 2);
+/** A figure of a "why" line: up to two decimals in the language's format (as `formatLocaleNumber` writes it). */
+export const formatFigure = (value: number, language: Language): string => FIGURE_FORMATS[language].format(value);

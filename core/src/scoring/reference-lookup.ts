@@ -148,14 +148,14 @@ export const classSharesOf = (rows: readonly AssetClassShare[]): ClassShare[] =>
   return out;
 };
 
-/** The reference data held in maps, built once per data object. */
+/** The reference data held in maps, built once per data object: a series per kind × metric × country × class, keyed by year. */
 interface ReferenceIndex {
-  values: Map<string, number>;
-  gridFactors: Map<string, number>;
+  series: Map<string, Map<number, number>>;
+  gridFactors: Map<string, Map<number, number>>;
   carrierFactors: Map<string, number>;
 }
 
-const valueKey = (kind: string, metric: string, country: string, assetClass: string, year: number) => `${kind}|${metric}|${country}|${assetClass}|${year}`;
+const seriesKey = (kind: string, metric: string, country: string, assetClass: string) => `${kind}|${metric}|${country}|${assetClass}`;
 
 // A memo keyed by the data object: scoring 1 000 objects against one reference data set indexes it once.
 // It is invisible from outside (the same data answers the same), so the functions stay pure.
@@ -164,25 +164,42 @@ const indexes = new WeakMap<ReferenceData, ReferenceIndex>();
 const indexOf = (data: ReferenceData): ReferenceIndex => {
   const cached = indexes.get(data);
   if (cached) return cached;
-  const values = new Map<string, number>();
-  for (const v of data.values) values.set(valueKey(v.kind, v.metric, v.country.toUpperCase(), v.assetClass, v.year), v.value);
-  const gridFactors = new Map<string, number>();
+  const series = new Map<string, Map<number, number>>();
+  for (const v of data.values) {
+    const key = seriesKey(v.kind, v.metric, v.country.toUpperCase(), v.assetClass);
+    const years = series.get(key) ?? new Map<number, number>();
+    years.set(v.year, v.value);
+    series.set(key, years);
+  }
+  const gridFactors = new Map<string, Map<number, number>>();
   const carrierFactors = new Map<string, number>();
   for (const f of data.emissionFactors) {
-    if (f.carrier === 'gridElectricity') gridFactors.set(`${f.country.toUpperCase()}|${f.year}`, f.value);
+    if (f.carrier === 'gridElectricity') {
+      const country = f.country.toUpperCase();
+      const years = gridFactors.get(country) ?? new Map<number, number>();
+      years.set(f.year, f.value);
+      gridFactors.set(country, years);
+    }
     else if (f.year === 0) carrierFactors.set(`${f.carrier}|${f.country.toUpperCase()}`, f.value);
   }
-  const index = { values, gridFactors, carrierFactors };
+  const index = { series, gridFactors, carrierFactors };
   indexes.set(data, index);
   return index;
 };
 
+/** A reference series by year (an average or a pathway of one metric, country and class), if the data holds any. */
+const referenceSeries = (data: ReferenceData, kind: ReferenceKind, metric: ScoringMetric, country: string, assetClass: AssetClass): ReadonlyMap<number, number> | undefined =>
+  indexOf(data).series.get(seriesKey(kind, metric, country.toUpperCase(), assetClass));
+
 /** One reference value, if the data holds it. */
 export const referenceValue = (data: ReferenceData, kind: ReferenceKind, metric: ScoringMetric, country: string, assetClass: AssetClass, year: number): number | undefined =>
-  indexOf(data).values.get(valueKey(kind, metric, country.toUpperCase(), assetClass, year));
+  referenceSeries(data, kind, metric, country, assetClass)?.get(year);
 
 /** The grid electricity factor of a country in a year (kg CO2e/kWh), if the data holds it; never another country's. */
-export const gridFactor = (data: ReferenceData, country: string, year: number): number | undefined => indexOf(data).gridFactors.get(`${country.toUpperCase()}|${year}`);
+export const gridFactor = (data: ReferenceData, country: string, year: number): number | undefined => gridFactors(data, country)?.get(year);
+
+/** The grid electricity factors of a country by year, if the data holds any. */
+export const gridFactors = (data: ReferenceData, country: string): ReadonlyMap<number, number> | undefined => indexOf(data).gridFactors.get(country.toUpperCase());
 
 /**
  * The constant factor of a carrier (kg CO2e/kWh): the country's own where the data has one, else the general
@@ -207,13 +224,14 @@ export const blendedReference = (
 ): Either<ScoringReferenceMissing, number[]> => {
   if (shares.length === 0) return E.left(referenceMissing([{ kind: 'assetClass' }]));
   const missing: MissingReference[] = [];
+  const series = shares.map(({ assetClass }) => referenceSeries(data, kind, metric, country, assetClass));
   const curve = years.map((year) => {
     let sum = 0;
-    for (const { assetClass, share } of shares) {
-      const value = referenceValue(data, kind, metric, country, assetClass, year);
+    shares.forEach(({ assetClass, share }, i) => {
+      const value = series[i]?.get(year);
       if (value === undefined) missing.push({ kind, metric, country, assetClass, years: [year, year] });
       else sum += share * value;
-    }
+    });
     return sum;
   });
   return missing.length > 0 ? E.left(referenceMissing(missing)) : E.right(curve);

@@ -10,15 +10,14 @@ import {
   type KpiKey,
   type Question,
   type QuestionType,
+  type Section,
   type ScoreType,
   type TemplateContent,
 } from '../questionnaires/template.ts';
 import { classify, type Classification } from './display.ts';
 import { classSharesOf, referenceMissing, type MissingReference, type ReferenceData } from './reference-lookup.ts';
 import {
-  carbonStranding,
   energyIntensity,
-  flatStranding,
   noEnergy,
   portfolioCurve,
   type EnergyCarrier,
@@ -26,7 +25,7 @@ import {
   type StrandingRefusal,
   type StrandingResult,
 } from './stranding.ts';
-import { virtualResult, type ProjectionSource, type SourcedStranding, type VirtualContext, type VirtualResult } from './virtual-questions.ts';
+import { directProjection, virtualResult, type ProjectionSource, type SourcedStranding, type VirtualContext, type VirtualResult } from './virtual-questions.ts';
 
 export { classify, CLASSIFICATIONS, formatScore, INTERMEDIATE_FROM, POSITIVE_FROM, roundForDisplay, type Classification } from './display.ts';
 
@@ -47,6 +46,11 @@ export type ScoringTemplate = Pick<TemplateContent, 'clusters' | 'scoredAmbition
 
 /** The answer fields scoring reads; where a question has more than one row, the last one counts. */
 export type ScoringAnswer = Pick<StoredAnswer, 'questionId' | 'inputAnswer' | 'multipleChoiceOption'>;
+
+/** `explain: false` leaves the virtual questions' "why" lines empty (lists of many objects show only numbers). */
+export interface ScoreOptions {
+  explain?: boolean;
+}
 
 /** Points against maximum with their ratio and classification; the ratio is null (Neutral) where nothing counts. */
 export interface Tally {
@@ -168,16 +172,6 @@ export const weightedRatio = (parts: readonly { weight: number; ratio: number | 
   return { ratio: clamp(ratio, 0, 1), shares };
 };
 
-/** A weighted level's score from its parts' sums and weighted ratio. */
-const level = (weight: number, share: number, points: number, maximum: number, ratio: number | null): LevelScore => ({
-  points,
-  maximum,
-  ratio,
-  classification: classify(ratio),
-  weight,
-  share,
-});
-
 /**
  * The points of a choice answer (DOMAIN.md §5), or null where it names no option of the question:
  * single choice the chosen option's; multiple choice the sum of the chosen, an exclusive option alone.
@@ -210,6 +204,60 @@ const mergeOutcomeMissing = (outcomes: readonly StrandingOutcome[]): MissingRefe
 const outcomeOf = (projected: E.Either<StrandingRefusal, StrandingResult>, source: ProjectionSource): StrandingOutcome =>
   E.isLeft(projected) ? { status: 'refused', refusal: projected.left } : { status: 'computed', result: { ...projected.right, source } };
 
+const sumTallies = (tallies: readonly Pick<Tally, 'points' | 'maximum'>[]): { points: number; maximum: number } => {
+  let points = 0;
+  let maximum = 0;
+  for (const t of tallies) {
+    points += t.points;
+    maximum += t.maximum;
+  }
+  return { points, maximum };
+};
+
+/** A section's tallies over its counted questions (ECORE) and those of score type Finance; shares are set by its cluster. */
+const sectionScore = (section: Pick<Section, 'id' | 'weight' | 'financeWeight'>, questions: QuestionScore[]): SectionScore => {
+  let points = 0;
+  let maximum = 0;
+  let financePoints = 0;
+  let financeMaximum = 0;
+  for (const q of questions) {
+    if (!q.counted) continue;
+    points += q.points;
+    maximum += q.maximum;
+    if (q.countedInFinance) {
+      financePoints += q.points;
+      financeMaximum += q.maximum;
+    }
+  }
+  const ecore = tally(points, maximum);
+  const finance = tally(financePoints, financeMaximum);
+  return {
+    id: section.id,
+    points,
+    maximum,
+    ratio: ecore.ratio,
+    classification: ecore.classification,
+    weight: section.weight,
+    share: 0,
+    finance: { points: financePoints, maximum: financeMaximum, ratio: finance.ratio, classification: finance.classification, weight: section.financeWeight, share: 0 },
+    questions,
+  };
+};
+
+/** A category's sums over its sections; its ratios are set by its cluster. */
+const sumLevels = (sections: SectionScore[]): Omit<CategoryScore, 'id'> => {
+  const e = sumTallies(sections);
+  const f = sumTallies(sections.map((s) => s.finance));
+  return {
+    points: e.points,
+    maximum: e.maximum,
+    ratio: null,
+    classification: 'Neutral',
+    finance: { points: f.points, maximum: f.maximum, ratio: null, classification: 'Neutral' },
+    sections,
+  };
+};
+
 /**
  * The score of a filled questionnaire (DOMAIN.md §5), one pure function of the template, the object, the answers
  * and the reference data:
@@ -223,7 +271,7 @@ const outcomeOf = (projected: E.Either<StrandingRefusal, StrandingResult>, sourc
  * - taxonomy conformity, consumption values and the carbon and energy stranding projections alongside.
  * Nothing is rounded; `roundForDisplay` is for screens.
  */
-export const score = (template: ScoringTemplate, object: ScoringObject, answers: readonly ScoringAnswer[], referenceData: ReferenceData): ScoreResult => {
+export const score = (template: ScoringTemplate, object: ScoringObject, answers: readonly ScoringAnswer[], referenceData: ReferenceData, options: ScoreOptions = {}): ScoreResult => {
   const structure = applicableTemplate(template, assetClassesOf(object.assetAssetTypes), template.scoredAmbitionLevels);
   const questions = allQuestions(structure);
   const answerOf = new Map<number, ScoringAnswer>();
@@ -257,6 +305,8 @@ export const score = (template: ScoringTemplate, object: ScoringObject, answers:
 
   const shares = classSharesOf(object.assetAssetTypes);
   const subject = { reportingYear: object.reportingYear, country: object.country, assetAssetTypes: object.assetAssetTypes };
+  const direct = directProjection(referenceData, subject, energy);
+  const projections = new Map<string, E.Either<StrandingRefusal, StrandingResult>>();
   const ctx: VirtualContext = {
     data: referenceData,
     subject,
@@ -265,6 +315,16 @@ export const score = (template: ScoringTemplate, object: ScoringObject, answers:
       (q.parentQuestionId !== null ? byId.get(q.parentQuestionId) : undefined) ?? (q.parentQuestionId === null && q.parentStaticTitle ? byTitle.get(q.parentStaticTitle) : undefined),
     valueOf,
     carriers: { energy, reported: carriersReported },
+    project: (metric, from) => {
+      // The overview and the Year questions share projections: each is computed once per call.
+      const key = 'carriers' in from ? `${metric}|carriers` : `${metric}|${from.flat}`;
+      const known = projections.get(key);
+      if (known) return known;
+      const projected = direct(metric, from);
+      projections.set(key, projected);
+      return projected;
+    },
+    explain: options.explain ?? true,
   };
 
   const virtualQuestions: VirtualResult[] = [];
@@ -305,62 +365,35 @@ export const score = (template: ScoringTemplate, object: ScoringObject, answers:
     };
   };
 
-  const sumOf = (qs: readonly QuestionScore[], finance: boolean) => {
-    const counted = qs.filter((q) => (finance ? q.countedInFinance : q.counted));
-    return { points: counted.reduce((s, q) => s + q.points, 0), maximum: counted.reduce((s, q) => s + q.maximum, 0) };
-  };
-
-  type Built = { section: Omit<SectionScore, 'share' | 'finance'> & { financeWeight: number; financeSum: { points: number; maximum: number } }; categoryIndex: number };
   const clusters: ClusterScore[] = structure.clusters.map((cluster) => {
-    const built: Built[] = [];
-    cluster.categories.forEach((category, categoryIndex) => {
-      for (const section of category.sections) {
-        const qs = section.questions.map(questionScore);
-        const sum = sumOf(qs, false);
-        const t = tally(sum.points, sum.maximum);
-        built.push({
-          section: { ...t, weight: section.weight, id: section.id, questions: qs, financeWeight: section.financeWeight, financeSum: sumOf(qs, true) },
-          categoryIndex,
-        });
-      }
+    const categories: CategoryScore[] = cluster.categories.map((category) => ({ ...sumLevels(category.sections.map((section) => sectionScore(section, section.questions.map(questionScore)))), id: category.id }));
+    const sections = categories.flatMap((c) => c.sections);
+    const ecore = weightedRatio(sections);
+    const finance = weightedRatio(sections.map((s) => s.finance));
+    sections.forEach((s, i) => {
+      s.share = ecore.shares[i]!;
+      s.finance.share = finance.shares[i]!;
     });
-    const ecoreWeighted = weightedRatio(built.map((b) => ({ weight: b.section.weight, ratio: b.section.ratio })));
-    const financeTallies = built.map((b) => tally(b.section.financeSum.points, b.section.financeSum.maximum));
-    const financeWeighted = weightedRatio(built.map((b, i) => ({ weight: b.section.financeWeight, ratio: financeTallies[i]!.ratio })));
-    const sections: SectionScore[] = built.map((b, i) => {
-      const { financeWeight, financeSum: _, ...rest } = b.section;
-      return {
-        ...rest,
-        share: ecoreWeighted.shares[i]!,
-        finance: { ...financeTallies[i]!, weight: financeWeight, share: financeWeighted.shares[i]! },
-      };
-    });
-    const categories: CategoryScore[] = cluster.categories.map((category, categoryIndex) => {
-      const own = sections.filter((_, i) => built[i]!.categoryIndex === categoryIndex);
-      const ecoreRatio = weightedRatio(own.map((s) => ({ weight: s.weight, ratio: s.ratio }))).ratio;
-      const financeRatio = weightedRatio(own.map((s) => ({ weight: s.finance.weight, ratio: s.finance.ratio }))).ratio;
-      const sum = (pick: (s: SectionScore) => Tally) => ({ points: own.reduce((t, s) => t + pick(s).points, 0), maximum: own.reduce((t, s) => t + pick(s).maximum, 0) });
-      const e = sum((s) => s);
-      const f = sum((s) => s.finance);
-      return {
-        id: category.id,
-        points: e.points,
-        maximum: e.maximum,
-        ratio: ecoreRatio,
-        classification: classify(ecoreRatio),
-        finance: { points: f.points, maximum: f.maximum, ratio: financeRatio, classification: classify(financeRatio) },
-        sections: own,
-      };
-    });
-    const total = (pick: (s: SectionScore) => Tally) => ({ points: sections.reduce((t, s) => t + pick(s).points, 0), maximum: sections.reduce((t, s) => t + pick(s).maximum, 0) });
-    const e = total((s) => s);
-    const f = total((s) => s.finance);
+    // Categories carry no weight: their ratio is their own sections' weighted ratio.
+    for (const category of categories) {
+      category.ratio = weightedRatio(category.sections).ratio;
+      category.classification = classify(category.ratio);
+      category.finance.ratio = weightedRatio(category.sections.map((s) => s.finance)).ratio;
+      category.finance.classification = classify(category.finance.ratio);
+    }
+    const e = sumTallies(sections);
+    const f = sumTallies(sections.map((s) => s.finance));
     return {
       id: cluster.id,
       clusterIdentifier: cluster.clusterIdentifier,
       isTaxonomyCluster: cluster.isTaxonomyCluster,
-      ...level(cluster.weight, 0, e.points, e.maximum, ecoreWeighted.ratio),
-      finance: level(cluster.financeWeight, 0, f.points, f.maximum, financeWeighted.ratio),
+      points: e.points,
+      maximum: e.maximum,
+      ratio: ecore.ratio,
+      classification: classify(ecore.ratio),
+      weight: cluster.weight,
+      share: 0,
+      finance: { points: f.points, maximum: f.maximum, ratio: finance.ratio, classification: classify(finance.ratio), weight: cluster.financeWeight, share: 0 },
       categories,
     };
   });
@@ -378,14 +411,14 @@ export const score = (template: ScoringTemplate, object: ScoringObject, answers:
   const taxonomyShare = taxonomyQuestions.length > 0 ? atFullPoints / taxonomyQuestions.length : null;
 
   const carbonOutcome: StrandingOutcome = carriersReported
-    ? outcomeOf(carbonStranding(referenceData, { ...subject, energy }), 'carriers')
+    ? outcomeOf(ctx.project('carbon', { carriers: true }), 'carriers')
     : kpi.has('co2')
-      ? outcomeOf(flatStranding(referenceData, subject, 'carbon', kpi.get('co2')!), 'reported')
+      ? outcomeOf(ctx.project('carbon', { flat: kpi.get('co2')! }), 'reported')
       : { status: 'not-reported' };
   const reportedEnergy = kpi.get('finalEnergyTotal');
   const finalEnergy = reportedEnergy ?? (carriersReported ? energyIntensity(energy) : null);
   const energyOutcome: StrandingOutcome =
-    finalEnergy === null ? { status: 'not-reported' } : outcomeOf(flatStranding(referenceData, subject, 'energy', finalEnergy), reportedEnergy !== undefined ? 'reported' : 'carriers');
+    finalEnergy === null ? { status: 'not-reported' } : outcomeOf(ctx.project('energy', { flat: finalEnergy }), reportedEnergy !== undefined ? 'reported' : 'carriers');
   const co2Reported = kpi.get('co2');
   const co2FromCarriers = co2Reported === undefined && carbonOutcome.status === 'computed' ? carbonOutcome.result.years[0]!.intensity : null;
 

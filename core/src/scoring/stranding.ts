@@ -9,7 +9,7 @@ import {
   carrierFactor,
   classSharesOf,
   describeMissing,
-  gridFactor,
+  gridFactors,
   referenceMissing,
   type MissingReference,
   type ReferenceData,
@@ -97,9 +97,10 @@ export const carbonIntensities = (data: ReferenceData, country: string, energy: 
     if (factor === undefined) missing.push({ kind: 'carrierFactor', carrier, country: '' });
     else constant += energy[carrier] * factor;
   }
+  const factors = gridFactors(data, country);
   const curve = years.map((year) => {
     if (energy.gridElectricity === 0) return constant;
-    const factor = gridFactor(data, country, year);
+    const factor = factors?.get(year);
     if (factor === undefined) {
       missing.push({ kind: 'gridFactor', country, years: [year, year] });
       return 0;

@@ -188,6 +188,16 @@ describe('every virtual question', () => {
     expect(ecore).toBeNull();
   });
 
+  it('without explanations (lists of many objects) the numbers are the same and the "why" lines empty', () => {
+    const t = templateWith(virtualQuestion(20, 'DW', 1, 6), virtualQuestion(21, 'Year', 4, 10));
+    const answers = [figure(energyTotal, 153), figure(co2, 40), figure(grid, 50)];
+    const full = score(t, OFFICE, answers, DATA);
+    const bare = score(t, OFFICE, answers, DATA, { explain: false });
+    expect(bare.virtualQuestions.map((v) => v.why)).toEqual([{ de: '', en: '' }, { de: '', en: '' }]);
+    expect({ ...bare, virtualQuestions: [], clusters: [] }).toEqual({ ...full, virtualQuestions: [], clusters: [] });
+    expect(bare.virtualQuestions.map((v) => v.points)).toEqual(full.virtualQuestions.map((v) => v.points));
+  });
+
   it('is never answered by hand: a stored answer to it changes nothing', () => {
     const virtual = virtualQuestion(20, 'DW', 1, 6);
     const plain = score(templateWith(virtual), OFFICE, [figure(energyTotal, 153)], DATA);

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import type { Either } from 'fp-ts/Either';
 import { KPI_KEYS, maxScoreOf, type Question, type VirtualQuestionType } from '../questionnaires/template.ts';
 import { LANGUAGES, type Language } from '../shared/language.ts';
 import { message, type MessageKey } from '../shared/messages.ts';
@@ -6,6 +7,7 @@ import { formatFigure, formatScore } from './display.ts';
 import { blendedReference, describeMissing, metricOfKpi, referenceMissing, type ClassShare, type ReferenceData, type ScoringMetric } from './reference-lookup.ts';
 import {
   carbonStranding,
+  energyIntensity,
   flatStranding,
   projectionYears,
   STRANDING_LAST_YEAR,
@@ -78,7 +80,20 @@ export interface VirtualContext {
   valueOf: (question: Question) => number | null;
   /** Energy per carrier as answered (missing carriers 0) and whether any carrier is answered at all. */
   carriers: { energy: EnergyUse; reported: boolean };
+  /**
+   * The projection of a metric, from the carriers or from a figure held flat; the score passes one that
+   * computes each projection once per call, because the overview and the Year questions share them.
+   */
+  project: (metric: 'energy' | 'carbon', from: { carriers: true } | { flat: number }) => Either<StrandingRefusal, StrandingResult>;
+  /** Whether to write the "why" lines (false for group lists, which show only the numbers). */
+  explain: boolean;
 }
+
+/** Projections computed directly, each time (for a context that needs no memo). */
+export const directProjection =
+  (data: ReferenceData, subject: ProjectionSubject, energy: EnergyUse): VirtualContext['project'] =>
+  (metric, from) =>
+    'carriers' in from ? (metric === 'carbon' ? carbonStranding(data, { ...subject, energy }) : flatStranding(data, subject, 'energy', energyIntensity(energy))) : flatStranding(data, subject, metric, from.flat);
 
 const clamp01 = (x: number): number => Math.min(1, Math.max(0, x));
 
@@ -112,15 +127,16 @@ const classesText = (shares: readonly ClassShare[], language: Language): string 
 const inEveryLanguage = (line: (language: Language) => string): Record<Language, string> =>
   Object.fromEntries(LANGUAGES.map((language) => [language, line(language)])) as Record<Language, string>;
 
-const whyOf = (key: MessageKey, params: (language: Language) => Record<string, string | number>): Record<Language, string> =>
-  inEveryLanguage((language) => message(key, language, params(language)));
+type WhyParams = (language: Language) => Record<string, string | number>;
+
+const writeWhy = (key: MessageKey, params: WhyParams): Record<Language, string> => inEveryLanguage((language) => message(key, language, params(language)));
 
 const sourceText = (source: 'reference' | 'question', ctx: VirtualContext, language: Language): string =>
   source === 'question'
     ? message('scoring-why-source-question', language)
     : message('scoring-why-source-reference', language, { country: ctx.subject.country, classes: classesText(ctx.shares, language) });
 
-const refusalWhy = (refusal: StrandingRefusal): Record<Language, string> =>
+const refusalWhy = (refusal: StrandingRefusal, whyOf: typeof writeWhy): Record<Language, string> =>
   refusal._tag === 'scoring-reference-missing'
     ? whyOf('scoring-why-missing', (language) => ({ what: describeMissing(refusal.missing, language) }))
     : whyOf('scoring-why-reporting-year', () => ({ year: refusal._tag === 'scoring-reporting-year' ? refusal.reportingYear : '' }));
@@ -136,6 +152,7 @@ const refusalWhy = (refusal: StrandingRefusal): Record<Language, string> =>
 export const virtualResult = (question: Question, ctx: VirtualContext): VirtualResult => {
   const type = question.virtualQuestionType ?? 'DW';
   const maximum = maxScoreOf(question);
+  const whyOf = (key: MessageKey, params: WhyParams): Record<Language, string> => (ctx.explain ? writeWhy(key, params) : { de: '', en: '' });
   const parent = ctx.parentOf(question);
   const metric = parent ? metricOfKpi(parent.kpiKey) : null;
   const base: VirtualResult = {
@@ -158,7 +175,7 @@ export const virtualResult = (question: Question, ctx: VirtualContext): VirtualR
   if (value === null) {
     return { ...base, status: 'unanswered', why: whyOf('scoring-why-unanswered', (language) => ({ parent: parent.staticTitle, max: formatScore(maximum, language) })) };
   }
-  const refused = (refusal: StrandingRefusal): VirtualResult => ({ ...base, value, status: 'refused', refusal, why: refusalWhy(refusal) });
+  const refused = (refusal: StrandingRefusal): VirtualResult => ({ ...base, value, status: 'refused', refusal, why: refusalWhy(refusal, whyOf) });
   const year = ctx.subject.reportingYear;
 
   if (type === 'Year') {
@@ -169,7 +186,7 @@ export const virtualResult = (question: Question, ctx: VirtualContext): VirtualR
       return refused(E.isLeft(pathway) ? pathway.left : referenceMissing([]));
     }
     const fromCarriers = metric === 'carbon' && ctx.carriers.reported;
-    const projected = fromCarriers ? carbonStranding(ctx.data, { ...ctx.subject, energy: ctx.carriers.energy }) : flatStranding(ctx.data, ctx.subject, metric, value);
+    const projected = ctx.project(metric, fromCarriers ? { carriers: true } : { flat: value });
     if (E.isLeft(projected)) return refused(projected.left);
     const stranding: SourcedStranding = { ...projected.right, source: fromCarriers ? 'carriers' : 'reported' };
     const factor = yearFactor(stranding, year);
