@@ -17,6 +17,7 @@ import { usersExportRoutes } from './routes/exports/users-export.ts';
 import { assetModuleRoutes } from './routes/assets/index.ts';
 import { answeringModuleRoutes } from './routes/answering/index.ts';
 import { reviewModuleRoutes } from './routes/review/index.ts';
+import { scoringModuleRoutes } from './routes/scoring/index.ts';
 import type { AppDeps } from './deps.ts';
 
 export type { AppConfig, AppDeps } from './deps.ts';
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(assetModuleRoutes, deps);
       await api.register(answeringModuleRoutes, deps);
       await api.register(reviewModuleRoutes, deps);
+      await api.register(scoringModuleRoutes, deps);
     },
     { prefix: '/api' },
   );
