@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
+import { seedDemoAnswers } from '../../demo/demo-answers.ts';
+import { createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h.close());
+beforeEach(async () => {
+  await h.reset();
+  await seedDemoQuestionnaires(h.db);
+  await seedDemoAnswers(h.db, new Date(h.clock.now));
+});
+
+const OFFICE = 'Bürohaus Mainzer Landstraße';
+const assetId = async (name = OFFICE) => (await h.db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+
+describe('scores (issue 15)', () => {
+  it('the demo office scores between 0 and 100, unverified while answering, with every cluster and the consumption values', async () => {
+    const id = await assetId();
+    const res = await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/score`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.verified).toBe(false);
+    expect(body.result.ecore).toBeGreaterThan(0);
+    expect(body.result.ecore).toBeLessThanOrEqual(100);
+    expect(body.result.clusters.length).toBeGreaterThanOrEqual(3);
+    const values = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${body.questionnaireId}/consumptionValues`)).json();
+    expect(values.consumption.finalEnergy).toBeGreaterThan(0);
+  });
+
+  it.each<[DemoUserName, number]>([['admin', 200], ['objectadmin', 200], ['collector', 200], ['analyst', 403], ['bank', 404], ['tester', 404], ['buyer', 404]])(
+    '%s asks for the office’s score: %i',
+    async (user, status) => {
+      const id = await assetId();
+      expect((await h.as(user, 'GET', `/api/asset/${id}/questionnaire/score`)).statusCode).toBe(status);
+    },
+  );
+
+  it('the what-if preview moves the total and stores nothing', async () => {
+    const id = await assetId();
+    const base = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/score`)).json();
+    const question = base.result.clusters
+      .flatMap((c: { categories: { sections: { questions: { questionId: number; type: string; points: number; maximum: number }[] }[] }[] }) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions)))
+      .find((q: { type: string; points: number; maximum: number }) => q.type === 'SingleChoice' && q.points < q.maximum);
+    const filled = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/latest`)).json();
+    const options = filled.clusters.flatMap((c: { categories: { sections: { questions: { id: number; options: { id: number; score: number }[] }[] }[] }[] }) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).find((q: { id: number }) => q.id === question.questionId).options;
+    const best = options.reduce((a: { score: number }, b: { score: number }) => (b.score > a.score ? b : a));
+    const before = await h.snapshot();
+    const preview = await h.as('objectadmin', 'POST', `/api/asset/${id}/questionnaire/${base.questionnaireId}/score/preview`, [{ questionId: question.questionId, multipleChoiceOption: [best.id] }]);
+    expect(preview.statusCode, preview.body.slice(0, 300)).toBe(200);
+    expect(preview.json().result.ecore).toBeGreaterThan(base.result.ecore);
+    expect(await h.snapshot()).toEqual(before);
+    await h.expectRefused(() => h.as('objectadmin', 'POST', `/api/asset/${id}/questionnaire/${base.questionnaireId}/score/preview`, [{ questionId: question.questionId, inputAnswer: -5 }]), { statusCode: 400 });
+  });
+
+  it('a group score lies between its objects’ scores, weighted by gross floor area', async () => {
+    await seedDemoAnswers(h.db, new Date(h.clock.now), [['Hotel am Rheinufer', 1]]);
+    const group = (await h.db.selectFrom('asset_groups').select('id').where('name', '=', 'Portfolio Rhein-Main').executeTakeFirstOrThrow()).id;
+    const res = await h.as('objectadmin', 'GET', `/api/AssetGroup/${group}/score`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    const scores = body.objects.map((o: { ecore: number }) => o.ecore);
+    expect(scores).toHaveLength(2);
+    expect(body.result.ecore).toBeGreaterThanOrEqual(Math.min(...scores));
+    expect(body.result.ecore).toBeLessThanOrEqual(Math.max(...scores));
+    expect((await h.as('bank', 'GET', `/api/AssetGroup/${group}/score`)).statusCode).toBe(404);
+  });
+});
