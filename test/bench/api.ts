@@ -3,7 +3,8 @@
 // run. Prints req/s, p50 and p99 at 8 and 32 connections (autocannon) and the share of the bare route's req/s.
 // Asserts nothing (benchmarks are not tests). BENCH_SECONDS (default 3) is the length of each measurement;
 // BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) the server where the database
-// `ecore_bench` is made afresh; BENCH_DATABASES=postgres or =embedded measures one of them only.
+// `ecore_bench` is made afresh; BENCH_DATABASES=postgres or =embedded measures one of them only; BENCH_PATHS=a,b only
+// the paths whose label contains one of the words.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.
 const BENCH_DB = 'ecore_bench';
 const PAGE_SIZE = 25;
 const OBJECTS = 10_000;
+const ANSWERS = 500_000; // on 7 500 of the objects, each with every non-virtual question of 2025_01 (67) answered
 
 /** Bulk inserts, one statement per table: 96 organisations (100 with the demo's), 20 000 users, 100 groups of 100 objects. */
 async function generate(db: Kysely<DB>): Promise<void> {
@@ -44,10 +46,40 @@ async function generate(db: Kysely<DB>): Promise<void> {
   await sql`insert into asset_asset_types (asset_id, asset_type_id, percentage, position)
     select id, 1, case when id % 2 = 0 then 100 else 60 end, 0 from assets where name like 'Bench-Objekt %'
     union all select id, 12, 40, 1 from assets where name like 'Bench-Objekt %' and id % 2 = 1`.execute(db);
+  await fillQuestionnaires(db);
   await sql`vacuum analyze`.execute(db);
 }
 
-async function seed(options: { databaseUrl?: string; pgliteDir?: string }): Promise<number> {
+/**
+ * Filled questionnaires in bulk: three in four generated objects get an Active run of the 2025_01 template with its
+ * questions answered (value questions a number, choice questions their first option) up to 500 000 answers in all;
+ * the fourth stays NotStarted for the status filter. Seeded numbers have a fraction, so no save repeats one.
+ */
+async function fillQuestionnaires(db: Kysely<DB>): Promise<void> {
+  const template = (await db.selectFrom('questionnaires').select('id').where('version_label', '=', '2025_01').executeTakeFirstOrThrow()).id;
+  await sql`insert into asset_questionnaires (asset_id, questionnaire_id, state, reporting_year)
+    select id, ${template}, 'Active', 2025 from assets where name like 'Bench-Objekt %' and id % 4 <> 0`.execute(db);
+  await sql`update assets a set latest_questionnaire_id = q.id, questionnaire_state = q.state
+    from asset_questionnaires q where q.asset_id = a.id and a.name like 'Bench-Objekt %'`.execute(db);
+  await sql`insert into asset_answers (asset_questionnaire_id, question_id, input_answer, option_ids, state, modified_by)
+    with picked as (
+      select q.id, q.type, (select array[o.id] from questionnaire_options o where o.questionnaire_id = q.questionnaire_id and o.question_id = q.id order by o.position limit 1) as first_option
+      from questionnaire_questions q where q.questionnaire_id = ${template} and q.type <> 'VirtualQuestion')
+    select aq.id, p.id, case when p.type = 'ValueQuestion' then 0.5 + aq.id % 50 end,
+      case when p.type = 'ValueQuestion' then '{}'::integer[] else coalesce(p.first_option, '{}'::integer[]) end, 'Answered', 'Bench'
+    from asset_questionnaires aq join assets a on a.id = aq.asset_id and a.name like 'Bench-Objekt %' cross join picked p
+    order by aq.id, p.id limit ${ANSWERS}`.execute(db);
+  await sql`update asset_questionnaires q set answered_count = (select count(*) from asset_answers a where a.asset_questionnaire_id = q.id)
+    where q.asset_id in (select id from assets where name like 'Bench-Objekt %')`.execute(db);
+}
+
+interface Seeded {
+  templateId: number;
+  /** The generated objects with a filled questionnaire. */
+  filledIds: number[];
+}
+
+async function seed(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Seeded> {
   const database = await openMigratedDatabase(options);
   try {
     await seedDemoData(database.db, await argon2Hasher().hash(DEMO_PASSWORD));
@@ -55,7 +87,8 @@ async function seed(options: { databaseUrl?: string; pgliteDir?: string }): Prom
     await seedDemoAssets(database.db);
     await generate(database.db);
     const template = await database.db.selectFrom('questionnaires').select('id').where('version_label', '=', '2025_01').executeTakeFirstOrThrow();
-    return template.id;
+    const filled = await database.db.selectFrom('assets').select('id').where('name', 'like', 'Bench-Objekt %').where('latest_questionnaire_id', 'is not', null).orderBy('id').execute();
+    return { templateId: template.id, filledIds: filled.map((row) => row.id) };
   } finally {
     await database.close();
   }
@@ -70,15 +103,29 @@ interface Row {
   bad: number;
 }
 
-async function measure(url: string, connections: number, request: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }, seconds = SECONDS) {
-  const result = await autocannon({ url, connections, duration: seconds, ...request });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
+type Request = { method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string; setupRequest?: (req: autocannon.Request) => autocannon.Request };
+
+async function measure(url: string, connections: number, request: Request, seconds = SECONDS) {
+  const { setupRequest, ...rest } = request;
+  const result = await autocannon({ url, connections, duration: seconds, ...rest, ...(setupRequest ? { requests: [{ setupRequest }] } : {}) });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts, ok: result['2xx'] };
+}
+
+/** Ids of the value questions in a filled questionnaire as the API answers it (its clusters' tree, walked). */
+function valueQuestionIds(node: unknown, out: number[] = []): number[] {
+  if (Array.isArray(node)) for (const item of node) valueQuestionIds(item, out);
+  else if (node && typeof node === 'object') {
+    const record = node as Record<string, unknown>;
+    if (record.type === 'ValueQuestion' && typeof record.id === 'number') out.push(record.id);
+    for (const value of Object.values(record)) valueQuestionIds(value, out);
+  }
+  return out;
 }
 
 const print = (database: string, row: Row, bare: Map<number, number>) => {
   const share = ((100 * row.rps) / (bare.get(row.connections) ?? row.rps)).toFixed(1);
   console.log(
-    `${database.padEnd(9)} ${row.label.padEnd(44)} ${String(row.connections).padStart(3)}  ${row.rps.toFixed(0).padStart(7)}  ${row.p50.toFixed(1).padStart(7)}  ${row.p99.toFixed(1).padStart(7)}  ${share.padStart(6)} %${row.bad ? `  (${row.bad} failed)` : ''}`,
+    `${database.padEnd(9)} ${row.label.padEnd(52)} ${String(row.connections).padStart(3)}  ${row.rps.toFixed(0).padStart(7)}  ${row.p50.toFixed(1).padStart(7)}  ${row.p99.toFixed(1).padStart(7)}  ${share.padStart(6)} %${row.bad ? `  (${row.bad} failed)` : ''}`,
   );
 };
 
@@ -88,7 +135,7 @@ async function json<T>(portal: RunningPortal, path: string, init: RequestInit = 
   return (await res.json()) as T;
 }
 
-async function benchPortal(database: string, portal: RunningPortal, templateId: number, bare: Map<number, number>) {
+async function benchPortal(database: string, portal: RunningPortal, { templateId, filledIds }: Seeded, bare: Map<number, number>): Promise<number> {
   const headers = { 'content-type': 'application/json' };
   const signIn = (userName: string) => JSON.stringify({ userName, password: DEMO_PASSWORD });
   const token = async (userName: string) =>
@@ -97,7 +144,7 @@ async function benchPortal(database: string, portal: RunningPortal, templateId: 
   const scoring = { authorization: `Bearer ${await token('scoring')}`, 'accept-language': 'de' };
   const { total } = await json<{ total: number }>(portal, `/api/asset?pageSize=${PAGE_SIZE}`, { headers: objects });
   const lastPage = Math.ceil(total / PAGE_SIZE);
-  const paths: { label: string; path: string; method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string }[] = [
+  const paths: { label: string; path: string; method?: 'GET' | 'POST' | 'PUT'; headers: Record<string, string>; body?: string; setupRequest?: Request['setupRequest'] }[] = [
     { label: 'POST /api/user/login (argon2id)', path: '/api/user/login', method: 'POST', headers, body: signIn('objectadmin') },
     { label: 'GET /api/user/me', path: '/api/user/me', headers: objects },
     { label: `GET /api/asset page 1 of ${lastPage}`, path: `/api/asset?page=1&pageSize=${PAGE_SIZE}`, headers: objects },
@@ -108,17 +155,65 @@ async function benchPortal(database: string, portal: RunningPortal, templateId: 
     { label: 'GET /api/assetGroup (5 groups, 500 objects)', path: '/api/assetGroup?page=1&pageSize=5', headers: objects },
     { label: 'GET /api/questionnaire/{id} (2025_01)', path: `/api/questionnaire/${templateId}`, headers: scoring },
   ];
+  // Answering: the filled questionnaires of the generated objects, read in turn, and saves spread over 1 000 of
+  // them and their value questions as collectors would (saves of one questionnaire wait for each other's row lock).
+  const sheet = await json<{ clusters: unknown; answers: unknown[] }>(portal, `/api/asset/${filledIds[0]}/questionnaire/latest`, { headers: objects });
+  const questions = [...new Set(valueQuestionIds(sheet.clusters))].slice(0, 20);
+  const savers = filledIds.slice(0, 1000);
+  let reads = 0;
+  let saves = 0;
+  const answerBody = (n: number) => {
+    const round = Math.floor(n / (savers.length * questions.length));
+    const item = { assetId: savers[n % savers.length], questionId: questions[Math.floor(n / savers.length) % questions.length], inputAnswer: 1 + (round % 90) };
+    return JSON.stringify([item]);
+  };
+  paths.push(
+    {
+      label: `GET /api/asset/{id}/questionnaire/latest (${sheet.answers.length} ans.)`,
+      path: `/api/asset/${filledIds[0]}/questionnaire/latest`,
+      headers: objects,
+      setupRequest: (req) => ({ ...req, path: `/api/asset/${filledIds[reads++ % filledIds.length]}/questionnaire/latest` }),
+    },
+    {
+      label: 'PUT /api/asset/answer (one answer)',
+      path: '/api/asset/answer',
+      method: 'PUT',
+      headers: { ...objects, ...headers },
+      setupRequest: (req) => ({ ...req, body: answerBody(saves++) }),
+    },
+  );
+  let acknowledged = 0;
   for (const p of paths) {
-    const request = { method: p.method ?? 'GET', headers: p.headers, ...(p.body ? { body: p.body } : {}) } as const;
-    await measure(`${portal.url}${p.path}`, 8, request, 1); // warm-up
-    for (const connections of CONNECTIONS) print(database, { label: p.label, connections, ...(await measure(`${portal.url}${p.path}`, connections, request)) }, bare);
+    if (only && !only.some((word) => p.label.includes(word))) continue;
+    const request: Request = { method: p.method ?? 'GET', headers: p.headers, ...(p.body ? { body: p.body } : {}), ...(p.setupRequest ? { setupRequest: p.setupRequest } : {}) };
+    const warm = await measure(`${portal.url}${p.path}`, 8, request, 1); // warm-up
+    if (p.method === 'PUT') acknowledged += warm.ok;
+    for (const connections of CONNECTIONS) {
+      const row = await measure(`${portal.url}${p.path}`, connections, request);
+      if (p.method === 'PUT') acknowledged += row.ok;
+      print(database, { label: p.label, connections, ...row }, bare);
+    }
+  }
+  return acknowledged;
+}
+
+/** Nothing lost: every acknowledged save changed its answer's value, so it left one change-log row (counted after the portal stopped). */
+async function countSaves(database: string, options: { databaseUrl?: string; pgliteDir?: string }, since: Date, acknowledged: number): Promise<void> {
+  const opened = await openMigratedDatabase(options);
+  try {
+    const stored = Number((await sql<{ n: string }>`select count(*) as n from asset_answer_changes where at >= ${since} and kind in ('Answered', 'ModifiedAnswer')`.execute(opened.db)).rows[0]!.n);
+    const answers = (await sql<{ n: string }>`select count(*) as n from asset_answers`.execute(opened.db)).rows[0]!.n;
+    console.log(`${database.padEnd(9)} saves acknowledged ${acknowledged}, stored ${stored}${stored >= acknowledged ? '' : '  LOST'}; answers in the database ${answers}`);
+  } finally {
+    await opened.close();
   }
 }
 
 const load = () => `load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
 const wanted = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',');
+const only = process.env.BENCH_PATHS?.split(',');
 console.log(`API benchmark, ${SECONDS} s per measurement, ${new Date().toISOString()}, ${load()}`);
-console.log(`${'database'.padEnd(9)} ${'path'.padEnd(44)} ${'con'.padStart(3)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'bare'.padStart(8)}`);
+console.log(`${'database'.padEnd(9)} ${'path'.padEnd(52)} ${'con'.padStart(3)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'bare'.padStart(8)}`);
 
 const bareServer = await startPortal({}, 'test/bench/bare.ts');
 const bare = new Map<number, number>();
@@ -143,24 +238,30 @@ if (wanted.includes('postgres')) {
   await client.query(`create database ${BENCH_DB}`);
   await client.end();
   admin.pathname = `/${BENCH_DB}`;
-  const templateId = await seed({ databaseUrl: admin.toString() });
+  const seeded = await seed({ databaseUrl: admin.toString() });
   const portal = await startPortal({ ...env, DATABASE_URL: admin.toString() });
+  const since = new Date();
+  let acknowledged = 0;
   try {
-    await benchPortal('postgres', portal, templateId, bare);
+    acknowledged = await benchPortal('postgres', portal, seeded, bare);
   } finally {
     await portal.stop();
   }
+  await countSaves('postgres', { databaseUrl: admin.toString() }, since, acknowledged);
 }
 if (wanted.includes('embedded')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ecore-bench-'));
   try {
-    const templateId = await seed({ pgliteDir: join(dataDir, 'db') });
+    const seeded = await seed({ pgliteDir: join(dataDir, 'db') });
     const portal = await startPortal({ ...env, DATA_DIR: dataDir });
+    const since = new Date();
+    let acknowledged = 0;
     try {
-      await benchPortal('embedded', portal, templateId, bare);
+      acknowledged = await benchPortal('embedded', portal, seeded, bare);
     } finally {
       await portal.stop();
     }
+    await countSaves('embedded', { pgliteDir: join(dataDir, 'db') }, since, acknowledged);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
