@@ -1,6 +1,7 @@
 // `npm run bench`, the web client's part: builds the client, then measures in Chromium what the login page
 // and the object list cost a new and a returning user (bytes over the wire, largest contentful paint) and
-// how big the initial JavaScript and CSS are (gzip). Prints figures; asserts nothing (benchmarks are not tests).
+// how big the initial JavaScript and CSS are (gzip), and the time from `npm start` with a fresh DATA_DIR (migrations, demo
+// data; the client just built, so not rebuilt) to the first page answered (GET / 200), once, cold. Prints figures; asserts nothing (benchmarks are not tests).
 // Goals (issue 23, 11): cold ≤ 250 KB, warm < 10 KB, LCP ≤ 1 s on localhost, initial JS ≤ 200 KB gzip.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startPortal } from '../support/portal.ts';
 import { transferredBytes } from '../support/transfer.ts';
+import { timeToFirstPage } from './startup.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const dist = join(root, 'web/dist');
@@ -61,6 +63,9 @@ async function visit(context: BrowserContext, url: string, shown: (page: Page) =
   await page.close();
   return { bytes, requests, fromCache, lcp };
 }
+
+const start = await timeToFirstPage();
+console.log(`npm start (fresh DATA_DIR) to the first page (GET / 200): ${(start.ms / 1000).toFixed(1)} s${start.rebuilt ? ' (the web client was rebuilt)' : ''}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
 
 const portal = await startPortal({ AUTH_RATE_LIMIT: '1000' });
 const browser = await launchBrowser();
