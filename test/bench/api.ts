@@ -153,6 +153,7 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
     { label: 'GET /api/asset search "stadt 42"', path: `/api/asset?search=stadt%2042&pageSize=${PAGE_SIZE}`, headers: objects },
     { label: 'GET /api/asset assetState=NotStarted', path: `/api/asset?assetState=NotStarted&page=2&pageSize=${PAGE_SIZE}`, headers: objects },
     { label: 'GET /api/assetGroup (5 groups, 500 objects)', path: '/api/assetGroup?page=1&pageSize=5', headers: objects },
+    { label: 'GET /api/assetGroup gzip (as browsers ask)', path: '/api/assetGroup?page=1&pageSize=5', headers: { ...objects, 'accept-encoding': 'gzip, deflate, br' } },
     { label: 'GET /api/questionnaire/{id} (2025_01)', path: `/api/questionnaire/${templateId}`, headers: scoring },
   ];
   // Answering: the filled questionnaires of the generated objects, read in turn, and saves spread over 1 000 of

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { acceptsGzip } from './groups.ts';
 import { bearer, createHarness, T0, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
@@ -153,6 +155,19 @@ describe('object groups', () => {
     expect(rheinMain.assets[0]).toMatchObject({ constructionYear: 1998, renovationYear: 2021, state: null, score: null });
     expect(rheinMain.assetClassPercentages.reduce((s: number, c: { percentage: number }) => s + c.percentage, 0)).toBe(100);
     expect(rheinMain).toMatchObject({ organisationName: 'Musterimmobilien AG', status: 'Active', canEdit: true, canBeSubmitted: false });
+  });
+
+  it('answers the list gzipped to clients that accept it, the same as plain, and only then', async () => {
+    const plain = await h.as('objectadmin', 'GET', '/api/assetGroup?pageSize=10');
+    const headers = async (encoding: string) => ({ ...bearer(await h.login('objectadmin')), 'accept-language': 'de', 'accept-encoding': encoding });
+    const zipped = await h.app.inject({ method: 'GET', url: '/api/assetGroup?pageSize=10', headers: await headers('gzip, deflate, br') });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const refused = await h.app.inject({ method: 'GET', url: '/api/assetGroup?pageSize=10', headers: await headers('gzip;q=0, identity') });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
+    expect([acceptsGzip('*'), acceptsGzip('br, gzip;q=0.5'), acceptsGzip('gzip;q=0'), acceptsGzip(undefined), acceptsGzip('br')]).toEqual([true, true, false, false, false]);
   });
 
   it('creates a group in the own organisation; only the administrator chooses another', async () => {

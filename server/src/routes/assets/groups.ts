@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { assetGrants, groupScope, mayChooseGroupOrganisation, mayDeleteGroup, mayEditAssets, mayEditGroup, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import { pageQuerySchema } from '@ecore/core/identity/user-schema.ts';
@@ -70,12 +71,19 @@ const toResponse = (group: GroupView, actor: AssetActor): z.infer<typeof groupSc
 
 const secured = { security: [{ bearerAuth: [] }] };
 
+/** Whether an Accept-Encoding header takes gzip (named without q=0, or `*`). */
+export const acceptsGzip = (header: string | string[] | undefined): boolean =>
+  String(header ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase().split(';'))
+    .some(([name, ...params]) => (name === 'gzip' || name === '*') && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)));
+
 /** Object groups (spec 02 §7 "Object groups": list, read, create, edit, delete, options). */
 export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
   type GroupPage = Awaited<ReturnType<typeof listGroups>>;
   /** A cached page with the answers written from it, by which of its groups the caller may edit (the only per-caller field). */
-  const lists = createListCaches<{ page: GroupPage; answers: Map<string, Buffer> }>(app);
+  const lists = createListCaches<{ page: GroupPage; answers: Map<string, { plain: Buffer; gzip?: Buffer }> }>(app);
 
   const visibleGroup = async (actor: AssetActor, id: number) => {
     const group = await findGroup(deps.db, id, groupScope(actor), assetGrants(actor));
@@ -110,15 +118,19 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const cached = await lists.pages.get(JSON.stringify(filter), async () => ({ page: await listGroups(deps.db, { ...filter, counts: lists.counts }), answers: new Map() }));
       // The answer (some 80 KB for 5 groups of 100 objects) is kept with its page until a change of the tables the
       // list shows drops both: written once by the route's serialiser (which the tests check against the schema)
-      // and sent as bytes, not serialised and encoded anew on every request.
+      // and sent as bytes, gzipped once for clients that accept it (browsers), not serialised, encoded and
+      // compressed anew on every request.
       const editable = cached.page.items.map((g) => (mayEditGroup(actor, g) ? '1' : '0')).join('');
-      let bytes = cached.answers.get(editable);
-      if (!bytes) {
+      let kept = cached.answers.get(editable);
+      if (!kept) {
         const answer = { items: cached.page.items.map((g) => toResponse(g, actor)), total: cached.page.total, page: q.page, pageSize: q.pageSize };
-        bytes = Buffer.from(reply.serialize(answer) as string);
-        cached.answers.set(editable, bytes);
+        kept = { plain: Buffer.from(reply.serialize(answer) as string) };
+        cached.answers.set(editable, kept);
       }
-      return reply.type('application/json; charset=utf-8').send(bytes as never); // already written from the schema
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(kept.plain as never); // already written from the schema
+      kept.gzip ??= gzipSync(kept.plain);
+      return reply.header('content-encoding', 'gzip').send(kept.gzip as never);
     },
   );
 
