@@ -187,6 +187,12 @@ export async function findTemplate(db: Executor, id: number): Promise<Questionna
   };
 }
 
+/** The active template of every type that has one, in one query (at most one per type, DOMAIN.md §9). */
+export async function findActiveTemplateIds(db: Executor): Promise<Partial<Record<QuestionnaireType, number>>> {
+  const rows = await db.selectFrom('questionnaires').select(['id', 'type']).where('state', '=', 'Active').execute();
+  return Object.fromEntries(rows.map((r) => [r.type, r.id]));
+}
+
 /** The active template of a type. */
 export async function findActiveTemplateId(db: Executor, type: QuestionnaireType): Promise<number | null> {
   const row = await db.selectFrom('questionnaires').select('id').where('state', '=', 'Active').where('type', '=', type).executeTakeFirst();

@@ -11,12 +11,12 @@ import { carryOver, mayStartNewRun, pickTemplate, reportingYearOf, updateToActiv
 import { defaultsOf, fillFromDefaults } from '@ecore/core/answering/cluster-defaults.ts';
 import { lockDecision, mayRelease } from '@ecore/core/questionnaires/locks.ts';
 import { mayEditAsset, mayEditGroup, groupScope, assetGrants, type AssetActor } from '@ecore/core/assets/asset-access.ts';
-import { QUESTIONNAIRE_TYPES, type QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
+import type { QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
 import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
 import { message } from '@ecore/core/shared/messages.ts';
 import { idParam, idParams, requiredText } from '@ecore/core/shared/schemas.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
-import { findActiveTemplateId } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
+import { findActiveTemplateIds } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import {
   deleteAnswerLock,
@@ -94,10 +94,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   };
 
   /** The template each questionnaire type starts on now (DOMAIN.md §9). */
-  const activeTemplateIds = async (): Promise<Partial<Record<QuestionnaireType, number>>> => {
-    const entries = await Promise.all(QUESTIONNAIRE_TYPES.map(async (type) => [type, await findActiveTemplateId(deps.db, type)] as const));
-    return Object.fromEntries(entries.filter(([, id]) => id !== null));
-  };
+  const activeTemplateIds = (): Promise<Partial<Record<QuestionnaireType, number>>> => findActiveTemplateIds(deps.db);
 
   /** Refuses with 423 when another user holds a live lock on the filled questionnaire (DOMAIN.md §7). */
   const checkLock = async (db: Trx | typeof deps.db, actor: AssetActor, questionnaireId: number) => {
@@ -107,16 +104,21 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   /** The filled questionnaire as the API answers it (docs/answering.md "FilledQuestionnaire"). */
   const present = async (actor: AssetActor, asset: AssetView, row: AssetQuestionnaireRow) => {
-    const template = await templateOf(row.questionnaireId);
+    // The reads a questionnaire needs run side by side (issue 11: the answering screen opens it on every visit).
+    const [template, found, heldLock, actives, defaults, tester] = await Promise.all([
+      templateOf(row.questionnaireId),
+      answersOf(deps.db, row),
+      findAnswerLock(deps.db, row.id),
+      activeTemplateIds(),
+      findGroupDefaults(deps.db, asset.assetGroupId),
+      asset.testerUserId === null ? null : findSignInUserById(deps.db, asset.testerUserId),
+    ]);
     const structure = structureFor(template, asset);
-    const { answers, comments, documents, stored } = await answersOf(deps.db, row);
+    const { answers, comments, documents, stored } = found;
     const state = questionnaireState(row);
-    const lock = lockDecision(await findAnswerLock(deps.db, row.id), actor.userId, deps.clock());
-    const actives = await activeTemplateIds();
-    const defaults = await findGroupDefaults(deps.db, asset.assetGroupId);
+    const lock = lockDecision(heldLock, actor.userId, deps.clock());
     const answering = mayAnswer(actor, asset);
-    const facts = await questionnaireFacts(deps.db, actor, asset, row, template);
-    const tester = asset.testerUserId === null ? null : await findSignInUserById(deps.db, asset.testerUserId);
+    const facts = await questionnaireFacts(deps.db, actor, asset, row, template, stored);
     return {
       id: row.id,
       assetId: asset.id,
@@ -203,10 +205,11 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       });
     }
     if (problems.length > 0) throw new FieldsError(problems);
-    const { stored } = await answersOf(trx as never, row);
-    const counted = progress(structure, stored);
+    // Read once after the writes: for the progress kept on the questionnaire and for the answer to the caller.
+    const found = await answersOf(trx as never, row);
+    const counted = progress(structure, found.stored);
     await setProgress(trx, row.id, counted.answered, counted.total);
-    return { written, progress: counted, stored };
+    return { written, progress: counted, stored: found.stored, found };
   };
 
   // -------------------------------------------------------------------------------------------------------------
@@ -340,8 +343,8 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       });
       const answers = [];
       let last = result.at(-1)!.saved.progress;
-      for (const { asset, row, saved } of result) {
-        const found = await answersOf(deps.db, row);
+      for (const { asset, saved } of result) {
+        const { found } = saved;
         answers.push(...found.answers.filter((a) => saved.written.includes(a.id)).map((a) => answerResponse(a, asset, found.comments, found.documents)));
         last = saved.progress;
       }

@@ -50,8 +50,15 @@ export async function groupSheetOf(db: Kysely<DB>, asset: Pick<AssetView, 'id' |
 }
 
 /** The facts core's transitions and review decisions are asked with. */
-export async function questionnaireFacts(db: Kysely<DB>, actor: AssetActor, asset: AssetView, row: AssetQuestionnaireRow, template: ScoredTemplate): Promise<QuestionnaireFacts> {
-  const { stored } = await answersOf(db, row);
+export async function questionnaireFacts(
+  db: Kysely<DB>,
+  actor: AssetActor,
+  asset: AssetView,
+  row: AssetQuestionnaireRow,
+  template: ScoredTemplate,
+  answers?: QuestionnaireFacts['answers'],
+): Promise<QuestionnaireFacts> {
+  const stored = answers ?? (await answersOf(db, row)).stored;
   return {
     actor,
     asset,
