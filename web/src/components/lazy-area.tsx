@@ -2,6 +2,8 @@ import { Component, Suspense, isValidElement, lazy, useState, type ComponentType
 import { Alert, Button, Center, Loader } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { loadFeatureTexts } from '../lib/i18n.ts';
+import type { FeatureCatalogue } from '../lib/i18n-resources.ts';
 import { AreaLoadError, loadWithin } from '../lib/load-within.ts';
 import { PageHeader } from './page-header.tsx';
 
@@ -49,12 +51,8 @@ class AreaLoadBoundary extends Component<{ children: ReactNode; onRetry: () => v
   }
 }
 
-/**
- * A page whose code is loaded when first shown (React.lazy), within the time of spec 01 §9; when the
- * load fails or takes too long, the load error with a retry, which loads it afresh (React.lazy keeps a
- * failed load, so a retry needs a new lazy component).
- */
 const loaders = new WeakMap<object, () => Promise<unknown>>();
+const catalogues = new WeakMap<object, readonly FeatureCatalogue[]>();
 
 /**
  * Starts loading the code of `element` when it is a lazily loaded area, so that it comes beside what it sits
@@ -64,7 +62,18 @@ export const preloadArea = (element: ReactNode): void => {
   if (isValidElement(element)) void loaders.get(element.type as object)?.().catch(() => undefined);
 };
 
-export function lazyArea(load: () => Promise<ComponentType>): ComponentType {
+/** The feature catalogues `element` loads with its code, when it is a lazily loaded area. */
+export const areaCatalogues = (element: ReactNode): readonly FeatureCatalogue[] | undefined =>
+  isValidElement(element) ? catalogues.get(element.type as object) : undefined;
+
+/**
+ * A page whose code is loaded when first shown (React.lazy), together with the catalogues of the features whose
+ * texts it shows (`features`), within the time of spec 01 §9: it renders once both are there, so never a key in
+ * place of a text. When the load fails or takes too long, the load error with a retry, which loads it afresh
+ * (React.lazy keeps a failed load, so a retry needs a new lazy component).
+ */
+export function lazyArea(loadCode: () => Promise<ComponentType>, features: readonly FeatureCatalogue[] = []): ComponentType {
+  const load = async () => (await Promise.all([loadCode(), loadFeatureTexts(features)]))[0];
   const attempts = [lazy(async () => ({ default: await loadWithin(load) }))];
   function LazyArea() {
     // A page mounted later starts from the latest attempt, not from a failed one.
@@ -83,5 +92,6 @@ export function lazyArea(load: () => Promise<ComponentType>): ComponentType {
     );
   }
   loaders.set(LazyArea, load);
+  catalogues.set(LazyArea, features);
   return LazyArea;
 }

@@ -5,16 +5,32 @@ import german from '../locales/de.ts';
 export type Catalogue = { [key: string]: string | Catalogue };
 
 /**
- * A language's texts: the shell's catalogue `locales/<language>.json` and the feature catalogues beside it,
- * `locales/<language>/<feature>.json`, each a nested object merged into the language's catalogue, so that every
- * feature keeps its own texts.
+ * The features with a catalogue of their own, `locales/<language>/<feature>.json`, each holding one section named
+ * after it (`data-table.json` holds `dataTable`). A page's code loads with the catalogues it names (router.tsx,
+ * lazyArea); the first download holds only the shell's catalogue.
+ */
+export const FEATURE_CATALOGUES = ['accounts', 'answering', 'assets', 'data-table', 'home', 'info-pages', 'questionnaires', 'review'] as const;
+export type FeatureCatalogue = (typeof FEATURE_CATALOGUES)[number];
+
+/** The section of the catalogue a feature's file holds: `data-table` → `dataTable`. */
+export const sectionOf = (feature: FeatureCatalogue): string => feature.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+const FEATURE_OF_SECTION = new Map<string, FeatureCatalogue>(FEATURE_CATALOGUES.map((feature) => [sectionOf(feature), feature]));
+
+/** The feature whose catalogue holds `key` (the assets catalogue for assets.objects.title); undefined for the shell's keys. */
+export const featureOfKey = (key: string): FeatureCatalogue | undefined => FEATURE_OF_SECTION.get(key.split('.', 1)[0]!);
+
+/**
+ * A language's texts: the shell's catalogue `locales/<language>.json`, and a loader per feature catalogue beside it,
+ * `locales/<language>/<feature>.json` (keyed by path, as import.meta.glob gives them), each a nested object
+ * merged into the language's catalogue, so that every feature keeps its own texts.
  */
 export interface LanguageTexts {
   shell: Catalogue;
-  features: Record<string, Catalogue>;
+  features: Record<string, () => Promise<Catalogue>>;
 }
 
-/** German is the default and the fallback: its texts are in the first download; English loads when it is chosen. */
+/** German is the default and the fallback: its shell's texts are in the first download; English loads when it is chosen. */
 const TEXTS: Record<Language, () => Promise<LanguageTexts>> = {
   de: async () => german,
   en: async () => (await import('../locales/en.ts')).default,
@@ -29,12 +45,23 @@ const merge = (target: Catalogue, source: Catalogue): Catalogue => {
   return out;
 };
 
-/** The catalogue written for the web client in `language`. */
+/** The catalogue of `feature` in `language`. */
+export const loadFeatureCatalogue = async (language: Language, feature: FeatureCatalogue): Promise<Catalogue> => {
+  const { features } = await TEXTS[language]();
+  const load = features[`./${language}/${feature}.json`];
+  if (!load) throw new Error(`No catalogue ${language}/${feature}.json`);
+  return load();
+};
+
+/** The catalogue written for the web client in `language`: the shell's and every feature's. */
 export const loadCatalogue = async (language: Language): Promise<Catalogue> => {
   const { shell, features } = await TEXTS[language]();
-  return Object.entries(features)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .reduce((all, [, catalogue]) => merge(all, catalogue), shell);
+  const catalogues = await Promise.all(
+    Object.entries(features)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([, load]) => load()),
+  );
+  return catalogues.reduce(merge, shell);
 };
 
 /** Every language's catalogue. */
@@ -56,6 +83,12 @@ export const coreMessages = (language: Language): Catalogue =>
 /** The full resources of a language: the web catalogue plus core's texts under `errors`. */
 export const loadResources = async (language: Language): Promise<Catalogue> => ({
   ...(await loadCatalogue(language)),
+  [ERRORS_PREFIX]: coreMessages(language),
+});
+
+/** What a language needs before the first screen: the shell's catalogue plus core's texts under `errors`. */
+export const loadShellResources = async (language: Language): Promise<Catalogue> => ({
+  ...(await TEXTS[language]()).shell,
   [ERRORS_PREFIX]: coreMessages(language),
 });
 

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@ecore/core/shared/messages.ts';
-import { ERRORS_PREFIX, flatten, loadCatalogues, loadResources, type Catalogue } from '../lib/i18n-resources.ts';
+import {
+  ERRORS_PREFIX,
+  FEATURE_CATALOGUES,
+  featureOfKey,
+  flatten,
+  loadCatalogues,
+  loadResources,
+  loadShellResources,
+  sectionOf,
+  type Catalogue,
+} from '../lib/i18n-resources.ts';
 import de from './de.json';
 import en from './en.json';
 
-const FEATURE_CATALOGUES = import.meta.glob<Catalogue>('./*/*.json', { eager: true, import: 'default' });
+const CATALOGUE_FILES = import.meta.glob<Catalogue>('./*/*.json', { eager: true, import: 'default' });
+const FEATURE_CATALOGUES_ON_DISK = (language: 'de' | 'en') =>
+  Object.fromEntries(Object.entries(CATALOGUE_FILES).filter(([path]) => path.startsWith(`./${language}/`)));
 const CATALOGUES = await loadCatalogues();
 const RESOURCES = { de: await loadResources('de'), en: await loadResources('en') };
 
@@ -33,13 +45,34 @@ describe('the German and English catalogues', () => {
   });
 
   it('write each text once: no key of the shell catalogue is also in a feature catalogue', () => {
-    expect(Object.keys(FEATURE_CATALOGUES)).toContain('./de/assets.json');
+    expect(Object.keys(CATALOGUE_FILES)).toContain('./de/assets.json');
     for (const [language, shell] of [['de', de], ['en', en]] as const) {
       const shellKeys = [...flatten(shell).keys()];
-      for (const [path, catalogue] of Object.entries(FEATURE_CATALOGUES).filter(([path]) => path.startsWith(`./${language}/`))) {
+      for (const [path, catalogue] of Object.entries(FEATURE_CATALOGUES_ON_DISK(language))) {
         const feature = flatten(catalogue);
         expect(shellKeys.filter((key) => feature.has(key)), path).toEqual([]);
       }
+    }
+  });
+
+  it('are the feature catalogues the client knows, each holding the one section named after its feature', () => {
+    for (const language of ['de', 'en'] as const) {
+      const files = Object.keys(FEATURE_CATALOGUES_ON_DISK(language)).sort();
+      expect(files, language).toEqual(FEATURE_CATALOGUES.map((feature) => `./${language}/${feature}.json`).sort());
+      for (const feature of FEATURE_CATALOGUES) {
+        expect(Object.keys(FEATURE_CATALOGUES_ON_DISK(language)[`./${language}/${feature}.json`]!), `${language}/${feature}`).toEqual([sectionOf(feature)]);
+      }
+    }
+    expect(featureOfKey('dataTable.pagination.next')).toBe('data-table');
+    expect(featureOfKey('assets.objects.title')).toBe('assets');
+    expect(featureOfKey('shell.navigation.home')).toBeUndefined();
+  });
+
+  it('give the first screen the shell and core texts, but no feature catalogue', async () => {
+    for (const language of ['de', 'en'] as const) {
+      const shell = await loadShellResources(language);
+      expect(Object.keys(shell).sort(), language).toEqual([...Object.keys(language === 'de' ? de : en), ERRORS_PREFIX].sort());
+      expect(Object.keys(shell).filter((section) => featureOfKey(section) !== undefined)).toEqual([]);
     }
   });
 

@@ -1,5 +1,8 @@
-import type { LanguageTexts } from '../lib/i18n-resources.ts';
+import type { Catalogue, LanguageTexts } from '../lib/i18n-resources.ts';
 import shell from './de.json';
 
-/** The German texts: the shell's catalogue and each feature's (`de/<feature>.json`). */
-export default { shell, features: import.meta.glob('./de/*.json', { eager: true, import: 'default' }) } satisfies LanguageTexts;
+/**
+ * The German texts: the shell's catalogue, and a loader of each feature's (`de/<feature>.json`), a file of its
+ * own in the build that comes with the feature's code.
+ */
+export default { shell, features: import.meta.glob<Catalogue>('./de/*.json', { import: 'default' }) } satisfies LanguageTexts;

@@ -5,8 +5,9 @@ import { userEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { SWRConfig } from 'swr';
 import { afterAll, afterEach } from 'vitest';
-import type { Language } from '@ecore/core/shared/language.ts';
-import { changeLanguage, i18n, initI18n } from '../lib/i18n.ts';
+import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
+import { changeLanguage, i18n, initI18n, loadFeatureTexts } from '../lib/i18n.ts';
+import { FEATURE_CATALOGUES } from '../lib/i18n-resources.ts';
 
 /*
  * The shared render helper of the component tests (`web/src/**\/*.test.tsx`, each starting with
@@ -55,9 +56,13 @@ function Providers({ children }: { children: ReactNode }) {
   );
 }
 
-/** Renders `ui` inside the app's providers in `language` (German by default). */
+/**
+ * Renders `ui` inside the app's providers in `language` (German by default), with every catalogue there: the app
+ * loads a feature's catalogue with the page that shows it, a component test renders the component alone.
+ */
 export async function renderUi(ui: ReactElement, { language = 'de' }: { language?: Language } = {}) {
   if (!i18n.isInitialized) await initI18n();
+  await loadFeatureTexts(FEATURE_CATALOGUES, LANGUAGES);
   await changeLanguage(language);
   // No pause between keystrokes: the components do not debounce, and the machine is shared.
   const user = userEvent.setup({ delay: null });
