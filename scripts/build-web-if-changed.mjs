@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const stamp = join(root, 'web/dist/.build-digest');
-const inputs = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/precompress.ts', 'web/package.json', 'core/src', 'package-lock.json'];
+const inputs = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/chunks.ts', 'web/mantine-styles.ts', 'web/precompress.ts', 'web/package.json', 'core/src', 'package-lock.json'];
 
 const files = (path) => {
   const full = join(root, path);
