@@ -3,6 +3,7 @@
 // how big the initial JavaScript and CSS are (gzip), and the time from `npm start` with a fresh DATA_DIR (migrations, demo
 // data; the client just built, so not rebuilt) to the first page answered (GET / 200), once, cold. Prints figures; asserts nothing (benchmarks are not tests).
 // Goals (issue 23, 11): cold ≤ 250 KB, warm < 10 KB, LCP ≤ 1 s on localhost, initial JS ≤ 200 KB gzip.
+// BENCH_REQUESTS=1 also lists each request of a page's first cold load, largest first (what to look at next).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -62,8 +63,9 @@ async function visit(context: BrowserContext, url: string, shown: (page: Page) =
   await page.waitForLoadState('networkidle');
   const lcp = await largestContentfulPaint(page);
   const { bytes, requests, fromCache } = transfer.total();
+  const list = transfer.requests().map(({ url, bytes }) => ({ url: new URL(url).pathname + new URL(url).search, bytes }));
   await page.close();
-  return { bytes, requests, fromCache, lcp };
+  return { bytes, requests, fromCache, lcp, list };
 }
 
 const start = await timeToFirstPage();
@@ -105,6 +107,9 @@ try {
       return `${name} ${kb(v.bytes).padStart(9)} (${v.requests} requests, ${v.fromCache} from cache)  LCP ${lcp.toFixed(0).padStart(4)} ms`;
     };
     console.log(`${label.padEnd(12)} ${line('cold', 0)}   ${line('warm', 1)}`);
+    if (process.env.BENCH_REQUESTS) {
+      for (const { url, bytes } of [...runs[0]![0]!.list].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(bytes).padStart(9)}  ${url}`);
+    }
   }
 } finally {
   await browser.close();
