@@ -4,6 +4,7 @@ import { ASSET_MESSAGES } from '../assets/messages.ts';
 import { ANSWERING_MESSAGES } from '../answering/messages.ts';
 import { REVIEW_MESSAGES } from '../review/review-messages.ts';
 import { SCORING_MESSAGES } from '../scoring/messages.ts';
+import { CERTIFICATE_MESSAGES } from '../certificates/messages.ts';
 
 /**
  * The texts of the specifications' error catalogue and validation rules (spec 01 §5, §8), keyed as the
@@ -15,6 +16,7 @@ export const MESSAGES = {
   ...ANSWERING_MESSAGES,
   ...REVIEW_MESSAGES,
   ...SCORING_MESSAGES,
+  ...CERTIFICATE_MESSAGES,
   ...ASSET_MESSAGES,
   'request-error': {
     de: 'Bei Ihrer Anfrage ist ein Fehler aufgetreten',
