@@ -14,9 +14,11 @@ import { lazyArea, preloadArea } from '../components/lazy-area.tsx';
 // missing. German and English texts of the shell are in the first download or (English) load when chosen.
 const LISTS = ['accounts', 'assets', 'data-table', 'questionnaires'] as const;
 const TEMPLATES = ['accounts', 'assets', 'questionnaires'] as const;
-const ANSWERING = ['accounts', 'answering', 'assets', 'questionnaires'] as const;
+const ANSWERING = ['accounts', 'answering', 'assets', 'questionnaires', 'scoring'] as const;
 const REVIEWING = ['accounts', 'answering', 'assets', 'questionnaires', 'review'] as const;
 const REVIEW = ['accounts', 'answering', 'assets', 'data-table', 'questionnaires', 'review'] as const;
+const GROUP_LIST = ['accounts', 'answering', 'assets', 'data-table', 'questionnaires', 'review', 'scoring'] as const;
+const RESULTS = ['accounts', 'answering', 'assets', 'questionnaires', 'scoring'] as const;
 
 const ShellLayout = lazyArea(() => import('./shell-layout.tsx').then((m) => m.ShellLayout));
 const SetPasswordPage = lazyArea(() => import('../features/identity/set-password-page.tsx').then((m) => m.SetPasswordPage));
@@ -48,7 +50,7 @@ const AccountOrganisationsPage = lazyArea(() =>
   LISTS,
 );
 const AssetObjectsPage = lazyArea(() => import('../features/assets/asset-objects-page.tsx').then((m) => m.AssetObjectsPage), LISTS);
-const AssetObjectGroupsPage = lazyArea(() => import('../features/assets/asset-object-groups-page.tsx').then((m) => m.AssetObjectGroupsPage), REVIEW);
+const AssetObjectGroupsPage = lazyArea(() => import('../features/assets/asset-object-groups-page.tsx').then((m) => m.AssetObjectGroupsPage), GROUP_LIST);
 const AccessRequestPage = lazyArea(() => import('../features/assets/access-request-page.tsx').then((m) => m.AccessRequestPage), LISTS);
 const NewObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').then((m) => m.NewObjectPage), ANSWERING);
 const ObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').then((m) => m.ObjectPage), ANSWERING);
@@ -64,6 +66,14 @@ const AnsweringSectionPanel = lazyArea(() => answeringPanels().then((m) => m.Sec
 // Review (issue 14): the check screen, on answering's panels.
 const CheckPage = lazyArea(() => import('../features/review/check-page.tsx').then((m) => m.CheckPage), REVIEWING);
 const CheckDataPanel = lazyArea(() => import('../features/review/check-data-panel.tsx').then((m) => m.CheckDataPanel), REVIEWING);
+// Scoring (issue 15): the results of an object's questionnaire and of a group, each with overview and details.
+const ObjectResultsPage = lazyArea(() => import('../features/scoring/object-results-page.tsx').then((m) => m.ObjectResultsPage), RESULTS);
+const ObjectResultsOverview = lazyArea(() => import('../features/scoring/object-results-overview.tsx').then((m) => m.ObjectResultsOverview), RESULTS);
+const ObjectResultsDetails = lazyArea(() => import('../features/scoring/object-results-details.tsx').then((m) => m.ObjectResultsDetails), RESULTS);
+const GroupResultsPage = lazyArea(() => import('../features/scoring/group-results-page.tsx').then((m) => m.GroupResultsPage), RESULTS);
+const groupResultsPanels = () => import('../features/scoring/group-results-panels.tsx');
+const GroupResultsOverview = lazyArea(() => groupResultsPanels().then((m) => m.GroupResultsOverview), RESULTS);
+const GroupResultsDetails = lazyArea(() => groupResultsPanels().then((m) => m.GroupResultsDetails), RESULTS);
 const filePreviews = () => import('../features/answering/file-preview-page.tsx');
 const FilePreviewPage = lazyArea(() => filePreviews().then((m) => m.FilePreviewPage), ['answering']);
 const ReferenceImagePage = lazyArea(() => filePreviews().then((m) => m.ReferenceImagePage), ['answering']);
@@ -145,6 +155,17 @@ export const routes: RouteObject[] = [
                       { index: true, element: <Navigate to="edit/data" replace /> },
                       { path: 'edit/data', element: <ObjectPage />, handle: named('assets.object.dataTitle') },
                       {
+                        // Spec 02 §2: the results of a filled questionnaire, overview and details (issue 15).
+                        path: 'edit/results/:questionnaireId',
+                        element: <ObjectResultsPage />,
+                        handle: named('scoring.results.title'),
+                        children: [
+                          { index: true, element: <Navigate to="overview" replace /> },
+                          { path: 'overview', element: <ObjectResultsOverview /> },
+                          { path: 'details', element: <ObjectResultsDetails /> },
+                        ],
+                      },
+                      {
                         // Spec 02 §2: the object's questionnaire with data, metadata and the answering tree (issue 13).
                         path: 'questionnaire/:questionnaireId',
                         element: <QuestionnairePage />,
@@ -165,7 +186,24 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              { path: 'object-groups', element: <AssetObjectGroupsPage />, handle: named('assets.objectGroups.title') },
+              {
+                path: 'object-groups',
+                handle: named('assets.objectGroups.title', true),
+                children: [
+                  { index: true, element: <AssetObjectGroupsPage /> },
+                  {
+                    // docs/scoring.md: a group's results, overview and details (issue 15).
+                    path: ':groupId/results',
+                    element: <GroupResultsPage />,
+                    handle: named('scoring.results.groupTitle'),
+                    children: [
+                      { index: true, element: <Navigate to="overview" replace /> },
+                      { path: 'overview', element: <GroupResultsOverview /> },
+                      { path: 'details', element: <GroupResultsDetails /> },
+                    ],
+                  },
+                ],
+              },
               { path: 'access-request', element: <AccessRequestPage />, handle: named('assets.accessRequest.title') },
             ],
           },

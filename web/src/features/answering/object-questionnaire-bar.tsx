@@ -6,12 +6,15 @@ import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import { mayStartQuestionnaire } from '@ecore/core/answering/submission.ts';
 import { mayStartNewRun } from '@ecore/core/answering/versions.ts';
+import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { useSession } from '../../lib/session.ts';
 import { fetchRuns, runsKey, startQuestionnaire } from './answering-api.ts';
 import { dataPath } from './answering-paths.ts';
 import { assetActorOf, objectFactsOf } from './answering-rights.ts';
 import { ActionDialog } from './questionnaire-dialogs.tsx';
+// Scoring (issue 15): the results of the latest questionnaire, for those who see scores.
+import { objectResultsPath } from '../scoring/results-paths.ts';
 
 /**
  * The link bar "Daten | Fragebogen" of an object (spec 02 §2): which template version the object runs on, with
@@ -26,7 +29,7 @@ export function ObjectQuestionnaireBar({
 }: {
   assetId: number;
   isBuyerAsset: boolean;
-  active: 'data' | 'questionnaire';
+  active: 'data' | 'questionnaire' | 'results';
   /** The object, once loaded: who may start its questionnaire is core's mayStartQuestionnaire. */
   object?: { id: number; objectName: string; organisationId: number; assetGroupId: number; isBuyerAsset: boolean } | null;
   /** Which version, state and progress (the questionnaire page shows its own, live). */
@@ -41,6 +44,7 @@ export function ObjectQuestionnaireBar({
   const { data: runs } = useSWR(runsKey(assetId, isBuyerAsset), () => fetchRuns(assetId, isBuyerAsset), { revalidateOnFocus: false });
   const [starting, setStarting] = useState(false);
   const latest = runs?.[0] ?? null;
+  const withResults = session !== null && mayViewScore(session.actor);
   const base = `/asset-management/objects/${assetId}/${String(isBuyerAsset)}`;
 
   return (
@@ -51,6 +55,7 @@ export function ObjectQuestionnaireBar({
           onChange={(value) => {
             if (value === 'data') void navigate(`${base}/edit/data`);
             else if (value === 'questionnaire' && latest) void navigate(dataPath({ assetId, isBuyerAsset, qid: latest.id }));
+            else if (value === 'results' && latest) void navigate(objectResultsPath(assetId, isBuyerAsset, latest.id));
           }}
         >
           <Tabs.List aria-label={t('answering.objectBar.label')}>
@@ -58,6 +63,11 @@ export function ObjectQuestionnaireBar({
             <Tabs.Tab value="questionnaire" disabled={!latest}>
               {t('answering.objectBar.questionnaire')}
             </Tabs.Tab>
+            {withResults ? (
+              <Tabs.Tab value="results" disabled={!latest}>
+                {t('scoring.common.results')}
+              </Tabs.Tab>
+            ) : null}
           </Tabs.List>
         </Tabs>
         <Group gap="sm" wrap="nowrap">

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Anchor, Button, Table, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconSquarePlus, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconPencil, IconPlus, IconSquarePlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { mayEditAssets } from '@ecore/core/assets/asset-access.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
+import { formatScore } from '@ecore/core/scoring/display.ts';
+import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { QueryPagination } from '../../components/data-table/list-pagination.tsx';
@@ -28,6 +30,8 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { GroupUpdateToActiveAction } from '../answering/group-update-action.tsx';
 // Review (issue 14): submit for review (start audit) with the completeness box; the sample and the group's audit log.
 import { GroupReviewInfo, SubmitGroupAction } from '../review/group-review.tsx';
+// Scoring (issue 15): the group row's "show score" opens the group's results.
+import { groupResultsPath } from '../scoring/results-paths.ts';
 
 const NO_FILTERS: Record<never, string> = {};
 
@@ -72,7 +76,7 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
     { key: 'name', header: t('assets.objectGroups.columns.name'), render: (g) => <Text fw={500} size="sm">{g.name}</Text> },
     { key: 'organisation', header: t('assets.objectGroups.columns.organisation'), render: (g) => g.organisationName },
     { key: 'status', header: t('assets.objectGroups.columns.status'), render: (g) => <StatusBadge kind="group" state={g.status} /> },
-    { key: 'score', header: t('assets.objectGroups.columns.score'), render: (g) => figure(g.score, language) },
+    { key: 'score', header: t('assets.objectGroups.columns.score'), render: (g) => formatScore(g.score, language) },
     { key: 'objects', header: t('assets.objectGroups.columns.objects'), render: (g) => g.assets.length },
     {
       key: 'assetClasses',
@@ -115,28 +119,40 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
           ),
         }}
         actions={(g) =>
-          g.canEdit ? (
+          g.canEdit || mayViewScore(actor) ? (
             <>
-              {/* Review (issue 14): start audit for the group (core maySubmitGroup decides who sees it). */}
-              <SubmitGroupAction group={g} onDone={afterChange} />
-              <RowAction
-                label={t('assets.objectGroups.actions.addObject')}
-                icon={<IconSquarePlus size={18} aria-hidden="true" />}
-                onClick={() => void navigate(newObjectPath(g.id))}
-              />
-              {/* Answering (issue 13): update the group's objects to the active questionnaire version. */}
-              <GroupUpdateToActiveAction group={g} onDone={reload} />
-              <RowAction
-                label={t('assets.objectGroups.actions.edit')}
-                icon={<IconPencil size={18} aria-hidden="true" />}
-                onClick={() => setDialog({ kind: 'group', group: g, key: Date.now() })}
-              />
-              <RowAction
-                label={t('assets.objectGroups.actions.delete')}
-                color="red"
-                icon={<IconTrash size={18} aria-hidden="true" />}
-                onClick={() => deletion.ask('delete', g)}
-              />
+              {mayViewScore(actor) ? (
+                <RowAction
+                  label={t('scoring.common.showScore')}
+                  name={t('scoring.common.showScoreFor', { name: g.name })}
+                  icon={<IconChartBar size={18} aria-hidden="true" />}
+                  onClick={() => void navigate(groupResultsPath(g.id))}
+                />
+              ) : null}
+              {g.canEdit ? (
+                <>
+                  {/* Review (issue 14): start audit for the group (core maySubmitGroup decides who sees it). */}
+                  <SubmitGroupAction group={g} onDone={afterChange} />
+                  <RowAction
+                    label={t('assets.objectGroups.actions.addObject')}
+                    icon={<IconSquarePlus size={18} aria-hidden="true" />}
+                    onClick={() => void navigate(newObjectPath(g.id))}
+                  />
+                  {/* Answering (issue 13): update the group's objects to the active questionnaire version. */}
+                  <GroupUpdateToActiveAction group={g} onDone={reload} />
+                  <RowAction
+                    label={t('assets.objectGroups.actions.edit')}
+                    icon={<IconPencil size={18} aria-hidden="true" />}
+                    onClick={() => setDialog({ kind: 'group', group: g, key: Date.now() })}
+                  />
+                  <RowAction
+                    label={t('assets.objectGroups.actions.delete')}
+                    color="red"
+                    icon={<IconTrash size={18} aria-hidden="true" />}
+                    onClick={() => deletion.ask('delete', g)}
+                  />
+                </>
+              ) : null}
             </>
           ) : null
         }
@@ -199,7 +215,7 @@ function GroupObjects({ group }: { group: AssetGroup }) {
             <Table.Td>
               <StatusBadge kind="object" state={a.state} />
             </Table.Td>
-            <Table.Td>{figure(a.score, language)}</Table.Td>
+            <Table.Td>{formatScore(a.score, language)}</Table.Td>
             <Table.Td>{yearOrDash(a.constructionYear)}</Table.Td>
             <Table.Td>{yearOrDash(a.renovationYear)}</Table.Td>
           </Table.Tr>

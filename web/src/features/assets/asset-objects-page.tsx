@@ -16,6 +16,7 @@ import { usePagedList } from '../../components/data-table/use-paged-list.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
+import { formatScore } from '@ecore/core/scoring/display.ts';
 import { figure, yearOrDash } from './asset-labels.ts';
 import { AssetTabs } from './asset-tabs.tsx';
 import { GROUP_INFO_KEY, deleteAsset, fetchAssetGroupInfo, fetchAssets, type AssetListFilter, type AssetListItem } from './assets-api.ts';
@@ -76,7 +77,7 @@ export function AssetObjectsPage() {
         </Stack>
       ),
     },
-    { key: 'score', header: t('assets.objects.columns.score'), render: (a) => figure(a.score, language) },
+    { key: 'score', header: t('assets.objects.columns.score'), render: (a) => formatScore(a.score, language) },
     { key: 'constructionYear', header: t('assets.objects.columns.constructionYear'), render: (a) => yearOrDash(a.constructionYear) },
     { key: 'renovationYear', header: t('assets.objects.columns.renovationYear'), render: (a) => yearOrDash(a.renovationYear) },
     { key: 'city', header: t('assets.objects.columns.city'), render: (a) => [a.city, a.country ? countryName(a.country, language) : ''].filter(Boolean).join(', ') },

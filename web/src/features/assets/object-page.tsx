@@ -45,7 +45,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { currentLanguage, useErrorText } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
-import { figure } from './asset-labels.ts';
+import { formatScore } from '@ecore/core/scoring/display.ts';
 import { AssetClassRows } from './asset-class-rows.tsx';
 import { GROUP_INFO_KEY, createAsset, deleteAsset, editAsset, fetchAsset, fetchAssetGroupInfo, type Asset } from './assets-api.ts';
 import { normaliseNumberText } from './locale-number.ts';
@@ -326,7 +326,7 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
             <StatusBadge kind="object" state={asset.status} />
           </Group>
           <Text size="sm">
-            {t('assets.object.meta.score')}: {figure(asset.score, language)}
+            {t('assets.object.meta.score')}: {formatScore(asset.score, language)}
           </Text>
         </Group>
       ) : null}
