@@ -17,5 +17,12 @@ export const SCORE_ROLES: readonly Role[] = [
 
 export const mayViewScore = (actor: { roles: readonly Role[] }): boolean => actor.roles.some((r) => SCORE_ROLES.includes(r));
 
-/** A score is verified once its questionnaire was evaluated and accepted (Closed, and while it lasts Expired); before that it is the unverified real-time score (spec 02 §1). */
-export const isVerifiedScore = (state: string | null): boolean => state === 'Closed' || state === 'Expired';
+/** The states whose score is verified: evaluated and accepted (Closed), and after its validity ends (Expired). */
+export const VERIFIED_SCORE_STATES: readonly string[] = ['Closed', 'Expired'];
+
+/**
+ * A score is verified once its questionnaire was evaluated and accepted (Closed, and while it lasts Expired); before
+ * that it is the unverified real-time score (spec 02 §1). A verified score is kept as it was verified: imports of
+ * reference data score only the others again (docs/scoring.md "Stored scores for the lists").
+ */
+export const isVerifiedScore = (state: string | null): boolean => state !== null && VERIFIED_SCORE_STATES.includes(state);
