@@ -31,7 +31,9 @@ const ContactPage = lazyArea(() => import('../features/info-pages/contact-page.t
 const ImpressumPage = lazyArea(() => import('../features/info-pages/impressum-page.tsx').then((m) => m.ImpressumPage), ['info-pages']);
 const DataProtectionPage = lazyArea(() => import('../features/info-pages/data-protection-page.tsx').then((m) => m.DataProtectionPage), ['info-pages']);
 const JobManagementPage = lazyArea(() => import('../features/review/job-management-page.tsx').then((m) => m.JobManagementPage), REVIEW);
-const AnalysisBenchmarkPage = lazyArea(() => import('../features/analysis/analysis-benchmark-page.tsx').then((m) => m.AnalysisBenchmarkPage));
+const AnalysisBenchmarkPage = lazyArea(() => import('../features/analysis/analysis-benchmark-page.tsx').then((m) => m.AnalysisBenchmarkPage), ['scoring']);
+// The stranding calculator (issue 15): the object form's asset-class rows, and the charts in a chunk of their own.
+const StrandingCalculatorPage = lazyArea(() => import('../features/scoring/stranding-calculator-page.tsx').then((m) => m.StrandingCalculatorPage), ['assets', 'scoring']);
 const ExportPage = lazyArea(() => import('../features/exports/export-page.tsx').then((m) => m.ExportPage));
 const ScorePage = lazyArea(() => import('../features/questionnaires/score-page.tsx').then((m) => m.ScorePage), LISTS);
 const QuestionnaireEditorPage = lazyArea(() =>
@@ -237,8 +239,11 @@ export const routes: RouteObject[] = [
           {
             path: 'analysis-benchmark',
             element: <RequireArea area="analysisAndBenchmark" />,
-            handle: named('shell.navigation.analysisAndBenchmark'),
-            children: [{ index: true, element: <AnalysisBenchmarkPage /> }],
+            handle: named('shell.navigation.analysisAndBenchmark', true),
+            children: [
+              { index: true, element: <AnalysisBenchmarkPage /> },
+              { path: 'stranding', element: <StrandingCalculatorPage />, handle: named('scoring.calculator.title') },
+            ],
           },
           {
             path: 'export',
