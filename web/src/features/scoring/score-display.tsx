@@ -82,7 +82,6 @@ export function RatioBar({ name, ratio, classification, language }: { name: stri
           value={ratio === null ? 0 : ratio * 100}
           color={classificationColour(classification)}
           aria-label={name}
-          aria-valuetext={percent}
         />
       </Progress.Root>
       <Text size="sm" w={72} ta="right" fw={600} style={{ flexShrink: 0 }}>

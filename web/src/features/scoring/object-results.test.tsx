@@ -1,0 +1,190 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describeMissing } from '@ecore/core/scoring/reference-lookup.ts';
+import type { Language } from '@ecore/core/shared/language.ts';
+import type { Session } from '../../lib/session.ts';
+import { renderUi } from '../../testing/render.tsx';
+import { deviationQuestion, strategyQuestion } from '../answering/test-questionnaire.ts';
+import { ObjectResultsDetails } from './object-results-details.tsx';
+import { ObjectResultsOverview } from './object-results-overview.tsx';
+import { ObjectResultsPage } from './object-results-page.tsx';
+import type { ObjectScore, WhatIfAnswer } from './scoring-api.ts';
+import { ANALYST, computedStranding, OBJECT_ADMIN, objectScore, testFilled, testResult } from './test-scores.ts';
+
+/*
+ * An object's results with the server stubbed by core (test-scores.ts): the total and the cluster bars in their
+ * classification colours, "unverified" until verified, the stranding year ("nach 2050", never 2050), the "why" of
+ * a virtual question, the what-if through the preview, and the invitation to become a member for those without a
+ * score role (core mayViewScore).
+ */
+
+const api = vi.hoisted(() => ({ fetchObjectScore: vi.fn(), previewScore: vi.fn() }));
+vi.mock(import('./scoring-api.ts'), async (original) => ({ ...(await original()), ...api }));
+vi.mock(import('../answering/answering-api.ts'), async (original) => ({
+  ...(await original()),
+  fetchFilled: async () => testFilled(),
+  fetchRuns: async () => [],
+  fetchObjectSummary: async () => ({ id: 7, objectName: 'Bürohaus Mainzer Landstraße', organisationId: 1, assetGroupId: 3, canEdit: true, isBuyerAsset: false }),
+}));
+const current = vi.hoisted(() => ({ session: null as Session | null }));
+vi.mock(import('../../lib/session.ts'), async (original) => ({ ...(await original()), useSession: () => current.session, getToken: () => 'token' }));
+
+const base = '/asset-management/objects/7/false/edit/results/5';
+
+const open = async (tab: 'overview' | 'details', { session = OBJECT_ADMIN, language = 'de' }: { session?: Session; language?: Language } = {}) => {
+  current.session = session;
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/asset-management/objects/:assetId/:isBuyerAsset/edit/results/:questionnaireId',
+        element: <ObjectResultsPage />,
+        children: [
+          { path: 'overview', element: <ObjectResultsOverview /> },
+          { path: 'details', element: <ObjectResultsDetails /> },
+        ],
+      },
+    ],
+    { initialEntries: [`${base}/${tab}`] },
+  );
+  return { router, ...(await renderUi(<RouterProvider router={router} />, { language })) };
+};
+
+const scoreCard = (name: string) => screen.findByRole('group', { name });
+const clusterBar = (name: string) => within(screen.getByRole('region', { name: /Ergebnis je Cluster|Results per cluster/ })).getByRole('progressbar', { name });
+/** The percentage shown beside a cluster's bar. */
+const barFigure = (name: string) => clusterBar(name).closest('[data-classification]')!.lastElementChild!.textContent;
+
+let served: ObjectScore;
+beforeEach(() => {
+  for (const fn of Object.values(api)) fn.mockReset();
+  served = objectScore();
+  api.fetchObjectScore.mockImplementation(async () => served);
+  api.previewScore.mockImplementation(async (_asset: number, _qid: number, changes: WhatIfAnswer[]) => objectScore(testResult(changes)));
+});
+
+describe('the results overview of an object', () => {
+  it("leads with core's ECORE total in one decimal and its classification colour, and says it is unverified", async () => {
+    await open('overview');
+    const ecore = await scoreCard('ECORE-Score');
+    // Cluster I at 3 of 6 points: 50 → "50,0", Intermediate (yellow).
+    const value = within(ecore).getByTestId('score-value');
+    expect(value.textContent).toBe('50,0');
+    expect(value.dataset.classification).toBe('Intermediate');
+    expect(value.getAttribute('style') ?? value.className).toMatch(/yellow/);
+    expect(within(ecore).getByText('Mittel')).toBeTruthy();
+    expect(screen.getByText('Vorläufige Bewertung, noch nicht geprüft')).toBeTruthy();
+    expect(api.fetchObjectScore).toHaveBeenCalledWith(7, 5);
+  });
+
+  it('shows "verified" instead of "unverified" once the score is verified', async () => {
+    served = objectScore(testResult(), { verified: true, assetQuestionnaireState: 'Closed' });
+    await open('overview');
+    await scoreCard('ECORE-Score');
+    expect(screen.getByText('Geprüft')).toBeTruthy();
+    expect(screen.queryByText('Vorläufige Bewertung, noch nicht geprüft')).toBeNull();
+  });
+
+  it('draws a bar per cluster with its ratio in the colour of its classification; a cluster where nothing counts is grey with a dash', async () => {
+    await open('overview');
+    await scoreCard('ECORE-Score');
+    const governance = clusterBar('I Governance');
+    expect(barFigure('I Governance')).toBe('50,0 %');
+    expect(governance.getAttribute('style')).toMatch(/yellow/);
+    const consumption = clusterBar('II Verbrauch und Emissionen');
+    expect(barFigure('II Verbrauch und Emissionen')).toBe('–');
+    expect(consumption.getAttribute('style')).toMatch(/gray/);
+  });
+
+  it('colours a Positive cluster green and a Negative one red', async () => {
+    const result = testResult();
+    result.clusters[0] = { ...result.clusters[0]!, ratio: 0.7, classification: 'Positive' };
+    result.clusters[1] = { ...result.clusters[1]!, ratio: 0.2, classification: 'Negative' };
+    served = objectScore(result);
+    await open('overview');
+    await scoreCard('ECORE-Score');
+    expect(clusterBar('I Governance').getAttribute('style')).toMatch(/green/);
+    expect(barFigure('I Governance')).toBe('70,0 %');
+    expect(clusterBar('II Verbrauch und Emissionen').getAttribute('style')).toMatch(/red/);
+  });
+
+  it('shows the stranding year, "nach 2050" where the projection never leaves the pathway (never 2050)', async () => {
+    served = objectScore({ ...testResult(), stranding: { carbon: computedStranding(null), energy: computedStranding(2036) } });
+    await open('overview');
+    const stranding = await scoreCard('Stranding-Zeitpunkt');
+    expect(within(stranding).getByTestId('stranding-carbon').textContent).toBe('nach 2050');
+    expect(within(stranding).getByTestId('stranding-energy').textContent).toBe('2036');
+    expect(stranding.textContent).not.toContain('2050 ');
+    expect(within(stranding).queryByText('2050')).toBeNull();
+  });
+
+  it('says "beyond 2050" in English', async () => {
+    served = objectScore({ ...testResult(), stranding: { carbon: computedStranding(null), energy: computedStranding(null) } });
+    await open('overview', { language: 'en' });
+    const stranding = await scoreCard('Stranding point');
+    expect(within(stranding).getByTestId('stranding-carbon').textContent).toBe('beyond 2050');
+  });
+
+  it('names what the reference data lacks where a projection is refused', async () => {
+    const missing = [{ kind: 'pathway', metric: 'energy', country: 'DE', assetClass: 'OFF', years: [2025, 2050] }] as const;
+    served = objectScore({ ...testResult(), stranding: { carbon: { status: 'not-reported' }, energy: { status: 'refused', refusal: { _tag: 'scoring-reference-missing', missing: [...missing] } } } });
+    await open('overview');
+    const stranding = await scoreCard('Stranding-Zeitpunkt');
+    expect(within(stranding).getByTestId('stranding-energy').textContent).toContain(describeMissing([...missing], 'de'));
+    expect(within(stranding).getByTestId('stranding-carbon').textContent).toBe('keine Verbrauchswerte angegeben');
+  });
+
+  it('shows taxonomy conformity and the consumption values per m²', async () => {
+    await open('overview');
+    const taxonomy = await scoreCard('Taxonomiekonformität');
+    expect(within(taxonomy).getByText('Nicht taxonomiekonform')).toBeTruthy();
+    const consumption = screen.getByRole('table', { name: 'Verbrauchswerte je m²' });
+    expect(within(consumption).getByRole('row', { name: /Endenergie/ }).textContent).toContain('120 kWh/m²/a');
+    expect(within(consumption).getByRole('row', { name: /Wasser/ }).textContent).toContain('nicht angegeben');
+  });
+
+  it('asks users without a score role to become a member and loads no score', async () => {
+    await open('overview', { session: ANALYST });
+    expect(await screen.findByText('Werden Sie Mitglied, um die Bewertung Ihrer Objekte zu sehen.')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'ECORE-Score' })).toBeNull();
+    expect(api.fetchObjectScore).not.toHaveBeenCalled();
+  });
+});
+
+describe('the results details of an object', () => {
+  it('lists every question with answer, points, maximum and classification, and the one-line "why" of a virtual question', async () => {
+    await open('details');
+    const section = await screen.findByRole('table', { name: 'ESG-Strategie' });
+    const strategy = within(section).getByRole('row', { name: /Gibt es eine ESG-Strategie/ });
+    expect(within(strategy).getByText('Teilweise')).toBeTruthy();
+    expect([...strategy.querySelectorAll('td')].map((td) => td.textContent)).toEqual([expect.stringContaining('G-1.1'), 'Teilweise', '2', '3', 'Positiv']);
+    expect(strategy.dataset.classification).toBe('Positive');
+    const why = testResult().virtualQuestions.find((v) => v.questionId === deviationQuestion.id)!.why.de;
+    expect(why).not.toBe('');
+    const deviation = within(section).getByRole('row', { name: /Abweichung vom Pfad/ });
+    expect(deviation.textContent).toContain(`Warum: ${why}`);
+  });
+});
+
+describe('the what-if sandbox', () => {
+  it('sends the changed answer to the preview and shows the total move, before → after with the difference; nothing is saved', async () => {
+    const { user } = await open('overview');
+    await scoreCard('ECORE-Score');
+    expect(screen.getByText('Nichts wird gespeichert: Die Antworten des Fragebogens bleiben, wie sie sind.')).toBeTruthy();
+    await user.click(screen.getByRole('textbox', { name: 'Frage' }));
+    await user.click(await screen.findByRole('option', { name: /Gibt es eine ESG-Strategie/ }));
+    await user.click(screen.getByRole('radio', { name: 'Nein' }));
+    const change = { questionId: strategyQuestion.id, inputAnswer: null, multipleChoiceOption: [3] };
+    await waitFor(() => expect(api.previewScore).toHaveBeenCalledWith(7, 5, [change]));
+    const compare = screen.getByRole('table', { name: 'Vorher und nachher' });
+    // 3 + 1 of 6 points: 66,7; the cluster moves the same way.
+    await waitFor(() => expect(within(compare).getByRole('row', { name: /ECORE-Score/ }).textContent).toBe('ECORE-Score50,066,7+16,7'));
+    expect(within(compare).getByRole('row', { name: /I Governance/ }).textContent).toBe('I Governance50,0 %66,7 %+16,7');
+    expect(screen.getByText('1 Antwort probeweise geändert')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Zurücksetzen' }));
+    expect(within(compare).getByRole('row', { name: /ECORE-Score/ }).textContent).toBe('ECORE-Score50,0––');
+    expect(screen.getByText('Noch keine Antwort geändert.')).toBeTruthy();
+  });
+});
