@@ -79,6 +79,9 @@ const GroupResultsDetails = lazyArea(() => groupResultsPanels().then((m) => m.Gr
 const filePreviews = () => import('../features/answering/file-preview-page.tsx');
 const FilePreviewPage = lazyArea(() => filePreviews().then((m) => m.FilePreviewPage), ['answering']);
 const ReferenceImagePage = lazyArea(() => filePreviews().then((m) => m.ReferenceImagePage), ['answering']);
+// Certificates (issue 16): the certificate view of an object or group, and the public verification of a label's code.
+const CertificatePage = lazyArea(() => import('../features/certificates/certificate-page.tsx').then((m) => m.CertificatePage), ['certificates', 'data-table']);
+const CertificateVerifyPage = lazyArea(() => import('../features/certificates/verify-page.tsx').then((m) => m.CertificateVerifyPage), ['certificates']);
 
 const named = (titleKey: string, crumbLink = false): RouteHandle => ({ titleKey, crumbLink });
 
@@ -90,6 +93,9 @@ export const routes: RouteObject[] = [
   { path: '/set-password', element: <SetPasswordPage /> },
   { path: '/invalid-link', element: <InvalidLinkPage /> },
   { path: '/asset-access-permission', element: <AccessPermissionPage /> },
+  // Public (docs/certificates.md): a label's QR code leads here; the call sends no session, so no 401 can log out.
+  { path: '/certificate/verify', element: <CertificateVerifyPage /> },
+  { path: '/certificate/verify/:code', element: <CertificateVerifyPage /> },
   {
     element: <RequireSession />,
     children: [
@@ -106,6 +112,13 @@ export const routes: RouteObject[] = [
           // Viewers of evidence and reference images (spec 02 §2), behind login.
           { path: 'file-preview/:extension/:url', element: <FilePreviewPage />, handle: named('answering.preview.title') },
           { path: 'reference-image', element: <ReferenceImagePage />, handle: named('answering.referenceImage.title') },
+          // Spec 02 §2 "certificate": beside asset management, whose roles it does not share (evaluators, finance partners);
+          // the page asks core canAccessArea('certificate') with the route's isGroup.
+          {
+            path: 'asset-management/download/:assetId/group/:isGroup',
+            element: <CertificatePage />,
+            handle: named('certificates.view.title'),
+          },
           {
             path: 'score',
             element: <RequireArea area="score" />,
