@@ -1,0 +1,149 @@
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formatScore } from '@ecore/core/scoring/display.ts';
+import type { ScoreResult } from '@ecore/core/scoring/score.ts';
+import type { RunningPortal } from '../support/portal.ts';
+import { signIn, useJourney } from '../support/journey.ts';
+
+/*
+ * Results and the what-if in the browser (issue 15), at the narrowest supported width (1024 px): the object
+ * administrator opens the results of the demo office answered in full (server/src/demo/demo-answers.ts) from the
+ * object page, sees the ECORE total, the cluster bars and the stranding years, changes an answer in the what-if
+ * and sees the total move by exactly what the server's preview computes; nothing is saved.
+ */
+
+const VIEWPORT = { width: 1024, height: 900 };
+const journey = useJourney(VIEWPORT);
+let portal: RunningPortal;
+let page: Page;
+beforeEach(() => {
+  ({ portal, page } = journey);
+});
+
+const OFFICE = 'Bürohaus Mainzer Landstraße';
+
+const tokenOf = async (userName: string): Promise<string> => {
+  const login = await fetch(`${portal.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userName, password: 'demo1234' }),
+  });
+  return ((await login.json()) as { accessToken: string }).accessToken;
+};
+
+const apiCall = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+  const res = await fetch(`${portal.url}/api/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await tokenOf('objectadmin')}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+};
+
+interface Question {
+  id: number;
+  type: string;
+  translations: { language: string; title: string }[];
+  options: { id: number; score: number; text: string; translations: { language: string; text: string }[] }[];
+}
+interface Filled {
+  id: number;
+  clusters: { categories: { sections: { questions: Question[] }[] }[] }[];
+  answers: { questionId: number; multipleChoiceOption: number[]; state: string | null }[];
+}
+interface ObjectScore {
+  result: ScoreResult;
+}
+
+const deTitle = (q: Question) => q.translations.find((t) => t.language === 'de')?.title ?? '';
+const deText = (o: Question['options'][number]) => o.translations.find((t) => t.language === 'de')?.text ?? o.text;
+
+describe('results and the what-if in the browser', () => {
+  it('objectadmin opens the results of the fully answered office, sees the total, the cluster bars and the stranding years, and moves the total in the what-if', async () => {
+    const { items } = await apiCall<{ items: { id: number; name: string }[] }>('GET', `asset?page=1&pageSize=5&search=${encodeURIComponent(OFFICE)}`);
+    const office = items.find((item) => item.name === OFFICE)!.id;
+    const filled = await apiCall<Filled>('GET', `asset/${office}/questionnaire/latest?isBuyerAsset=false`);
+    const stored = await apiCall<ObjectScore>('GET', `asset/${office}/questionnaire/${filled.id}/score`);
+    expect(stored.result.ecore).not.toBeNull();
+
+    // A single-choice question the demo answered below its best option: its best option raises the total.
+    const questions = new Map(filled.clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).map((q) => [q.id, q]));
+    const scored = stored.result.clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions)));
+    const target = scored.find((q) => q.type === 'SingleChoice' && q.counted && q.points < q.maximum && q.questionId !== null)!;
+    const question = questions.get(target.questionId!)!;
+    const best = [...question.options].sort((a, b) => b.score - a.score)[0]!;
+    const moved = await apiCall<ObjectScore>('POST', `asset/${office}/questionnaire/${filled.id}/score/preview`, [
+      { questionId: question.id, inputAnswer: null, multipleChoiceOption: [best.id] },
+    ]);
+    expect(moved.result.ecore!).toBeGreaterThan(stored.result.ecore!);
+
+    // --- from the object page to its results
+    await page.goto(`${portal.url}/asset-management/objects/${office}/false/edit/data`);
+    await signIn(page, 'objectadmin');
+    await page.getByRole('tablist', { name: 'Bereiche des Objekts' }).getByRole('tab', { name: 'Ergebnis' }).click();
+    await page.waitForURL(new RegExp(`/asset-management/objects/${office}/false/edit/results/${filled.id}/overview$`));
+
+    // --- the total in one decimal, the cluster bars, the stranding years
+    const ecore = page.getByRole('group', { name: 'ECORE-Score' });
+    await expect.poll(() => ecore.getByTestId('score-value').textContent()).toBe(formatScore(stored.result.ecore, 'de'));
+    const bars = page.getByRole('region', { name: 'Ergebnis je Cluster' }).getByRole('progressbar');
+    expect(await bars.count()).toBe(stored.result.clusters.length);
+    await page.getByRole('progressbar', { name: 'I Governance' }).waitFor();
+    const stranding = page.getByRole('group', { name: 'Stranding-Zeitpunkt' });
+    for (const metric of ['carbon', 'energy'] as const) {
+      const outcome = stored.result.stranding[metric];
+      const shown = (await stranding.getByTestId(`stranding-${metric}`).textContent()) ?? '';
+      if (outcome.status === 'computed') expect(shown).toBe(outcome.result.beyond2050 ? 'nach 2050' : String(outcome.result.misalignmentYear));
+      else expect(shown).not.toBe('');
+    }
+    await page.getByText('Vorläufige Bewertung, noch nicht geprüft').waitFor();
+
+    // --- the what-if: the best option of that question moves the total, and nothing is saved
+    const whatIf = page.getByRole('region', { name: 'Was-wäre-wenn' });
+    await whatIf.getByText('Nichts wird gespeichert: Die Antworten des Fragebogens bleiben, wie sie sind.').waitFor();
+    await whatIf.getByRole('textbox', { name: 'Frage' }).fill(deTitle(question).slice(0, 30));
+    await page.getByRole('option', { name: new RegExp(deTitle(question).slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+    await whatIf.getByRole('radio', { name: deText(best), exact: true }).check();
+    const total = whatIf.getByRole('table', { name: 'Vorher und nachher' }).getByRole('row', { name: /ECORE-Score/ });
+    const after = formatScore(moved.result.ecore, 'de');
+    await expect.poll(() => total.getByRole('cell').nth(1).textContent()).toBe(after);
+    expect(await total.getByRole('cell').nth(0).textContent()).toBe(formatScore(stored.result.ecore, 'de'));
+    expect(await total.getByRole('cell').nth(2).textContent()).toMatch(/^\+\d/);
+
+    const again = await apiCall<ObjectScore>('GET', `asset/${office}/questionnaire/${filled.id}/score`);
+    expect(again.result.ecore).toBe(stored.result.ecore);
+
+    await whatIf.getByRole('button', { name: 'Zurücksetzen' }).click();
+    await expect.poll(() => total.getByRole('cell').nth(1).textContent()).toBe('–');
+
+    // --- the details list every question with its points
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await page.waitForURL(/\/details$/);
+    await page.getByRole('row', { name: new RegExp(deTitle(question).slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().waitFor();
+  });
+
+  it("objectadmin opens a group's results from the group row's show-score button: the BGF-weighted total, its objects, the details", async () => {
+    const { items } = await apiCall<{ items: { id: number; name: string; assetGroupId: number; assetGroupName: string }[] }>(
+      'GET',
+      `asset?page=1&pageSize=5&search=${encodeURIComponent(OFFICE)}`,
+    );
+    const office = items.find((item) => item.name === OFFICE)!;
+    const score = await apiCall<{ result: { ecore: number | null } }>('GET', `AssetGroup/${office.assetGroupId}/score`);
+
+    await page.goto(`${portal.url}/asset-management/object-groups?search=${encodeURIComponent(office.assetGroupName)}`);
+    await signIn(page, 'objectadmin');
+    await page.getByRole('button', { name: `Bewertung von ${office.assetGroupName} anzeigen` }).click();
+    await page.waitForURL(new RegExp(`/asset-management/object-groups/${office.assetGroupId}/results/overview$`));
+    await page.getByRole('heading', { name: office.assetGroupName }).waitFor();
+    const ecore = page.getByRole('group', { name: 'ECORE-Score' });
+    await expect.poll(() => ecore.getByTestId('score-value').textContent()).toBe(formatScore(score.result.ecore, 'de'));
+    await page.getByRole('region', { name: 'Ergebnis je Cluster' }).getByRole('progressbar', { name: 'I Governance' }).waitFor();
+    await page.getByRole('table', { name: 'Objekte mit ihrer Bewertung' }).getByRole('link', { name: `Ergebnis von ${OFFICE} öffnen` }).waitFor();
+
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await page.waitForURL(/\/results\/details$/);
+    await page.getByRole('region', { name: 'I Governance' }).getByRole('progressbar', { name: 'I Governance' }).waitFor();
+    await page.getByText(/\d+ von \d+ Objekten bewertet/).waitFor();
+  });
+});
