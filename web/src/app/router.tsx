@@ -14,10 +14,10 @@ import { lazyArea, preloadArea } from '../components/lazy-area.tsx';
 // missing. German and English texts of the shell are in the first download or (English) load when chosen.
 const LISTS = ['accounts', 'assets', 'data-table', 'questionnaires'] as const;
 const TEMPLATES = ['accounts', 'assets', 'questionnaires'] as const;
-const ANSWERING = ['accounts', 'answering', 'assets', 'questionnaires', 'scoring'] as const;
+const ANSWERING = ['accounts', 'answering', 'assets', 'certificates', 'questionnaires', 'scoring'] as const;
 const REVIEWING = ['accounts', 'answering', 'assets', 'questionnaires', 'review'] as const;
-const REVIEW = ['accounts', 'answering', 'assets', 'data-table', 'questionnaires', 'review'] as const;
-const GROUP_LIST = ['accounts', 'answering', 'assets', 'data-table', 'questionnaires', 'review', 'scoring'] as const;
+const REVIEW = ['accounts', 'answering', 'assets', 'certificates', 'data-table', 'questionnaires', 'review'] as const;
+const GROUP_LIST = ['accounts', 'answering', 'assets', 'certificates', 'data-table', 'questionnaires', 'review', 'scoring'] as const;
 const RESULTS = ['accounts', 'answering', 'assets', 'questionnaires', 'scoring'] as const;
 
 const ShellLayout = lazyArea(() => import('./shell-layout.tsx').then((m) => m.ShellLayout));

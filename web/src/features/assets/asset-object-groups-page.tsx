@@ -32,6 +32,7 @@ import { GroupUpdateToActiveAction } from '../answering/group-update-action.tsx'
 import { GroupReviewInfo, SubmitGroupAction } from '../review/group-review.tsx';
 // Scoring (issue 15): the group row's "show score" opens the group's results.
 import { groupResultsPath } from '../scoring/results-paths.ts';
+import { GroupCertificateAction } from '../certificates/certificate-links.tsx';
 
 const NO_FILTERS: Record<never, string> = {};
 
@@ -129,6 +130,8 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
                   onClick={() => void navigate(groupResultsPath(g.id))}
                 />
               ) : null}
+              {/* Certificates (issue 16): "download label" of a Closed group (core mayDownloadCertificate). */}
+              <GroupCertificateAction actor={actor} group={g} />
               {g.canEdit ? (
                 <>
                   {/* Review (issue 14): start audit for the group (core maySubmitGroup decides who sees it). */}

@@ -64,6 +64,7 @@ import { RenovationHelper } from './renovation-helper.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 // Answering (issue 13): the "Daten | Fragebogen" bar with the questionnaire the object runs on.
 import { ObjectQuestionnaireBar } from '../answering/object-questionnaire-bar.tsx';
+import { ObjectCertificateLink } from '../certificates/certificate-links.tsx';
 
 const assetKey = (id: number, isBuyerAsset: boolean) => ['assets/asset', id, isBuyerAsset] as const;
 
@@ -328,6 +329,8 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
           <Text size="sm">
             {t('assets.object.meta.score')}: {formatScore(asset.score, language)}
           </Text>
+          {/* Certificates (issue 16): "download label" opens the certificate view (core mayDownloadCertificate). */}
+          <ObjectCertificateLink actor={actor} object={asset} />
         </Group>
       ) : null}
       {asset ? <ObjectQuestionnaireBar assetId={asset.id} isBuyerAsset={asset.isBuyerAsset} active="data" object={asset} /> : null}

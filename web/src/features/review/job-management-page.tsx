@@ -20,6 +20,7 @@ import { useSession } from '../../lib/session.ts';
 import { AssignTesterDialog, type TesterTarget } from './assign-tester-dialog.tsx';
 import { checkDataPath } from './check-context.ts';
 import { EvaluateGroupActions, FinishGroupReviewAction, useGroupObjects } from './group-review.tsx';
+import { GroupCertificateAction } from '../certificates/certificate-links.tsx';
 import { fetchJobGroups, fetchJobObjects, type JobGroup, type JobObject } from './review-api.ts';
 import { assetActorOf, reviewAssetFacts } from './review-facts.ts';
 
@@ -189,8 +190,10 @@ function GroupJobs({ actor, query, change }: ListProps) {
         }}
         actions={(g) => (
           <>
-            {/* Evaluator group row (spec 02 §2): decline, accept; the label download comes with certificates (issue 16). */}
+            {/* Evaluator group row (spec 02 §2): decline, accept, download label. */}
             <EvaluateGroupActions actor={actor} group={g} onDone={reload} />
+            {/* Certificates (issue 16): the evaluator's "download label" of a Closed group. */}
+            <GroupCertificateAction actor={actor} group={g} />
             <FinishGroupReviewAction actor={actor} group={g} onDone={reload} />
             {assigner ? (
               <RowAction
