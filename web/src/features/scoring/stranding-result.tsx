@@ -37,7 +37,8 @@ function StrandingChart({ metric, result, language }: { metric: StrandingMetric;
       curveType="linear"
       withLegend
       withDots={false}
-      valueFormatter={(value) => `${formatFigure(value, language)} ${unit}`}
+      // The figures in the language's format; the unit once, on the axis.
+      valueFormatter={(value) => formatFigure(value, language)}
       yAxisLabel={unit}
       referenceLines={
         year === null || result.beyond2050 ? [] : [{ x: year, color: 'red.9', label: t('scoring.calculator.result.marker', { year }), strokeDasharray: '4 4' }]
