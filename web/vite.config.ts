@@ -29,6 +29,9 @@ const CHUNKS: ChunkRule[] = [
   { name: 'vendor', later: null, path: /\/node_modules\// },
   // The first download's styles in one file: Mantine's, then the app's own; a lazily loaded page's with its code.
   { name: 'vendor', later: null, path: /\.css($|\?)/ },
+  // Core's error texts (every feature's, both languages) load when first needed (web/src/lib/core-messages.ts) or
+  // with the pages whose code reads them: in a file of their own, never in `app`, which every list loads (issue 23).
+  { name: 'messages', path: /\/core\/src\/[\w-]+\/[\w-]*messages\.ts$/ },
   { later: { name: 'app', sharedBy: 3 }, path: /\/(web|core)\/src\// },
 ];
 

@@ -105,6 +105,18 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ statusCode: 502, key: 'server-error', message: 'An error occured upon your request. Please try again later.' });
   });
 
+  it("rejects a failed call only once core's texts are there (they are not in the first download)", async () => {
+    vi.resetModules();
+    const fresh = await import('./api-client.ts');
+    const { loadedCoreMessages } = await import('./core-messages.ts');
+    fresh.configureApiClient({ fetch: fetchMock as unknown as typeof fetch, getLanguage: () => 'en' });
+    fetchMock.mockResolvedValue(json(409, { statusCode: 409, key: 'user-name-taken' }));
+    expect(loadedCoreMessages()).toBeUndefined();
+    const error = await fresh.api.post('user', {}).catch((e: unknown) => e);
+    expect(loadedCoreMessages()).toBeDefined();
+    expect(error).toMatchObject({ statusCode: 409, key: 'user-name-taken', message: loadedCoreMessages()!.message('user-name-taken', 'en') });
+  });
+
   it('gives a network failure the request-error text', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = await api.get('user').catch((e: unknown) => e);

@@ -1,5 +1,6 @@
-import { isMessageKey, message, type MessageKey } from '@ecore/core/shared/messages.ts';
+import type { MessageKey } from '@ecore/core/shared/messages.ts';
 import { DEFAULT_LANGUAGE, type Language } from '@ecore/core/shared/language.ts';
+import { loadCoreMessages, type CoreMessages } from './core-messages.ts';
 
 /** Spec 01 §9: every call gives up after 35 seconds. */
 export const API_TIMEOUT_MS = 35_000;
@@ -88,7 +89,17 @@ const isFieldError = (value: unknown): value is ApiFieldError =>
   typeof (value as ApiFieldError).key === 'string' &&
   typeof (value as ApiFieldError).message === 'string';
 
+/**
+ * Core's texts, loaded before a failed call rejects (they are not in the first download, core-messages.ts), so that
+ * the error is shown in them; undefined when they cannot load either (the network is gone).
+ */
+const messagesForError = (): Promise<CoreMessages | undefined> => loadCoreMessages().catch(() => undefined);
+
+/** Core's text of `key`, or nothing when core's texts could not load. */
+const textOf = (messages: CoreMessages | undefined, key: MessageKey, language: Language): string => messages?.message(key, language) ?? '';
+
 const errorFromResponse = async (response: Response, language: Language): Promise<ApiError> => {
+  const messages = await messagesForError();
   let body: unknown = null;
   try {
     body = await response.json();
@@ -100,11 +111,11 @@ const errorFromResponse = async (response: Response, language: Language): Promis
     const b = body as { key: string; message?: unknown; fields?: unknown };
     const text = typeof b.message === 'string' && b.message !== ''
       ? b.message
-      : message(isMessageKey(b.key) ? b.key : fallbackKey, language);
+      : textOf(messages, messages?.isMessageKey(b.key) ? b.key : fallbackKey, language);
     const fields = Array.isArray(b.fields) ? b.fields.filter(isFieldError) : [];
     return new ApiError(response.status, b.key, text, fields);
   }
-  return new ApiError(response.status, fallbackKey, message(fallbackKey, language));
+  return new ApiError(response.status, fallbackKey, textOf(messages, fallbackKey, language));
 };
 
 /** True when the caller's own signal ended the call (not the timeout). */
@@ -144,10 +155,9 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
         credentials: 'same-origin',
       });
     } catch (error) {
-      if (timedOut) throw new ApiError(0, 'request-error', message('request-error', language));
-      if (options.signal?.aborted) throw new DOMException('The call was cancelled', 'AbortError');
-      if (isAbortError(error)) throw error;
-      throw new ApiError(0, 'request-error', message('request-error', language));
+      if (!timedOut && options.signal?.aborted) throw new DOMException('The call was cancelled', 'AbortError');
+      if (!timedOut && isAbortError(error)) throw error;
+      throw new ApiError(0, 'request-error', textOf(await messagesForError(), 'request-error', language));
     }
     if (!response.ok) {
       const error = await errorFromResponse(response, language);

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@ecore/core/shared/messages.ts';
 import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
 import german from '../locales/de.ts';
+import { loadCoreMessages, type CoreMessages } from './core-messages.ts';
 
 export type Catalogue = { [key: string]: string | Catalogue };
 
@@ -73,9 +73,9 @@ export const ERRORS_PREFIX = 'errors';
 
 /**
  * Core's error and validation texts, turned into i18next resources (`{n}` becomes `{{n}}`), so that
- * each text is written only once, in core/src/shared/messages.ts.
+ * each text is written only once, in core/src/shared/messages.ts. They load when first needed (core-messages.ts).
  */
-export const coreMessages = (language: Language): Catalogue =>
+export const coreMessages = ({ MESSAGES }: CoreMessages, language: Language): Catalogue =>
   Object.fromEntries(
     Object.entries(MESSAGES).map(([key, texts]) => [key, texts[language].replace(/\{(\w+)\}/g, '{{$1}}')]),
   );
@@ -83,14 +83,11 @@ export const coreMessages = (language: Language): Catalogue =>
 /** The full resources of a language: the web catalogue plus core's texts under `errors`. */
 export const loadResources = async (language: Language): Promise<Catalogue> => ({
   ...(await loadCatalogue(language)),
-  [ERRORS_PREFIX]: coreMessages(language),
+  [ERRORS_PREFIX]: coreMessages(await loadCoreMessages(), language),
 });
 
-/** What a language needs before the first screen: the shell's catalogue plus core's texts under `errors`. */
-export const loadShellResources = async (language: Language): Promise<Catalogue> => ({
-  ...(await TEXTS[language]()).shell,
-  [ERRORS_PREFIX]: coreMessages(language),
-});
+/** What a language needs before the first screen: the shell's catalogue (core's texts load when first needed). */
+export const loadShellResources = async (language: Language): Promise<Catalogue> => (await TEXTS[language]()).shell;
 
 /** Every key of a catalogue as a dotted path, with its text. */
 export const flatten = (catalogue: Catalogue, prefix = ''): Map<string, string> => {

@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@ecore/core/shared/language.ts';
-import { isMessageKey } from '@ecore/core/shared/messages.ts';
-import { ERRORS_PREFIX, featureOfKey, loadFeatureCatalogue, loadShellResources, type FeatureCatalogue } from './i18n-resources.ts';
+import { ERRORS_PREFIX, coreMessages, featureOfKey, loadFeatureCatalogue, loadShellResources, type FeatureCatalogue } from './i18n-resources.ts';
+import { loadCoreMessages, loadCoreMessagesOnFirstUse, loadedCoreMessages, whenCoreMessagesLoad } from './core-messages.ts';
 import { readStored, writeStored } from './local-store.ts';
 import { ApiError } from './api-client.ts';
 
@@ -67,10 +67,14 @@ export const loadFeatureTexts = async (features: readonly FeatureCatalogue[], la
 /**
  * A key of a feature catalogue that is not there yet (a breadcrumb of the page being opened, in the shell that
  * is already shown) reads as nothing until its catalogue arrives, rather than as the key; it is loaded then, so
- * that even a catalogue a page forgot to name arrives. Other missing keys read as i18next has it: the default value
- * given, else the key.
+ * that even a catalogue a page forgot to name arrives. So does one of core's texts (`errors.…`) before they are
+ * there (core-messages.ts). Other missing keys read as i18next has it: the default value given, else the key.
  */
 const missingKey = (key: string, defaultValue?: string): string => {
+  if (key.startsWith(`${ERRORS_PREFIX}.`) && loadedCoreMessages() === undefined) {
+    void loadCoreMessages().catch(() => undefined);
+    return '';
+  }
   const feature = featureOfKey(key);
   if (feature === undefined || loaded.has(`${currentLanguage()}:${feature}`)) return defaultValue ?? key;
   void loadFeatureTexts([feature]).catch(() => undefined);
@@ -97,6 +101,11 @@ export const initI18n = async (): Promise<void> => {
     react: { bindI18nStore: 'added' },
   });
   markInitialised();
+  // Core's texts in both languages at once, when they arrive: a language switch needs nothing more of them.
+  whenCoreMessagesLoad((messages) => {
+    for (const language of LANGUAGES) i18n.addResourceBundle(language, 'translation', { [ERRORS_PREFIX]: coreMessages(messages, language) }, true, false);
+  });
+  if (typeof window !== 'undefined') loadCoreMessagesOnFirstUse(window);
   applyToDocument(lng);
   i18n.on('languageChanged', (language) => {
     if (!isLanguage(language)) return;
@@ -126,7 +135,8 @@ export const useErrorText = (): ((error: unknown) => string) => {
   const { t } = useTranslation();
   return (error: unknown) => {
     if (error instanceof ApiError) {
-      if (isMessageKey(error.key)) return t(`${ERRORS_PREFIX}.${error.key}`);
+      // A failed call rejects once core's texts are there (api-client.ts).
+      if (loadedCoreMessages()?.isMessageKey(error.key)) return t(`${ERRORS_PREFIX}.${error.key}`);
       if (error.message) return error.message;
     }
     return t(`${ERRORS_PREFIX}.request-error`);

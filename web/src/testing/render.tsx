@@ -8,6 +8,7 @@ import { afterAll, afterEach } from 'vitest';
 import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
 import { changeLanguage, i18n, initI18n, loadFeatureTexts } from '../lib/i18n.ts';
 import { FEATURE_CATALOGUES } from '../lib/i18n-resources.ts';
+import { loadCoreMessages } from '../lib/core-messages.ts';
 
 /*
  * The shared render helper of the component tests (`web/src/**\/*.test.tsx`, each starting with
@@ -57,12 +58,14 @@ function Providers({ children }: { children: ReactNode }) {
 }
 
 /**
- * Renders `ui` inside the app's providers in `language` (German by default), with every catalogue there: the app
- * loads a feature's catalogue with the page that shows it, a component test renders the component alone.
+ * Renders `ui` inside the app's providers in `language` (German by default), with every catalogue and core's texts
+ * there: the app loads a feature's catalogue with the page that shows it, a component test renders the component alone.
  */
 export async function renderUi(ui: ReactElement, { language = 'de' }: { language?: Language } = {}) {
   if (!i18n.isInitialized) await initI18n();
   await loadFeatureTexts(FEATURE_CATALOGUES, LANGUAGES);
+  // Core's texts load on the first key or pointer pressed in the app; a test may send a form without either.
+  await loadCoreMessages();
   await changeLanguage(language);
   // No pause between keystrokes: the components do not debounce, and the machine is shared.
   const user = userEvent.setup({ delay: null });
