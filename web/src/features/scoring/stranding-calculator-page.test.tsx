@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSET_TYPES } from '@ecore/core/assets/asset-classes.ts';
 import { countryOptions } from '@ecore/core/shared/countries.ts';
 import { projectionYears, strandingOf, type StrandingAsset } from '@ecore/core/scoring/stranding.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { changeLanguage } from '../../lib/i18n.ts';
 import { renderUi, type TestUser } from '../../testing/render.tsx';
 import type { StrandingAnswer } from './stranding-api.ts';
 
@@ -151,5 +152,21 @@ describe('the stranding calculator', { timeout: 30_000 }, () => {
     const refusal = await screen.findByRole('alert');
     expect(refusal.textContent).toContain('In den Referenzdaten fehlt: Pfad CO2 für FR, OFF (2024–2050).');
     expect(screen.queryByText('Bitte wählen Sie ein Land aus der Liste.')).toBeNull();
+  });
+
+  it('rewrites the typed figures when the language is switched, and computes the same figures again', async () => {
+    const { user } = await renderCalculator();
+    await retype(user, 'Gas', '40,5');
+    await waitFor(() => expect(lastBody().energy.gas).toBe(40.5));
+    await waitFor(() => expect(carbonYear().textContent).toBe('2034'));
+
+    await act(() => changeLanguage('en'));
+
+    expect(field('Gas').value).toBe('40.5');
+    expect(field('Gross floor area (GFA)').value).toBe('1,000');
+    await waitFor(() => expect(screen.getByTestId('stranding-year-carbon').textContent).toBe('2034'));
+    expect(screen.getByRole('group', { name: 'Stranding point carbon' })).toBeTruthy();
+    expect(lastBody().energy.gas).toBe(40.5);
+    expect(lastBody().area).toBe(1000);
   });
 });

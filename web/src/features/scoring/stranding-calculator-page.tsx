@@ -129,8 +129,8 @@ export function StrandingCalculatorPage() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack gap="md" aria-live="polite" aria-busy={calculation.pending}>
-            <Text size="sm" c="dimmed" style={{ minHeight: 22 }}>
+          <Stack gap="md" aria-busy={calculation.pending}>
+            <Text size="sm" c="dimmed" style={{ minHeight: 22 }} aria-live="polite">
               {calculation.pending ? (
                 <>
                   <Loader size={14} mr={6} aria-hidden="true" />

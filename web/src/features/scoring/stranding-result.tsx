@@ -87,7 +87,8 @@ export function StrandingResultView({ answer, language }: { answer: StrandingAns
   const [view, setView] = useState<'chart' | 'table'>('chart');
   return (
     <Stack gap="md">
-      <SimpleGrid cols={2} spacing="md">
+      {/* The stranding points are read out when they change; the curves are there to look at. */}
+      <SimpleGrid cols={2} spacing="md" aria-live="polite">
         {STRANDING_METRICS.map((metric) => (
           <Paper key={metric} withBorder p="md" role="group" aria-label={t(`scoring.calculator.result.${metric}.year`)}>
             <Text size="sm" c="dimmed">
