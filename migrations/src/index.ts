@@ -12,6 +12,7 @@ import * as assetClassNotifications from './migrations/2026-11-24-034-asset-clas
 import * as templateNotifications from './migrations/2026-11-24-035-template-notifications.ts';
 import * as answering from './migrations/2026-11-24-040-answering.ts';
 import * as review from './migrations/2026-11-24-041-review.ts';
+import * as certificates from './migrations/2026-11-24-044-certificates.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-035-template-notifications': templateNotifications,
   '2026-11-24-040-answering': answering,
   '2026-11-24-041-review': review,
+  '2026-11-24-044-certificates': certificates,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -18,6 +18,7 @@ import { assetModuleRoutes } from './routes/assets/index.ts';
 import { answeringModuleRoutes } from './routes/answering/index.ts';
 import { reviewModuleRoutes } from './routes/review/index.ts';
 import { scoringModuleRoutes } from './routes/scoring/index.ts';
+import { certificatesModuleRoutes } from './routes/certificates/index.ts';
 import type { AppDeps } from './deps.ts';
 
 export type { AppConfig, AppDeps } from './deps.ts';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(answeringModuleRoutes, deps);
       await api.register(reviewModuleRoutes, deps);
       await api.register(scoringModuleRoutes, deps);
+      await api.register(certificatesModuleRoutes, deps);
     },
     { prefix: '/api' },
   );

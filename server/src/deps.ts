@@ -3,6 +3,7 @@ import type { LinkTokens, Mailer, PasswordHasher } from '@ecore/core/identity/po
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import type { Database } from '@ecore/adapters/db/database.ts';
 import type { FileStore } from '@ecore/core/shared/file-store.ts';
+import type { PdfRenderer } from '@ecore/core/shared/pdf-renderer.ts';
 
 // What the route plugins are given, in a module of its own: the routes import it, and app.ts imports the
 // routes, without a cycle through app.ts (issue 12).
@@ -21,6 +22,8 @@ export interface AppConfig {
   trustProxy?: boolean | string;
   /** Tests: every response is also checked against its zod schema (plugins/serializer.ts). */
   checkResponses?: boolean;
+  /** The browser that prints certificates when no `pdf` renderer is given (default CHROMIUM_PATH, else /usr/bin/chromium). */
+  chromiumPath?: string;
 }
 
 /** Everything the routes need from outside, so that tests can give their own. */
@@ -31,6 +34,8 @@ export interface AppDeps {
   tokens: LinkTokens;
   /** Attachments (answer documents). */
   files: FileStore;
+  /** Certificates as PDF (Chromium); without it the certificates module starts its own and closes it with the app. */
+  pdf?: PdfRenderer;
   /** Milliseconds since the epoch. */
   clock: () => number;
   config: AppConfig;

@@ -5,6 +5,7 @@ import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
 import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
 import { createMailer } from '@ecore/adapters/mail/mailer.ts';
 import { createFolderFileStore } from '@ecore/adapters/files/file-store.ts';
+import { createChromiumPdfRenderer } from '@ecore/adapters/pdf/chromium-pdf.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
@@ -47,7 +48,9 @@ async function main() {
     trustProxy: config.trustProxy,
   };
   const files = createFolderFileStore(join(config.dataDir, 'files'));
-  const app = await buildApp({ db: database.db, listen: database.listen, mailer, hasher, tokens: linkTokens, files, clock: Date.now, config: appConfig });
+  // Certificates as PDF: the browser starts with the first certificate asked for and ends with the server.
+  const pdf = createChromiumPdfRenderer({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
+  const app = await buildApp({ db: database.db, listen: database.listen, mailer, hasher, tokens: linkTokens, files, pdf, clock: Date.now, config: appConfig });
 
   // Closed questionnaires past their validity become Expired: at start and every hour (issue 14).
   const sweep = () => void expireDue(database.db, Date.now()).catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed'));
@@ -58,6 +61,7 @@ async function main() {
   const shutdown = async () => {
     clearInterval(sweeping);
     await app.close();
+    await pdf.close();
     await database.close();
     process.exit(0);
   };

@@ -7,6 +7,7 @@ import { Role } from '../identity/roles.ts';
 import { validUntil as reviewValidUntil } from '../review/transitions.ts';
 import {
   certificateFigures,
+  certificateFileName,
   certificateStatus,
   labelName,
   mayDownloadCertificate,
@@ -201,5 +202,16 @@ describe('who sees and who downloads a certificate (spec 02 §2, §4, §6)', () 
     expect(mayViewCertificate(bank, asset({ visible: false, financePartnerIds: [4] }))).toBe(false);
     expect(mayViewCertificate(bank, group('Closed', { visible: false, financePartnerIds: [3] }))).toBe(false);
     expect(mayDownloadCertificate(actor([Role.ObjectAdministrator, Role.AccountManager], { orgId: 3, orgFinance: true }), group('Closed'))).toBe(false);
+  });
+});
+
+describe('the file name', () => {
+  it('names the label and the subject', () => {
+    expect(certificateFileName({ labelName: 'ECORE Label 2025_01', subjectName: 'Bürohaus Mainzer Landstraße' })).toBe('ECORE-Label-2025_01-Bürohaus Mainzer Landstraße.pdf');
+    expect(certificateFileName({ labelName: 'ECORE Label 2025_01', subjectName: 'A/B: "C"' })).toBe('ECORE-Label-2025_01-A_B_ _C_.pdf');
+  });
+
+  it('a validity the review recorded is kept as recorded', () => {
+    expect(newCertificate({ ...FACTS, validUntil: '2027-03-14' }).validUntil).toBe('2027-03-14');
   });
 });

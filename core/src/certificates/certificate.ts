@@ -87,6 +87,8 @@ export interface IssueFacts {
   result: Pick<ScoreResult | GroupResult, 'ecore' | 'finance' | 'clusters' | 'taxonomy'>;
   /** The evaluation date, `YYYY-MM-DD`. */
   evaluatedAt: string;
+  /** The validity the review recorded when closing; absent: derived from the evaluation date by the same rule. */
+  validUntil?: string | null;
   evaluatorName: string;
   testerName: string;
   testerOrganisation: string;
@@ -108,7 +110,7 @@ export const newCertificate = (facts: IssueFacts): NewCertificate => {
     address: facts.address,
     ...certificateFigures(facts.result),
     evaluatedAt: facts.evaluatedAt,
-    validUntil: validUntil(facts.evaluatedAt),
+    validUntil: facts.validUntil ?? validUntil(facts.evaluatedAt),
     evaluatorName: facts.evaluatorName,
     testerName: facts.testerName,
     testerOrganisation: facts.testerOrganisation,
@@ -172,3 +174,7 @@ export const mayDownloadCertificate = (actor: AssetActor, subject: CertificateSu
   if (subject.kind === 'group') return subject.groupState === 'Closed' && mayDownloadGroupLabel(actor, { organisationId: subject.organisationId, state: 'Closed' });
   return isEvaluator(actor) || actor.orgFinance || (actor.roles.includes(Role.ObjectAdministrator) && actor.orgId === subject.organisationId);
 };
+
+/** The PDF's file name, naming label and subject: "ECORE-Label-2025_01-Bürohaus Mainzer Landstraße.pdf". */
+export const certificateFileName = (cert: Pick<Certificate, 'labelName' | 'subjectName'>): string =>
+  `${cert.labelName.replace(/\s+/g, '-')}-${cert.subjectName.replace(/[\\/:*?"<>|]/g, '_').trim()}.pdf`;

@@ -11,6 +11,8 @@ import type { DB } from '@ecore/adapters/db/schema.ts';
 import { storedAnswers, structureFor } from '../routes/answering/context.ts';
 import { scoredTemplate } from '../routes/questionnaires/template-cache.ts';
 import { seedDemoAnswers } from './demo-answers.ts';
+import { loadReferenceData } from '../routes/scoring/stranding.ts';
+import { issueAssetCertificate } from '../routes/certificates/issue.ts';
 
 const IN_REVIEW = 'Büro Campus Adlershof';
 const CLOSED = 'Wohn- und Geschäftshaus Bockenheim';
@@ -25,7 +27,11 @@ export async function seedDemoReview(db: Kysely<DB>, at: Date): Promise<{ seeded
     [IN_REVIEW, 1],
     [CLOSED, 1],
   ]);
-  if (!seeded) return { seeded: false };
+  if (!seeded) {
+    // A database seeded before certificates existed (issue 16) gets the closed demo object's certificate now.
+    await issueDemoCertificate(db, at);
+    return { seeded: false };
+  }
   const users = await db.selectFrom('users').select(['id', 'user_name', 'first_name', 'last_name']).where('user_name', 'in', ['collector', 'tester', 'evaluator']).execute();
   const user = (name: string) => {
     const u = users.find((x) => x.user_name === name)!;
@@ -33,6 +39,8 @@ export async function seedDemoReview(db: Kysely<DB>, at: Date): Promise<{ seeded
   };
   const [collector, tester, evaluator] = [user('collector'), user('tester'), user('evaluator')];
   const day = (n: number) => new Date(at.getTime() - n * 86_400_000);
+  // Issuing reads the reference data; loaded before the transactions (one connection on the embedded database).
+  const referenceData = await loadReferenceData(db);
 
   for (const name of [IN_REVIEW, CLOSED]) {
     const id = (await db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
@@ -53,7 +61,20 @@ export async function seedDemoReview(db: Kysely<DB>, at: Date): Promise<{ seeded
         { assetQuestionnaireId: row.id, assetId: id, from: 'Evaluation', to: 'Closed', closedAt, validUntil: validUntil(calendarDate(closedAt)), evaluatedBy: evaluator.name },
         { userId: evaluator.id, userName: evaluator.name, role: 'Evaluator', reason: 'closed', answersTouched: [], at: closedAt },
       );
+      // The certificate, issued by the same function as the evaluator's "accept" (issue 16).
+      await issueAssetCertificate(trx, id, { templates: new Map([[template.id, scoredTemplate(template)]]), referenceData }, closedAt);
     });
   }
   return { seeded: true };
+}
+
+/** Issues the closed demo object's certificate when it has none (a demo database from before issue 16). */
+async function issueDemoCertificate(db: Kysely<DB>, at: Date): Promise<void> {
+  const asset = await db.selectFrom('assets').select(['id', 'questionnaire_state']).where('name', '=', CLOSED).executeTakeFirst();
+  if (!asset || asset.questionnaire_state !== 'Closed') return;
+  if (await db.selectFrom('certificates').select('id').where('asset_id', '=', asset.id).executeTakeFirst()) return;
+  const row = (await findLatestAssetQuestionnaire(db, asset.id))!;
+  const template = (await findTemplate(db, row.questionnaireId))!;
+  const referenceData = await loadReferenceData(db);
+  await db.transaction().execute((trx) => issueAssetCertificate(trx, asset.id, { templates: new Map([[template.id, scoredTemplate(template)]]), referenceData }, at));
 }

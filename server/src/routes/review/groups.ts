@@ -29,6 +29,8 @@ import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { actorName, answersOf, structureFor } from '../answering/context.ts';
+import { loadReferenceData } from '../scoring/stranding.ts';
+import { issueGroupCertificates } from '../certificates/issue.ts';
 
 const tags = ['review'];
 const security = [{ bearerAuth: [] }];
@@ -131,6 +133,8 @@ export const groupReviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     const group = await visibleGroup(actor, groupId);
     const name = await actorName(app, deps.db, request.actor);
     const templateMap = await templatesOfGroup(group.id);
+    // Accepting issues the certificates (issue 16) in the same transaction; what it reads is loaded before it.
+    const referenceData = target === 'Closed' ? await loadReferenceData(deps.db) : null;
     return deps.db.transaction().execute(async (trx) => {
       // The group's row lock: two presses are one change.
       const locked = await trx.selectFrom('asset_groups').select(['status', 'tester_user_id']).where('id', '=', group.id).forUpdate().executeTakeFirstOrThrow();
@@ -168,6 +172,7 @@ export const groupReviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
           await writeTransition(trx, { assetQuestionnaireId: o.questionnaireId, assetId: o.assetId, from: o.questionnaireState, to: next.state!, declineCount: next.declineCount, ...closing }, audit);
         }
       }
+      if (transition.kind === 'acceptGroup' && referenceData) await issueGroupCertificates(trx, group.id, { templates: templateMap, referenceData }, at, name);
       return null;
     });
   };

@@ -33,6 +33,8 @@ import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { LockedError, actorName, answerResponse, answersOf, questionnaireState, structureFor, visibleAsset, visibleQuestionnaire } from '../answering/context.ts';
 import { answerSchema } from '../answering/schemas.ts';
+import { loadReferenceData } from '../scoring/stranding.ts';
+import { issueAssetCertificate, type IssueInputs } from '../certificates/issue.ts';
 
 const tags = ['review'];
 const security = [{ bearerAuth: [] }];
@@ -106,6 +108,8 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       const template = await templateOf(seen.questionnaireId);
       const name = await actorName(app, deps.db, request.actor);
       const target = request.query.state;
+      // Closing issues the certificate (issue 16) in the same transaction; what it reads is loaded before it.
+      const issuing: IssueInputs | null = target === 'Closed' ? { templates: new Map([[template.id, template]]), referenceData: await loadReferenceData(deps.db) } : null;
       const outcome = await deps.db.transaction().execute(async (trx) => {
         // The row lock makes two testers pressing the same button one transition and one audit row.
         const row = await findLatestAssetQuestionnaire(trx, asset.id, true);
@@ -139,6 +143,7 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
           },
           { userId: actor.userId, userName: name, role: entry.role ?? '', reason: entry.reason, answersTouched: entry.answersTouched, at },
         );
+        if (transition.to === 'Closed' && issuing) await issueAssetCertificate(trx, asset.id, issuing, at);
         return null;
       });
       if (outcome !== null) return refuse(outcome.code);

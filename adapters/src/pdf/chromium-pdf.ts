@@ -1,0 +1,109 @@
+import { access, constants } from 'node:fs/promises';
+import * as E from 'fp-ts/lib/Either.js';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import type { PdfRenderer, PdfRenderFailure } from '@ecore/core/shared/pdf-renderer.ts';
+
+export interface ChromiumPdfOptions {
+  /** The browser (`CHROMIUM_PATH`, default `/usr/bin/chromium`). */
+  executablePath?: string;
+  /** Longest a document may take, from asking for a browser to the last byte (docs/certificates.md: 20 s). */
+  timeoutMs?: number;
+}
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--font-render-hinting=none'];
+
+const failure = (reason: PdfRenderFailure['reason']): PdfRenderFailure => ({ _tag: 'pdf-unavailable', reason });
+
+/** Resolves with the promise's value, or with `late` once `ms` have passed (the timer never holds the process). */
+function within<T>(promise: Promise<T>, ms: number, late: () => T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late()), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * PDFs by Chromium through puppeteer-core (docs/certificates.md "PDF"): one browser, started when the first
+ * document is asked for and reused; a fresh page per document. A browser that cannot start, or a document that
+ * takes longer than the limit, answers a failure instead of hanging; the next document tries to start one again.
+ */
+export function createChromiumPdfRenderer(options: ChromiumPdfOptions = {}): PdfRenderer {
+  const executablePath = options.executablePath ?? '/usr/bin/chromium';
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  let browser: Promise<Browser> | null = null;
+  let closed = false;
+
+  const start = async (): Promise<Browser> => {
+    // A missing file fails at once, without waiting for a launch to time out.
+    await access(executablePath, constants.X_OK);
+    const launched = await puppeteer.launch({ executablePath, headless: true, args: FLAGS, timeout: timeoutMs, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+    launched.once('disconnected', () => {
+      if (browser && !closed) browser = null;
+    });
+    return launched;
+  };
+
+  const browserOf = (): Promise<Browser> => {
+    if (!browser) {
+      closed = false;
+      browser = start();
+      browser.catch(() => {
+        browser = null;
+      });
+    }
+    return browser;
+  };
+
+  const renderWith = async (html: string): Promise<E.Either<PdfRenderFailure, Uint8Array>> => {
+    let b: Browser;
+    try {
+      b = await browserOf();
+    } catch {
+      return E.left(failure('start'));
+    }
+    const page = await b.newPage();
+    try {
+      // Everything the document shows is inline (styles, QR code as SVG): no request leaves the browser.
+      await page.setJavaScriptEnabled(false);
+      await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
+      const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, timeout: timeoutMs });
+      return E.right(pdf);
+    } finally {
+      void page.close().catch(() => undefined);
+    }
+  };
+
+  return {
+    async render(html) {
+      let timedOut = false;
+      const result = await within(
+        renderWith(html).catch((): E.Either<PdfRenderFailure, Uint8Array> => E.left(failure('render'))),
+        timeoutMs,
+        () => {
+          timedOut = true;
+          return E.left(failure('timeout'));
+        },
+      );
+      if (timedOut) {
+        // A browser that does not answer in time is replaced by a new one for the next document.
+        const stuck = browser;
+        browser = null;
+        void stuck?.then((b) => b.close()).catch(() => undefined);
+      }
+      return result;
+    },
+    async close() {
+      closed = true;
+      const running = browser;
+      browser = null;
+      if (!running) return;
+      try {
+        await within((await running).close(), 5_000, () => undefined);
+      } catch {
+        // A browser that never started has nothing to close.
+      }
+    },
+  };
+}
