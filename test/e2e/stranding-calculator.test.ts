@@ -7,7 +7,8 @@ import { signIn, useJourney } from '../support/journey.ts';
  * The stranding calculator in the browser (issue 15), at the narrowest supported width (1024 px), against the real
  * server and the demo reference data: an object administrator opens it from the analysis page, sees the example
  * office's result at once (both curves drawn with the stranding point marked), lowers the gas figure as a retrofit
- * would, and sees the carbon stranding point move later.
+ * would, and sees the carbon stranding point move later; for a country without reference data the refusal names
+ * what is missing.
  */
 
 const VIEWPORT = { width: 1024, height: 900 };
@@ -25,7 +26,7 @@ const yearOf = async (p: Page, name: string): Promise<number> => {
 };
 
 describe('the stranding calculator in the browser', () => {
-  it('an object administrator opens it, lowers the gas figure and sees the carbon stranding point move later', async () => {
+  it('an object administrator opens it, lowers the gas figure and sees the carbon stranding point move later; a country without data is refused by name', async () => {
     await page.goto(`${portal.url}/analysis-benchmark`);
     await signIn(page, 'objectadmin');
     await page.getByRole('link', { name: 'Stranding-Rechner öffnen' }).click();
@@ -60,6 +61,13 @@ describe('the stranding calculator in the browser', () => {
     const table = page.getByRole('table', { name: 'CO2-Intensität und Dekarbonisierungspfad' });
     await table.waitFor();
     if (after <= 2050) await table.getByRole('row').filter({ hasText: new RegExp(`^${after}`) }).waitFor();
+
+    // A country the demo reference data does not cover: nothing is computed, and the refusal names what is missing.
+    const country = page.getByRole('textbox', { name: 'Land' });
+    await country.fill('Italien');
+    await page.getByRole('option', { name: 'Italien' }).click();
+    await page.getByRole('alert').filter({ hasText: /^Keine Berechnung möglich/ }).getByText(/In den Referenzdaten fehlt: .*Dekarbonisierungspfad.* IT OFF/).waitFor();
+    expect(await strandingYear(page, carbon).count()).toBe(0);
 
     // Nothing is cut off at 1024 px: the page does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
