@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Box, Code, Divider, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { normaliseCode } from '@ecore/core/certificates/code.ts';
 import { certificateDocument } from '@ecore/core/certificates/document.ts';
 import { classify, type Classification } from '@ecore/core/scoring/display.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
@@ -34,6 +35,8 @@ export function CertificateDocument({ data, subject, language }: { data: Certifi
   const doc = certificateDocument(
     {
       ...data,
+      // The server may answer the code grouped as printed; core groups the stored form.
+      code: normaliseCode(data.code) ?? data.code,
       id: 0,
       subjectKind: subject,
       assetId: null,

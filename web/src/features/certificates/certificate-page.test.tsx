@@ -122,11 +122,13 @@ describe('the certificate view', { timeout: 30_000 }, () => {
   });
 
   it("shows a group's certificate from the group's call", async () => {
-    api.fetchCertificateData.mockResolvedValue({ ...certificate, subjectName: 'Portfolio Rhein-Main', status: 'superseded' });
+    // The code as the server may answer it, grouped as printed.
+    api.fetchCertificateData.mockResolvedValue({ ...certificate, code: 'ABCDE-01234-56789-FGHJK', subjectName: 'Portfolio Rhein-Main', status: 'superseded' });
     await renderAt('/asset-management/download/3/group/true');
     const document = await screen.findByRole('article', { name: 'Zertifikat ECORE Label 2025_01' });
     expect(api.fetchCertificateData).toHaveBeenCalledWith('group', 3);
     expect(valueOf('Portfolio')).toBe('Portfolio Rhein-Main');
+    expect(valueOf('Prüfcode')).toBe('ABCDE-01234-56789-FGHJK');
     expect(within(document).getByText('Ersetzt')).toBeTruthy();
   });
 

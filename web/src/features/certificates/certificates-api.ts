@@ -8,7 +8,7 @@ export type CertificateSubject = SubjectKind;
 
 /** GET asset/certificate/data?id= and assetGroup/certificate/data?id=: the current certificate, as its PDF shows it. */
 export interface CertificateData {
-  /** Stored form, 20 characters without dashes (core formatCode shows it). */
+  /** 20 characters, grouped as printed or not (core normaliseCode, formatCode). */
   code: string;
   verificationUrl: string;
   status: CertificateStatus;

@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RunningPortal } from '../support/portal.ts';
+import { signIn, useJourney } from '../support/journey.ts';
+
+/*
+ * Certificates in the browser (issue 16, docs/certificates.md): the demo object administrator opens the label of the
+ * demo's closed object from its page at the narrowest supported width, downloads the PDF, reads the verification code
+ * off the certificate view, and someone signed out checks the code on the public page on a phone.
+ */
+
+const VIEWPORT = { width: 1024, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const journey = useJourney(VIEWPORT);
+let portal: RunningPortal;
+let page: Page;
+beforeEach(() => {
+  ({ portal, page } = journey);
+});
+
+/** The demo object closed by the evaluator (server/src/demo/demo-review.ts), whose closing issued its certificate. */
+const CLOSED = 'Wohn- und Geschäftshaus Bockenheim';
+
+const objectIdOf = async (name: string): Promise<number> => {
+  const login = await fetch(`${portal.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userName: 'objectadmin', password: 'demo1234' }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const res = await fetch(`${portal.url}/api/asset?page=1&pageSize=5&search=${encodeURIComponent(name)}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+  const { items } = (await res.json()) as { items: { id: number; name: string }[] };
+  const found = items.find((item) => item.name === name);
+  if (!found) throw new Error(`no object ${name}`);
+  return found.id;
+};
+
+const fitsWidth = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+describe('certificates in the browser', () => {
+  it('the object administrator opens the closed object\'s label, downloads the PDF and reads the code; signed out, the code verifies as valid on a phone', async () => {
+    const id = await objectIdOf(CLOSED);
+
+    // --- from the object page to the certificate view
+    await page.goto(`${portal.url}/asset-management/objects/${id}/false/edit/data`);
+    await signIn(page, 'objectadmin');
+    await page.getByRole('link', { name: 'Label herunterladen' }).click();
+    await page.waitForURL(new RegExp(`/asset-management/download/${id}/group/false$`));
+    const certificate = page.getByRole('article', { name: /^Zertifikat ECORE Label \d{4}_\d{2}$/ });
+    await certificate.waitFor();
+    await certificate.getByRole('heading', { name: /^ECORE Label \d{4}_\d{2}$/ }).waitFor();
+    const fact = (term: string) => certificate.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+    expect(await fact('Objekt').textContent()).toBe(CLOSED);
+    expect(await fact('Eigentümer').textContent()).toBe('Musterimmobilien AG');
+    expect(await fact('Gutachter').textContent()).toBe('Eva Gutachter');
+    expect(await fact('Prüfer').textContent()).toBe('Tom Tester');
+    expect(await certificate.getByText('Gültig', { exact: true }).count()).toBe(1);
+    // The score with one decimal, decimal comma, in percent.
+    expect(await certificate.getByRole('group', { name: 'ECORE-Score' }).getByText(/^\d{1,3},\d %$/).count()).toBe(1);
+    const code = ((await fact('Prüfcode').textContent()) ?? '').trim();
+    expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+    expect(await fitsWidth(page)).toBe(true);
+
+    // --- the PDF: fetched with the session, saved under the server's name
+    const [response, download] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/api/asset/certificate?id=${id}`)),
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Label herunterladen' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+    expect(download.suggestedFilename()).toMatch(/^ECORE-Label-\d{4}_\d{2}-.+\.pdf$/);
+    const file = await readFile((await download.path())!);
+    expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.locator('.mantine-Notification-root').filter({ hasText: /^Das Label .+\.pdf wurde heruntergeladen\.$/ }).first().waitFor();
+
+    // --- signed out, on a phone: the public page says the code is valid
+    const phone = await journey.browser.newContext({ viewport: PHONE, locale: 'de-DE', isMobile: true, hasTouch: true });
+    const visitor = await phone.newPage();
+    await visitor.goto(`${portal.url}/certificate/verify/${code}`);
+    const status = visitor.getByRole('status', { name: 'Gültig' });
+    await status.waitFor();
+    expect(await status.getAttribute('data-status')).toBe('valid');
+    await status.getByText('Dieses Label ist gültig.').waitFor();
+    await visitor.getByText(CLOSED, { exact: true }).waitFor();
+    await visitor.getByText('Musterimmobilien AG', { exact: true }).waitFor();
+    // Nothing more than the label, its owner and subject, the score and the validity; no sign-in needed.
+    expect(await visitor.locator('dt').allTextContents()).toEqual(['Label', 'ECORE-Score', 'Objekt oder Objektgruppe', 'Eigentümer', 'Gültigkeit']);
+    expect(visitor.url()).toContain('/certificate/verify/');
+    expect(await visitor.getByText('Bitte nutzen Sie einen größeren Bildschirm').isVisible()).toBe(false);
+    expect(await fitsWidth(visitor)).toBe(true);
+
+    // A code typed by hand that nobody issued is unknown.
+    await visitor.getByRole('textbox', { name: 'Prüfcode' }).fill('abcde-fghjk-mnpqr-stvwx');
+    await visitor.getByRole('button', { name: 'Prüfen' }).click();
+    await visitor.getByRole('status', { name: 'Unbekannt' }).waitFor();
+    expect(await visitor.locator('dt').count()).toBe(0);
+    await phone.close();
+  });
+});
