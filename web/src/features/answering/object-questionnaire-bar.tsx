@@ -6,14 +6,13 @@ import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import { mayStartQuestionnaire } from '@ecore/core/answering/submission.ts';
 import { mayStartNewRun } from '@ecore/core/answering/versions.ts';
-import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { useSession } from '../../lib/session.ts';
 import { fetchRuns, runsKey, startQuestionnaire } from './answering-api.ts';
 import { dataPath } from './answering-paths.ts';
 import { assetActorOf, objectFactsOf } from './answering-rights.ts';
 import { ActionDialog } from './questionnaire-dialogs.tsx';
-// Scoring (issue 15): the results of the latest questionnaire, for those who see scores.
+// Scoring (issue 15): the results of the latest questionnaire (those without a score role are invited to become members there).
 import { objectResultsPath } from '../scoring/results-paths.ts';
 
 /**
@@ -44,7 +43,6 @@ export function ObjectQuestionnaireBar({
   const { data: runs } = useSWR(runsKey(assetId, isBuyerAsset), () => fetchRuns(assetId, isBuyerAsset), { revalidateOnFocus: false });
   const [starting, setStarting] = useState(false);
   const latest = runs?.[0] ?? null;
-  const withResults = session !== null && mayViewScore(session.actor);
   const base = `/asset-management/objects/${assetId}/${String(isBuyerAsset)}`;
 
   return (
@@ -63,11 +61,9 @@ export function ObjectQuestionnaireBar({
             <Tabs.Tab value="questionnaire" disabled={!latest}>
               {t('answering.objectBar.questionnaire')}
             </Tabs.Tab>
-            {withResults ? (
-              <Tabs.Tab value="results" disabled={!latest}>
-                {t('scoring.common.results')}
-              </Tabs.Tab>
-            ) : null}
+            <Tabs.Tab value="results" disabled={!latest}>
+              {t('scoring.common.results')}
+            </Tabs.Tab>
           </Tabs.List>
         </Tabs>
         <Group gap="sm" wrap="nowrap">

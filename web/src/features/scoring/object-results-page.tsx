@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Tabs, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -30,20 +30,32 @@ export function ObjectResultsPage() {
   const isBuyerAsset = params.isBuyerAsset === 'true' ? true : params.isBuyerAsset === 'false' ? false : null;
   if (!session) return null;
   if (assetId === null || qid === null || isBuyerAsset === null) return <Navigate to="/asset-management/objects" replace />;
-  if (!mayViewScore(session.actor)) return <BecomeMember />;
+  if (!mayViewScore(session.actor)) return <NotMember assetId={assetId} isBuyerAsset={isBuyerAsset} />;
   return <Results key={`${assetId}-${String(isBuyerAsset)}-${qid}`} assetId={assetId} isBuyerAsset={isBuyerAsset} qid={qid} />;
 }
 
 /** Spec 02 §6: without a score role the results are not shown, only the invitation to become a member. */
-export function BecomeMember() {
+export function BecomeMember({ title, children }: { title?: string; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader />
+      <PageHeader {...(title === undefined ? {} : { title })} />
+      {children}
       <Alert color="blue" variant="light" role="status">
         {t('errors.scoring-become-member')}
       </Alert>
     </>
+  );
+}
+
+/** The object's page frame (its name, the bar) around the invitation, so that the Results tab leads somewhere. */
+function NotMember({ assetId, isBuyerAsset }: { assetId: number; isBuyerAsset: boolean }) {
+  const ref = { assetId, isBuyerAsset };
+  const { data: object } = useSWR(objectKey(ref), () => fetchObjectSummary(ref), { revalidateOnFocus: false });
+  return (
+    <BecomeMember {...(object ? { title: object.objectName } : {})}>
+      <ObjectQuestionnaireBar assetId={assetId} isBuyerAsset={isBuyerAsset} active="results" object={object ?? null} withSummary={false} />
+    </BecomeMember>
   );
 }
 

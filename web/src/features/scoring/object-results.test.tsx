@@ -147,6 +147,7 @@ describe('the results overview of an object', () => {
   it('asks users without a score role to become a member and loads no score', async () => {
     await open('overview', { session: ANALYST });
     expect(await screen.findByText('Werden Sie Mitglied, um die Bewertung Ihrer Objekte zu sehen.')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Ergebnis', selected: true })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'ECORE-Score' })).toBeNull();
     expect(api.fetchObjectScore).not.toHaveBeenCalled();
   });
