@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { areaCatalogues } from '../components/lazy-area.tsx';
+import { STATUS_BADGES, type StatusKind } from '../components/status-badge.tsx';
 import { FEATURE_CATALOGUES, featureOfKey, sectionOf, type FeatureCatalogue } from '../lib/i18n-resources.ts';
 import { isRouteHandle } from '../lib/route-handle.ts';
 import { routes } from './router.tsx';
@@ -23,6 +24,25 @@ const FILES = new Map(Object.entries(SOURCES).map(([path, text]) => [new URL(pat
 const ROUTER = '/web/src/app/router.tsx';
 const ROUTER_SOURCE = FILES.get(ROUTER)!;
 
+/*
+ * The status badge holds the labels of every kind of state (users, organisations, objects, templates, …), each kind's
+ * from one feature's catalogue; a page needs the catalogues of the kinds it shows, not of all: a module that imports
+ * the badge needs those of the kinds it names (`kind="object"`, `StatusOf<'user'>`), or of all kinds when it names
+ * none (a kind it passes on from elsewhere).
+ */
+const STATUS_BADGE = '/web/src/components/status-badge.tsx';
+const KINDS = Object.keys(STATUS_BADGES) as StatusKind[];
+const catalogueOfKind = (kind: StatusKind): FeatureCatalogue[] => [
+  ...new Set(Object.values(STATUS_BADGES[kind] as Record<string, { label: string }>).map(({ label }) => featureOfKey(label)!)),
+];
+const KIND_NAMED = new RegExp(`(?:\\bkind\\s*[=:]\\s*\\{?\\s*|StatusOf<\\s*|status(?:Colour|Entry)\\(\\s*)['"\`](${KINDS.join('|')})['"\`]`, 'g');
+const IMPORTS_BADGE = /(?:\bfrom|^import)\s*['"][^'"]*\/status-badge\.tsx['"]/m;
+/** The kinds of state whose badges `text` (a module importing the badge) shows. */
+const kindsShownBy = (text: string): StatusKind[] => {
+  const named = [...new Set([...text.matchAll(KIND_NAMED)].map(([, kind]) => kind as StatusKind))];
+  return named.length > 0 ? named : KINDS;
+};
+
 const KEY = new RegExp(`['"\`](${FEATURE_CATALOGUES.map(sectionOf).join('|')})\\.[A-Za-z]`, 'g');
 const STATIC_IMPORT = /(?:\bfrom|^import)\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
 const DYNAMIC_IMPORT = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]/g;
@@ -36,7 +56,13 @@ const featuresUsedBy = (file: string, { lazily, skip = [] }: { lazily: boolean; 
     seen.add(path);
     const text = FILES.get(path);
     if (text === undefined) return; // a catalogue, a style sheet
-    for (const [key, section] of text.matchAll(KEY)) if (!found.has(featureOfKey(section!)!)) found.set(featureOfKey(section!)!, `${key}… in ${path}`);
+    const keys = path === STATUS_BADGE ? [] : [...text.matchAll(KEY)];
+    for (const [key, section] of keys) if (!found.has(featureOfKey(section!)!)) found.set(featureOfKey(section!)!, `${key}… in ${path}`);
+    if (IMPORTS_BADGE.test(text)) {
+      for (const kind of kindsShownBy(text)) {
+        for (const feature of catalogueOfKind(kind)) if (!found.has(feature)) found.set(feature, `status badges of kind ${kind} in ${path}`);
+      }
+    }
     const imports = lazily ? [...text.matchAll(STATIC_IMPORT), ...text.matchAll(DYNAMIC_IMPORT)] : [...text.matchAll(STATIC_IMPORT)];
     for (const [, spec] of imports) visit(new URL(spec!, `file://${path}`).pathname);
   };
@@ -58,6 +84,26 @@ const AREAS = [...ROUTER_SOURCE.matchAll(/const (\w+) = lazyArea\(([\s\S]*?)\);\
 });
 
 describe('the catalogues each page loads', () => {
+  it("count only the status badges' kinds a page shows, each kind's labels from one catalogue", () => {
+    expect(KINDS.map((kind) => [kind, catalogueOfKind(kind)])).toEqual([
+      ['user', ['accounts']],
+      ['organisation', ['accounts']],
+      ['object', ['assets']],
+      ['group', ['assets']],
+      ['accessRequest', ['assets']],
+      ['template', ['questionnaires']],
+    ]);
+    expect(kindsShownBy(`<StatusBadge kind="object" state={a.status} />`)).toEqual(['object']);
+    expect(kindsShownBy(`const s: StatusOf<'user'>[] = []; <StatusBadges kind="organisation" states={s} />`).sort()).toEqual(['organisation', 'user']);
+    expect(kindsShownBy(`<AuditLogTable kind='group' />; statusColour('template', x)`).sort()).toEqual(['group', 'template']);
+    // A kind that comes from elsewhere could be any.
+    expect(kindsShownBy(`<StatusBadge kind={kind} state={s} />`)).toEqual(KINDS);
+    const objects = featuresUsedBy('/web/src/features/assets/asset-objects-page.tsx', { lazily: false });
+    expect(objects.get('assets')).toBeDefined();
+    expect(objects.has('questionnaires')).toBe(false);
+    expect(featuresUsedBy('/web/src/features/questionnaires/score-page.tsx', { lazily: false }).get('questionnaires')).toBeDefined();
+  });
+
   it('are read from router.tsx: every lazily loaded area, its module and the catalogues it names', () => {
     expect(AREAS.length).toBeGreaterThan(30);
     for (const { name, module, catalogues } of AREAS) {

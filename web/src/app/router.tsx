@@ -10,14 +10,17 @@ import { lazyArea, preloadArea } from '../components/lazy-area.tsx';
 // weigh 30 KB gzip): their code stays out of the first download, which must stay within 200 KB gzip (issue 11;
 // `npm run bench` prints it). Only the login page, the guards and two redirects are in it.
 // Each page loads with the catalogues of the features whose texts it shows (those of the components it uses, such
-// as the status badges of every list, and the names of its routes); router-catalogues.test.ts checks that none is
-// missing. German and English texts of the shell are in the first download or (English) load when chosen.
-const LISTS = ['accounts', 'assets', 'data-table', 'questionnaires'] as const;
+// as the status badges of the kinds of state it shows, and the names of its routes); router-catalogues.test.ts checks
+// that none is missing. German and English texts of the shell are in the first download or (English) load when chosen.
+// Each list loads only the catalogues it shows (issue 23): a list of objects needs no user or template texts.
+const ACCOUNT_LISTS = ['accounts', 'data-table'] as const;
+const ASSET_LISTS = ['assets', 'data-table'] as const;
+const TEMPLATE_LISTS = ['data-table', 'questionnaires'] as const;
 const TEMPLATES = ['accounts', 'assets', 'questionnaires'] as const;
 const ANSWERING = ['accounts', 'answering', 'assets', 'certificates', 'questionnaires', 'scoring'] as const;
 const REVIEWING = ['accounts', 'answering', 'assets', 'questionnaires', 'review'] as const;
-const REVIEW = ['accounts', 'answering', 'assets', 'certificates', 'data-table', 'questionnaires', 'review'] as const;
-const GROUP_LIST = ['accounts', 'answering', 'assets', 'certificates', 'data-table', 'questionnaires', 'review', 'scoring'] as const;
+const REVIEW = ['answering', 'assets', 'certificates', 'data-table', 'review'] as const;
+const GROUP_LIST = ['answering', 'assets', 'certificates', 'data-table', 'review', 'scoring'] as const;
 const RESULTS = ['accounts', 'answering', 'assets', 'questionnaires', 'scoring'] as const;
 
 const ShellLayout = lazyArea(() => import('./shell-layout.tsx').then((m) => m.ShellLayout));
@@ -35,7 +38,7 @@ const AnalysisBenchmarkPage = lazyArea(() => import('../features/analysis/analys
 // The stranding calculator (issue 15): the object form's asset-class rows, and the charts in a chunk of their own.
 const StrandingCalculatorPage = lazyArea(() => import('../features/scoring/stranding-calculator-page.tsx').then((m) => m.StrandingCalculatorPage), ['assets', 'scoring']);
 const ExportPage = lazyArea(() => import('../features/exports/export-page.tsx').then((m) => m.ExportPage));
-const ScorePage = lazyArea(() => import('../features/questionnaires/score-page.tsx').then((m) => m.ScorePage), LISTS);
+const ScorePage = lazyArea(() => import('../features/questionnaires/score-page.tsx').then((m) => m.ScorePage), TEMPLATE_LISTS);
 const QuestionnaireEditorPage = lazyArea(() =>
   import('../features/questionnaires/questionnaire-editor-page.tsx').then((m) => m.QuestionnaireEditorPage),
   TEMPLATES,
@@ -46,14 +49,14 @@ const ClusterPanel = lazyArea(() => editorPanels().then((m) => m.ClusterPanel), 
 const CategoryPanel = lazyArea(() => editorPanels().then((m) => m.CategoryPanel), TEMPLATES);
 const SectionPanel = lazyArea(() => editorPanels().then((m) => m.SectionPanel), TEMPLATES);
 const QuestionPanel = lazyArea(() => editorPanels().then((m) => m.QuestionPanel), TEMPLATES);
-const AccountUsersPage = lazyArea(() => import('../features/accounts/account-users-page.tsx').then((m) => m.AccountUsersPage), LISTS);
+const AccountUsersPage = lazyArea(() => import('../features/accounts/account-users-page.tsx').then((m) => m.AccountUsersPage), ACCOUNT_LISTS);
 const AccountOrganisationsPage = lazyArea(() =>
   import('../features/accounts/account-organisations-page.tsx').then((m) => m.AccountOrganisationsPage),
-  LISTS,
+  ACCOUNT_LISTS,
 );
-const AssetObjectsPage = lazyArea(() => import('../features/assets/asset-objects-page.tsx').then((m) => m.AssetObjectsPage), LISTS);
+const AssetObjectsPage = lazyArea(() => import('../features/assets/asset-objects-page.tsx').then((m) => m.AssetObjectsPage), ASSET_LISTS);
 const AssetObjectGroupsPage = lazyArea(() => import('../features/assets/asset-object-groups-page.tsx').then((m) => m.AssetObjectGroupsPage), GROUP_LIST);
-const AccessRequestPage = lazyArea(() => import('../features/assets/access-request-page.tsx').then((m) => m.AccessRequestPage), LISTS);
+const AccessRequestPage = lazyArea(() => import('../features/assets/access-request-page.tsx').then((m) => m.AccessRequestPage), ASSET_LISTS);
 const NewObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').then((m) => m.NewObjectPage), ANSWERING);
 const ObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').then((m) => m.ObjectPage), ANSWERING);
 // Answering (issue 13): the object's questionnaire, its panels, and the file and reference-image viewers.

@@ -26,7 +26,9 @@ export interface StatusEntry {
 /**
  * The one map of every state a badge shows: users, organisations (with their kind flags), objects (the
  * questionnaire states of spec 02 §3, `NotStarted` for none), object groups, access requests and questionnaire
- * templates.
+ * templates. Each kind's labels are in one feature's catalogue (users' and organisations' in accounts, templates' in
+ * questionnaires, the others' in assets); a page loads the catalogues of the kinds it shows, not of all
+ * (router.tsx, checked by router-catalogues.test.ts), so that a list of objects loads no account texts (issue 23).
  */
 export const STATUS_BADGES = {
   user: {
