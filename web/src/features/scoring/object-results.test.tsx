@@ -183,6 +183,7 @@ describe('the what-if sandbox', () => {
     await waitFor(() => expect(within(compare).getByRole('row', { name: /ECORE-Score/ }).textContent).toBe('ECORE-Score50,066,7+16,7'));
     expect(within(compare).getByRole('row', { name: /I Governance/ }).textContent).toBe('I Governance50,0 %66,7 %+16,7');
     expect(screen.getByText('1 Antwort probeweise geändert')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Probeweise geänderte Antworten' })).getByText('G-1.1: Teilweise → Nein')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Zurücksetzen' }));
     expect(within(compare).getByRole('row', { name: /ECORE-Score/ }).textContent).toBe('ECORE-Score50,0––');

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -99,6 +99,24 @@ export function WhatIfPanel() {
             <Text size="sm" c="dimmed" role="status">
               {changes.length === 0 ? t('scoring.whatIf.none') : t('scoring.whatIf.changed', { count: changes.length })}
             </Text>
+            {changes.length > 0 && filled ? (
+              <List size="xs" spacing={2} aria-label={t('scoring.whatIf.changesLabel')}>
+                {changes.map((c) => {
+                  const changed = candidates.find((candidate) => candidate.question.id === c.questionId)?.question;
+                  if (!changed) return null;
+                  const before = filled.answers.find((a) => a.questionId === c.questionId && a.state !== null);
+                  return (
+                    <List.Item key={c.questionId}>
+                      {t('scoring.whatIf.changeLine', {
+                        question: changed.staticTitle,
+                        before: before ? answerText(changed, before, language) || '–' : t('scoring.results.details.notAnswered'),
+                        after: answerText(changed, c, language) || '–',
+                      })}
+                    </List.Item>
+                  );
+                })}
+              </List>
+            ) : null}
           </Stack>
           <Stack gap="xs" miw={0}>
             {error ? (
@@ -153,7 +171,8 @@ const scoreDifference = (before: number | null, after: number | null, language: 
   if (before === null || after === null) return '–';
   const difference = roundForDisplay(after) - roundForDisplay(before);
   const text = formatScore(difference, language);
-  return difference > 0 && text !== formatScore(0, language) ? `+${text}` : text;
+  if (text === formatScore(0, language)) return `±${text}`;
+  return difference > 0 ? `+${text}` : text;
 };
 
 const yearOf = (outcome: StrandingOutcome): number | null => (outcome.status === 'computed' && !outcome.result.beyond2050 ? outcome.result.misalignmentYear : null);
