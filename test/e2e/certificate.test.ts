@@ -22,18 +22,90 @@ beforeEach(() => {
 /** The demo object closed by the evaluator (server/src/demo/demo-review.ts), whose closing issued its certificate. */
 const CLOSED = 'Wohn- und Geschäftshaus Bockenheim';
 
-const objectIdOf = async (name: string): Promise<number> => {
+const tokenOf = async (userName: string): Promise<string> => {
   const login = await fetch(`${portal.url}/api/user/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userName: 'objectadmin', password: 'demo1234' }),
+    body: JSON.stringify({ userName, password: 'demo1234' }),
   });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const res = await fetch(`${portal.url}/api/asset?page=1&pageSize=5&search=${encodeURIComponent(name)}`, { headers: { Authorization: `Bearer ${accessToken}` } });
-  const { items } = (await res.json()) as { items: { id: number; name: string }[] };
+  return ((await login.json()) as { accessToken: string }).accessToken;
+};
+
+const apiCall = async <T>(userName: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> => {
+  const res = await fetch(`${portal.url}/api/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await tokenOf(userName)}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+};
+
+const objectIdOf = async (name: string): Promise<number> => {
+  const { items } = await apiCall<{ items: { id: number; name: string }[] }>('objectadmin', 'GET', `asset?page=1&pageSize=5&search=${encodeURIComponent(name)}`);
   const found = items.find((item) => item.name === name);
   if (!found) throw new Error(`no object ${name}`);
   return found.id;
+};
+
+interface Question {
+  id: number;
+  type: string;
+  relevantForReview: boolean;
+  options: { id: number; isExclusive: boolean }[];
+}
+interface Filled {
+  clusters: { categories: { sections: { questions: Question[] }[] }[] }[];
+  answers: { id: number; questionId: number; state: string | null }[];
+}
+const questionsOf = (f: Filled) => f.clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions)));
+
+/**
+ * A group of three fully and identically answered offices taken through review and evaluation by the API, as the
+ * review journey does in the browser (test/e2e/review.test.ts): accepting it issues the group's certificate.
+ */
+const closedGroup = async (name: string): Promise<number> => {
+  const group = await apiCall<{ id: number }>('objectadmin', 'POST', 'assetGroup', { name });
+  for (const [i, objectName] of [`${name} Nord`, `${name} Mitte`, `${name} Süd`].entries()) {
+    const object = await apiCall<{ id: number }>('objectadmin', 'POST', 'asset', {
+      objectName,
+      assetGroupId: group.id,
+      country: 'DE',
+      city: 'Frankfurt am Main',
+      zip: '60314',
+      street: 'Hanauer Landstraße',
+      streetNumber: String(200 + i),
+      constructionYear: 2015,
+      assetTotalArea: 4200,
+      assetAssetTypes: [{ assetTypeId: 1, percentage: 100 }],
+    });
+    const filled = await apiCall<Filled>('collector', 'POST', `asset/${object.id}/questionnaire`);
+    const answers = questionsOf(filled)
+      .filter((q) => q.type !== 'VirtualQuestion')
+      .map((q) =>
+        q.type === 'ValueQuestion'
+          ? { assetId: object.id, questionId: q.id, inputAnswer: 20 }
+          : { assetId: object.id, questionId: q.id, multipleChoiceOption: [q.options.find((o) => !o.isExclusive)!.id] },
+      );
+    await apiCall('collector', 'PUT', 'asset/answer', answers);
+  }
+  await apiCall('objectadmin', 'PUT', `assetGroup/${group.id}/assetState/Review?completenessConfirmed=true`);
+  const testers = await apiCall<{ id: number; firstName: string; lastName: string }[]>('admin', 'GET', 'user/testers');
+  const tester = testers.find((t) => t.firstName === 'Tom' && t.lastName === 'Tester')!;
+  await apiCall('admin', 'PUT', `assetGroup/tester?assetGroupId=${group.id}&testerId=${tester.id}`);
+  const { sample } = await apiCall<{ sample: { sampledAssetIds: number[] } }>('tester', 'GET', `assetGroup/${group.id}/review`);
+  for (const id of sample.sampledAssetIds) {
+    const filled = await apiCall<Filled>('tester', 'GET', `asset/${id}/questionnaire/latest?isBuyerAsset=false`);
+    const relevant = new Set(questionsOf(filled).filter((q) => q.relevantForReview && q.type !== 'VirtualQuestion').map((q) => q.id));
+    for (const answer of filled.answers.filter((a) => relevant.has(a.questionId) && a.state !== null).slice(0, 16)) {
+      await apiCall('tester', 'PUT', `asset/answer/${answer.id}/review`, { decision: 'accept' });
+    }
+    await apiCall('tester', 'PUT', `asset/state?assetId=${id}&state=Evaluation&isBuyerAsset=false`);
+  }
+  await apiCall('tester', 'PUT', `assetGroup/${group.id}/assetState/ReviewPassed`);
+  await apiCall('evaluator', 'PUT', `assetGroup/${group.id}/evaluate/?decision=true`);
+  return group.id;
 };
 
 const fitsWidth = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -97,5 +169,30 @@ describe('certificates in the browser', () => {
     await visitor.getByRole('status', { name: 'Unbekannt' }).waitFor();
     expect(await visitor.locator('dt').count()).toBe(0);
     await phone.close();
+  });
+
+  it("the object administrator downloads a closed group's label from its row in the group list", async () => {
+    const GROUP = 'Portfolio Zertifikat';
+    const id = await closedGroup(GROUP);
+    await page.goto(`${portal.url}/asset-management/object-groups?search=${encodeURIComponent(GROUP)}`);
+    await signIn(page, 'objectadmin');
+    await page.getByRole('button', { name: `Label von ${GROUP} herunterladen` }).click();
+    await page.waitForURL(new RegExp(`/asset-management/download/${id}/group/true$`));
+    const certificate = page.getByRole('article', { name: /^Zertifikat ECORE Label \d{4}_\d{2}$/ });
+    await certificate.waitFor();
+    expect(await certificate.locator('dt', { hasText: /^Portfolio$/ }).locator('xpath=following-sibling::dd[1]').textContent()).toBe(GROUP);
+    await certificate.getByText('Gültig', { exact: true }).waitFor();
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/api/assetGroup/certificate?id=${id}`)),
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Label herunterladen' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+    // An open group has no label to download: its row offers none.
+    await apiCall('objectadmin', 'POST', 'assetGroup', { name: 'Portfolio ohne Label' });
+    await page.goto(`${portal.url}/asset-management/object-groups?search=${encodeURIComponent('Portfolio ohne Label')}`);
+    await page.getByRole('row').filter({ hasText: 'Portfolio ohne Label' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Label von Portfolio ohne Label herunterladen' }).count()).toBe(0);
   });
 });
