@@ -122,7 +122,10 @@ export function StrandingCalculatorPage() {
               </Text>
               <SimpleGrid cols={2} spacing="sm">
                 {ENERGY_CARRIERS.map((carrier) => (
-                  <div key={carrier}>{numberInput(`energy.${carrier}`, t(`scoring.calculator.carriers.${carrier}`), UNIT_ENERGY)}</div>
+                  // A label that wraps moves its own field down, not the row's: the fields stay in line.
+                  <Stack key={carrier} justify="flex-end" gap={0}>
+                    {numberInput(`energy.${carrier}`, t(`scoring.calculator.carriers.${carrier}`), UNIT_ENERGY)}
+                  </Stack>
                 ))}
               </SimpleGrid>
             </Stack>
