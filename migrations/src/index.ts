@@ -12,6 +12,7 @@ import * as assetClassNotifications from './migrations/2026-11-24-034-asset-clas
 import * as templateNotifications from './migrations/2026-11-24-035-template-notifications.ts';
 import * as answering from './migrations/2026-11-24-040-answering.ts';
 import * as review from './migrations/2026-11-24-041-review.ts';
+import * as scores from './migrations/2026-11-24-042-scores.ts';
 import * as certificates from './migrations/2026-11-24-044-certificates.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
@@ -31,11 +32,14 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-035-template-notifications': templateNotifications,
   '2026-11-24-040-answering': answering,
   '2026-11-24-041-review': review,
+  '2026-11-24-042-scores': scores,
   '2026-11-24-044-certificates': certificates,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>
-  new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  // Helpers working side by side add migrations whose names sort before one already run elsewhere (042 after 044):
+  // a database that ran the later one runs the earlier one too instead of refusing to start.
+  new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, allowUnorderedMigrations: true });
 
 /** Runs every pending migration; throws with the failing migration's name when one fails. */
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

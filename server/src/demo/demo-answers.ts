@@ -13,7 +13,10 @@ import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findActiveTemplateId, findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { insertAssetQuestionnaire, insertChange, insertComment, lockAnswer, setProgress, writeAnswer } from '@ecore/adapters/db/answering/answering-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
+import { writeScores } from '@ecore/adapters/db/scoring/scoring-repository.ts';
 import { structureFor } from '../routes/answering/context.ts';
+import { storedScoreOf } from '../routes/scoring/stored-score.ts';
+import { loadReferenceData } from '../routes/scoring/stranding.ts';
 import { scoredTemplate } from '../routes/questionnaires/template-cache.ts';
 
 /** Plausible figures per KPI key for the demo office (kWh/m²/a, kg CO2e/m²/a, m³/m²/a, kg/m²/a). */
@@ -47,8 +50,8 @@ const demoValue = (question: Question, index: number): AnswerValue | null => {
 /**
  * Demo answering (issue 13): "Bürohaus Mainzer Landstraße" with every question answered (ready to submit for
  * review) and "Quartier Prenzlauer Berg" half answered, each with its change log, written by the demo collector
- * through the same repository and core rules as a save by hand. Runs once: objects that already have a filled
- * questionnaire are left alone.
+ * through the same repository and core rules as a save by hand, with the stored score a save leaves. Runs once:
+ * objects that already have a filled questionnaire are left alone.
  */
 export async function seedDemoAnswers(
   db: Kysely<DB>,
@@ -64,6 +67,7 @@ export async function seedDemoAnswers(
     if (id !== null) actives[type] = id;
   }
   let seeded = false;
+  const referenceData = await loadReferenceData(db);
   for (const [name, share] of objects) {
     const row = await db.selectFrom('assets').select(['id', 'latest_questionnaire_id']).where('name', '=', name).executeTakeFirst();
     if (!row || row.latest_questionnaire_id !== null) continue;
@@ -89,6 +93,9 @@ export async function seedDemoAnswers(
       }
       const counted = progress(structure, written);
       await setProgress(trx, id, counted.answered, counted.total);
+      // The stored score the lists show (issue 15), as a save by hand leaves it.
+      const object = { country: asset.country, assetAssetTypes: asset.assetAssetTypes, area: asset.assetTotalArea };
+      await writeScores(trx, [{ assetQuestionnaireId: id, ...storedScoreOf(template, object, reportingYearOf(at.getTime()), written, referenceData) }], at);
     });
     seeded = true;
   }

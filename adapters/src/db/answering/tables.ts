@@ -24,6 +24,10 @@ export interface AssetQuestionnaireTable {
   reviewed_by: string | null;
   answered_count: Generated<number>;
   total_count: Generated<number>;
+  /** core's scores as stored for the lists (issue 15, migration 042; written by server/src/routes/scoring/stored-score.ts). */
+  ecore_score: number | null;
+  finance_score: number | null;
+  score_stamp: NullableTimestamp;
 }
 
 export interface AssetAnswerTable {

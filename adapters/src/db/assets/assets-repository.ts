@@ -50,6 +50,7 @@ type AssetRow = Selectable<AssetTable> & {
   questionnaire_version: string | null;
   answered_count: number | null;
   total_count: number | null;
+  ecore_score: number | null;
 };
 
 const toView = (row: AssetRow, shares: { assetTypeId: number; percentage: number }[], grantedOrganisationIds: number[]): AssetView => ({
@@ -62,7 +63,8 @@ const toView = (row: AssetRow, shares: { assetTypeId: number; percentage: number
   createdAt: row.created_at.toISOString(),
   createdBy: row.creator,
   status: row.questionnaire_state,
-  score: null,
+  // The latest filled questionnaire's stored ECORE score (issue 15); who may see it is the route's to decide.
+  score: row.ecore_score ?? null,
   questionnaireId: row.latest_questionnaire_id,
   questionnaireVersion: row.questionnaire_version,
   progress: row.latest_questionnaire_id === null ? null : { answered: row.answered_count ?? 0, total: row.total_count ?? 0 },
@@ -115,6 +117,7 @@ const assetQuery = (db: Executor) =>
       sql<string | null>`case when tester.id is null then null else tester.first_name || ' ' || tester.last_name end`.as('tester_name'),
       'latest.answered_count',
       'latest.total_count',
+      'latest.ecore_score',
       'organisations.name as organisation_name',
       'asset_groups.name as group_name',
       'group_org.name as group_organisation_name',

@@ -23,6 +23,8 @@ export interface GroupView {
   /** All visible objects of the group; `assets` lists the first EXPANDED_ASSETS_PER_GROUP of them. */
   assetCount: number;
   assetClassPercentages: { assetClassIdentifier: string; percentage: number }[];
+  /** Each listed object's gross floor area (BGF) and stored score, by object id: the group score is core's to compute from them (issue 15). */
+  scoredAssets: { assetId: number; area: number; score: number | null }[];
 }
 
 const scopeCondition = (scope: GroupScope) => {
@@ -66,9 +68,10 @@ export const EXPANDED_ASSETS_PER_GROUP = 1000;
 /** The groups' objects the grants cover (the first ones by name), their count and the area-weighted class mix. */
 async function membersOfGroups(db: Executor, groupIds: number[], grants: readonly AssetGrant[]) {
   const members = new Map<number, GroupAsset[]>();
+  const scored = new Map<number, { assetId: number; area: number; score: number | null }[]>();
   const counts = new Map<number, number>();
   const areas = new Map<number, Map<number, number>>();
-  if (groupIds.length === 0) return { members, counts, areas };
+  if (groupIds.length === 0) return { members, counts, areas, scored };
   const visible = visibleAssetsCondition(grants);
   const rows = await db
     .selectFrom((eb) =>
@@ -83,6 +86,8 @@ async function membersOfGroups(db: Executor, groupIds: number[], grants: readonl
           'assets.renovation_year',
           'assets.questionnaire_state',
           'assets.latest_questionnaire_id',
+          'assets.asset_total_area',
+          sql<number | null>`(select aq.ecore_score from asset_questionnaires aq where aq.id = assets.latest_questionnaire_id)`.as('ecore_score'),
           sql<number>`row_number() over (partition by assets.asset_group_id order by lower(assets.name), assets.id)`.as('n'),
           sql<number>`(count(*) over (partition by assets.asset_group_id))::int`.as('total'),
         ])
@@ -99,8 +104,9 @@ async function membersOfGroups(db: Executor, groupIds: number[], grants: readonl
     counts.set(r.asset_group_id, Number(r.total));
     members.set(r.asset_group_id, [
       ...(members.get(r.asset_group_id) ?? []),
-      { assetId: r.id, name: r.name, isBuyerAsset: r.is_buyer_asset, state: r.questionnaire_state, questionnaireId: r.latest_questionnaire_id, score: null, constructionYear: r.construction_year, renovationYear: r.renovation_year },
+      { assetId: r.id, name: r.name, isBuyerAsset: r.is_buyer_asset, state: r.questionnaire_state, questionnaireId: r.latest_questionnaire_id, score: r.ecore_score, constructionYear: r.construction_year, renovationYear: r.renovation_year },
     ]);
+    scored.set(r.asset_group_id, [...(scored.get(r.asset_group_id) ?? []), { assetId: r.id, area: r.asset_total_area, score: r.ecore_score }]);
   }
   const mix = await db
     .selectFrom('assets')
@@ -111,13 +117,13 @@ async function membersOfGroups(db: Executor, groupIds: number[], grants: readonl
     .groupBy(['assets.asset_group_id', 'asset_asset_types.asset_type_id'])
     .execute();
   for (const m of mix) areas.set(m.asset_group_id, new Map([...(areas.get(m.asset_group_id) ?? new Map<number, number>()), [m.asset_type_id, Number(m.area)]]));
-  return { members, counts, areas };
+  return { members, counts, areas, scored };
 }
 
 type GroupRow = Awaited<ReturnType<ReturnType<typeof groupQuery>['execute']>>[number];
 
 const toViews = async (db: Executor, rows: GroupRow[], grants: readonly AssetGrant[]): Promise<GroupView[]> => {
-  const { members, counts, areas } = await membersOfGroups(db, rows.map((r) => r.id), grants);
+  const { members, counts, areas, scored } = await membersOfGroups(db, rows.map((r) => r.id), grants);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -133,6 +139,7 @@ const toViews = async (db: Executor, rows: GroupRow[], grants: readonly AssetGra
       assetClassIdentifier: assetTypeById(s.assetTypeId)?.assetClassIdentifier ?? String(s.assetTypeId),
       percentage: s.percentage,
     })),
+    scoredAssets: scored.get(r.id) ?? [],
   }));
 };
 

@@ -57,6 +57,7 @@ import { availableTransitions } from '@ecore/core/review/transitions.ts';
 import { mayOpenCheck, reviewCounts } from '@ecore/core/review/answer-review.ts';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
 import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
+import { createScoreKeeper, type ScoreKeeper } from '../scoring/stored-score.ts';
 import { filledQuestionnaireSchema, answerSchema, progressSchema, changeSchema, commentSchema, simplifiedSchema, lockStatusSchema } from './schemas.ts';
 
 const tags = ['answering'];
@@ -85,6 +86,8 @@ type Trx = Transaction<DB>;
 export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
   const templates = createTemplateCache(deps.db);
+  // Stored scores for the lists (issue 15): computed in the transaction of every change of answers.
+  const scores = createScoreKeeper(app, deps.db, deps.clock);
   const now = () => new Date(deps.clock());
 
   const templateOf = async (id: number): Promise<ScoredTemplate> => {
@@ -228,11 +231,15 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       if (templateId === null) throw new HttpError(400, 'questionnaire-start-error');
       const template = await templateOf(templateId);
       const at = now();
+      const scoring = await scores.prepare();
       const id = await deps.db.transaction().execute(async (trx) => {
         const latest = await findLatestAssetQuestionnaire(trx, asset.id, true);
         if (!mayStartNewRun(latest ? questionnaireState(latest) : null)) throw new HttpError(409, 'questionnaire-start-error');
         const total = answerableQuestions(structureFor(template, asset)).length;
-        return insertAssetQuestionnaire(trx, { assetId: asset.id, questionnaireId: templateId, reportingYear: reportingYearOf(at.getTime()), createdBy: actor.userId, total, at });
+        const reportingYear = reportingYearOf(at.getTime());
+        const created = await insertAssetQuestionnaire(trx, { assetId: asset.id, questionnaireId: templateId, reportingYear, createdBy: actor.userId, total, at });
+        await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, { id: created, reportingYear }, []);
+        return created;
       });
       return reply.status(201).send(await present(actor, asset, (await findAssetQuestionnaire(deps.db, asset.id, id))!));
     },
@@ -325,6 +332,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         const sampled = group?.submission?.sampledAssetIds.includes(asset.id) ?? false;
         targets.push({ asset, list, template: await templateOf(latest.questionnaireId), sampled });
       }
+      const scoring = await scores.prepare();
       const result = await deps.db.transaction().execute(async (trx) => {
         const out = [];
         for (const { asset, list, template, sampled } of targets) {
@@ -337,6 +345,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
             await setAdjustments(trx, row.id, adjusted.right);
           }
           const saved = await applyAnswers(trx, actor, by, row, structureFor(template, asset), list);
+          await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, row, saved.stored);
           out.push({ asset, row, saved });
         }
         return out;
@@ -473,13 +482,16 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
       const defaults = await findGroupDefaults(deps.db, asset.assetGroupId);
       if (!defaults) throw new HttpError(404, 'take-answers-from-group-error');
-      const target = structureFor(await templateOf(questionnaire.questionnaireId), asset);
+      const template = await templateOf(questionnaire.questionnaireId);
+      const target = structureFor(template, asset);
       const fills = fillFromDefaults(target, defaults.answers);
       const by = await actorName(app, deps.db, request.actor);
+      const scoring = await scores.prepare();
       await deps.db.transaction().execute(async (trx) => {
         const row = (await findAssetQuestionnaire(trx, asset.id, questionnaire.id, true))!;
         await checkLock(trx, actor, row.id);
-        await applyAnswers(trx, actor, by, row, target, fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value })), 'defaults');
+        const saved = await applyAnswers(trx, actor, by, row, target, fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value })), 'defaults');
+        await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, row, saved.stored);
       });
       return present(actor, asset, (await findAssetQuestionnaire(deps.db, asset.id, questionnaire.id))!);
     },
@@ -490,7 +502,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   /** Moves one filled questionnaire to a template, keeping the answers whose staticTitle exists there. */
   // Templates are read before the transaction: the embedded database has one connection, which the transaction holds.
-  const moveToVersion = async (trx: Trx, actor: AssetActor, by: string, asset: AssetView, row: AssetQuestionnaireRow, from: ScoredTemplate, to: ScoredTemplate) => {
+  const moveToVersion = async (trx: Trx, actor: AssetActor, by: string, asset: AssetView, row: AssetQuestionnaireRow, from: ScoredTemplate, to: ScoredTemplate, scoring: ScoreKeeper) => {
     const targetId = to.id;
     const { answers, stored } = await answersOf(trx as never, row);
     const { kept, dropped } = carryOver(from, to, stored.filter((a) => a.state !== null));
@@ -511,6 +523,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     const after = await answersOf(trx as never, row);
     const counted = progress(structure, after.stored);
     await setProgress(trx, row.id, counted.answered, counted.total);
+    await scoring.store(trx, to, { ...asset, area: asset.assetTotalArea }, row, after.stored);
   };
 
   app.put(
@@ -527,11 +540,12 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       if (E.isLeft(problem)) throw new HttpError(400, 'questionnaire-update-to-active-error');
       const by = await actorName(app, deps.db, request.actor);
       const [from, to] = [await templateOf(latest.questionnaireId), await templateOf(problem.right)];
+      const scoring = await scores.prepare();
       await deps.db.transaction().execute(async (trx) => {
         const row = (await findAssetQuestionnaire(trx, asset.id, latest.id, true))!;
         if (row.questionnaireId !== from.id) throw new HttpError(409, 'questionnaire-update-to-active-error');
         await checkLock(trx, actor, row.id);
-        await moveToVersion(trx, actor, by, asset, row, from, to);
+        await moveToVersion(trx, actor, by, asset, row, from, to, scoring);
       });
       return present(actor, asset, (await findAssetQuestionnaire(deps.db, asset.id, latest.id))!);
     },
@@ -560,12 +574,13 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const from = await templateOf(decided.right.fromTemplateId);
       const targets = new Map<number, ScoredTemplate>();
       for (const o of moving) if (!targets.has(o.targetTemplateId!)) targets.set(o.targetTemplateId!, await templateOf(o.targetTemplateId!));
+      const scoring = await scores.prepare();
       await deps.db.transaction().execute(async (trx) => {
         for (const o of moving) {
           const row = (await findAssetQuestionnaire(trx, o.asset.id, o.row.id, true))!;
           if (row.questionnaireId !== from.id || row.state !== 'Active') throw new HttpError(409, 'questionnaire-update-to-active-error');
           await checkLock(trx, actor, row.id);
-          await moveToVersion(trx, actor, by, o.asset, row, from, targets.get(o.targetTemplateId!)!);
+          await moveToVersion(trx, actor, by, o.asset, row, from, targets.get(o.targetTemplateId!)!, scoring);
         }
       });
       return reply.status(204).send(null);

@@ -5,6 +5,7 @@ import { shareProblemKey, shareProblems } from '@ecore/core/assets/asset-class-s
 import { selectableAssetTypes } from '@ecore/core/assets/asset-classes.ts';
 import { assetBodySchema, type AssetBody, type AssetView } from '@ecore/core/assets/object.ts';
 import { pageQuerySchema } from '@ecore/core/identity/user-schema.ts';
+import { isVerifiedScore, mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import { deleteAsset, findAsset, insertAsset, listAssets, updateAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -71,7 +72,8 @@ const listItemSchema = z.object({
   assetGroupName: z.string(),
   isBuyerAsset: z.boolean(),
   status: z.string().nullable(),
-  score: z.number().nullable(),
+  score: z.number().nullable().describe("the latest filled questionnaire's stored ECORE score, unrounded; null without one or for roles that do not see scores"),
+  scoreVerified: z.boolean().describe('the score was evaluated and accepted (Closed, Expired)'),
   questionnaireVersion: z.string().nullable(),
   progress: progressSchema.nullable(),
   testerName: z.string().nullable(),
@@ -85,7 +87,7 @@ const listItemSchema = z.object({
 
 const toResponse = (asset: AssetView, actor: AssetActor): z.infer<typeof assetSchema> => {
   const { testerUserId: _t, testerName: _n, grantedOrganisationIds: _g, ...rest } = asset;
-  return { ...rest, canEdit: mayEditAsset(actor, asset) };
+  return { ...rest, score: mayViewScore(actor) ? asset.score : null, canEdit: mayEditAsset(actor, asset) };
 };
 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
@@ -144,6 +146,8 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         pageSize: q.pageSize,
       };
       const result = await lists.pages.get(JSON.stringify(filter), () => listAssets(deps.db, { ...filter, counts: lists.counts }));
+      // The cached rows hold the stored score; who sees it is decided per caller (spec 02 §6).
+      const scores = mayViewScore(actor);
       return {
         items: result.items.map((a) => ({
           id: a.id,
@@ -154,7 +158,8 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           assetGroupName: a.assetGroupName,
           isBuyerAsset: a.isBuyerAsset,
           status: a.status,
-          score: a.score,
+          score: scores ? a.score : null,
+          scoreVerified: scores && a.score !== null && isVerifiedScore(a.status),
           questionnaireVersion: a.questionnaireVersion,
           progress: a.progress,
           testerName: a.testerName,

@@ -3,6 +3,8 @@ import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { assetGrants, groupScope, mayChooseGroupOrganisation, mayDeleteGroup, mayEditAssets, mayEditGroup, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import { pageQuerySchema } from '@ecore/core/identity/user-schema.ts';
+import { groupScore } from '@ecore/core/scoring/score.ts';
+import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import {
   countGroupAssets,
   deleteGroup,
@@ -53,21 +55,26 @@ const groupBodySchema = z.object({
   organisationId: idValue.nullish(),
 });
 
-const toResponse = (group: GroupView, actor: AssetActor): z.infer<typeof groupSchema> => ({
-  id: group.id,
-  name: group.name,
-  organisationId: group.organisationId,
-  organisationName: group.organisationName,
-  score: group.score,
-  status: group.status,
-  tester: group.tester,
-  // Group submission needs filled questionnaires, which come with the answering module.
-  canBeSubmitted: false,
-  canEdit: mayEditGroup(actor, group),
-  assetClassPercentages: group.assetClassPercentages,
-  assetCount: group.assetCount,
-  assets: group.assets,
-});
+const toResponse = (group: GroupView, actor: AssetActor): z.infer<typeof groupSchema> => {
+  // Scores (issue 15): the objects' stored scores and the group's BGF-weighted one (core groupScore over the listed
+  // objects), for those who may see scores (spec 02 §6); null for the others.
+  const scores = mayViewScore(actor);
+  return {
+    id: group.id,
+    name: group.name,
+    organisationId: group.organisationId,
+    organisationName: group.organisationName,
+    score: scores ? groupScore(group.scoredAssets) : null,
+    status: group.status,
+    tester: group.tester,
+    // Group submission needs filled questionnaires, which come with the answering module.
+    canBeSubmitted: false,
+    canEdit: mayEditGroup(actor, group),
+    assetClassPercentages: group.assetClassPercentages,
+    assetCount: group.assetCount,
+    assets: scores ? group.assets : group.assets.map((a) => ({ ...a, score: null })),
+  };
+};
 
 const secured = { security: [{ bearerAuth: [] }] };
 
@@ -120,7 +127,7 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       // list shows drops both: written once by the route's serialiser (which the tests check against the schema)
       // and sent as bytes, gzipped once for clients that accept it (browsers), not serialised, encoded and
       // compressed anew on every request.
-      const editable = cached.page.items.map((g) => (mayEditGroup(actor, g) ? '1' : '0')).join('');
+      const editable = `${mayViewScore(actor) ? 'score:' : ''}${cached.page.items.map((g) => (mayEditGroup(actor, g) ? '1' : '0')).join('')}`;
       let kept = cached.answers.get(editable);
       if (!kept) {
         const answer = { items: cached.page.items.map((g) => toResponse(g, actor)), total: cached.page.total, page: q.page, pageSize: q.pageSize };

@@ -23,6 +23,7 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { displayName, requireScoringManager } from './access.ts';
+import { rescore } from '../scoring/stored-score.ts';
 
 const dataSetSchema = z.object({ name: z.string(), illustrative: z.boolean(), note: z.string() }).nullable();
 
@@ -99,12 +100,19 @@ export const scoringTableRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       if (kind === 'referenceValues') {
         const { rows, problems } = validateRows(referenceRowSchema, records);
         if (problems.length || rows.length === 0) return refuse(problems);
-        await deps.db.transaction().execute((trx) => replaceReferenceValues(trx, rows, set));
+        await deps.db.transaction().execute(async (trx) => {
+          await replaceReferenceValues(trx, rows, set);
+          // The stored list scores follow the new data (Closed and Expired keep theirs; issue 15).
+          await rescore(trx, new Date(deps.clock()));
+        });
         return { imported: rows.length };
       }
       const { rows, problems } = validateRows(emissionFactorRowSchema, records);
       if (problems.length || rows.length === 0) return refuse(problems);
-      await deps.db.transaction().execute((trx) => replaceEmissionFactors(trx, rows, set));
+      await deps.db.transaction().execute(async (trx) => {
+        await replaceEmissionFactors(trx, rows, set);
+        await rescore(trx, new Date(deps.clock()));
+      });
       return { imported: rows.length };
     },
   );

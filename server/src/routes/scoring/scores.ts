@@ -7,35 +7,64 @@ import { findQuestion } from '@ecore/core/answering/applicability.ts';
 import { checkAnswer } from '@ecore/core/answering/answer-rules.ts';
 import { answerItemSchema } from '@ecore/core/answering/answers.ts';
 import { groupResult, score, type ScoreResult, type ScoringAnswer } from '@ecore/core/scoring/score.ts';
+import { groupStructure } from '@ecore/core/scoring/group-structure.ts';
+import { consumptionValuesSchema, groupResultSchema, groupStructureSchema, scoreResultSchema, strandingPairSchema } from '@ecore/core/scoring/score-schemas.ts';
 import { isVerifiedScore, mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
-import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
-import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
-import { findAssetQuestionnaire, findLatestAssetQuestionnaire, latestQuestionnairesOfGroup, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { countGroupAssets, findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
+import { findAssetQuestionnaire, findLatestAssetQuestionnaire, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { latestScoringSubjectsOfGroup, scoringAnswersOf } from '@ecore/adapters/db/scoring/scoring-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
-import { createTemplateCache } from '../questionnaires/template-cache.ts';
+import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { answersOf, structureFor, visibleAsset } from '../answering/context.ts';
-import { loadReferenceData } from './stranding.ts';
+import { createReferenceDataCache } from './stored-score.ts';
 
 const tags = ['scoring'];
 const security = [{ bearerAuth: [] }];
 const responses = { ...errorResponses, 403: errorSchema } as const;
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** The score of core (DOMAIN.md §5) as it computes it: totals unrounded, every level, every question, the "why" of virtual questions. */
-const objectScoreSchema = z.object({ assetId: z.number(), questionnaireId: z.number(), assetQuestionnaireState: z.string(), verified: z.boolean(), result: z.unknown() });
+const objectScoreSchema = z.object({ assetId: z.number(), questionnaireId: z.number(), assetQuestionnaireState: z.string(), verified: z.boolean(), result: scoreResultSchema });
+const groupScoreSchema = z.object({
+  groupId: z.number(),
+  objects: z.array(z.object({ assetId: z.number(), area: z.number(), ecore: z.number().nullable(), verified: z.boolean() })),
+  result: groupResultSchema,
+});
+const structureInfoSchema = groupStructureSchema.extend({
+  groupId: z.number(),
+  groupName: z.string(),
+  objectCount: z.number().describe('every object of the group'),
+  scoredObjectCount: z.number().describe('objects on the structure’s template with an ECORE score'),
+  questionnaire: z.object({ id: z.number(), name: z.string() }).nullable().describe('the template most of the objects’ latest filled questionnaires use'),
+  objects: z.array(
+    z.object({
+      assetId: z.number(),
+      name: z.string(),
+      area: z.number(),
+      assetQuestionnaireId: z.number(),
+      questionnaireId: z.number(),
+      assetQuestionnaireState: z.string(),
+      ecore: z.number().nullable(),
+      finance: z.number().nullable(),
+      verified: z.boolean(),
+    }),
+  ),
+});
 
 /**
  * Scores (issue 15): an object's ECORE and finance score with every level and question, consumption values, the
- * group score weighted by gross floor area, and the what-if preview; all computed by core's `score` from the
- * stored answers and the reference data, never stored, so they always follow the answers.
+ * group score weighted by gross floor area and the group's structure, and the what-if preview; all computed by core's
+ * `score` from the stored answers and the reference data at each call, so they always follow the answers (the lists
+ * show the totals stored with every change of answers, stored-score.ts).
  */
 export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
   const templates = createTemplateCache(deps.db);
+  const references = createReferenceDataCache(app, deps.db);
 
   /** The object and its filled questionnaire, for someone who sees the object and its score; else 404 / 403. */
   const scoredObject = async (actor: AssetActor, assetId: number, qid: number | null, isBuyerAsset?: boolean) => {
@@ -53,7 +82,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     const answers = [...stored.filter((a) => a.state !== null), ...changes];
     const object = { country: asset.country, assetAssetTypes: asset.assetAssetTypes, area: asset.assetTotalArea, reportingYear: row.reportingYear };
     // core's score applies the applicability rules itself (asset classes, scored ambition levels).
-    return score(template, object, answers, await loadReferenceData(deps.db));
+    return score(template, object, answers, await references());
   };
 
   const answer = (asset: AssetView, row: AssetQuestionnaireRow, result: ScoreResult) => ({
@@ -122,7 +151,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         security,
         summary: 'Consumption values per m² (final energy, CO2, water, waste) with the stranding projections',
         params: z.object({ id: idParam, qid: idParam }),
-        response: { 200: z.object({ consumption: z.unknown(), stranding: z.unknown() }), ...responses },
+        response: { 200: z.object({ consumption: consumptionValuesSchema, stranding: strandingPairSchema }), ...responses },
       },
     },
     async (request) => {
@@ -133,6 +162,32 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
+  /** A group the actor sees and may see the score of; else 404 / 403. */
+  const scoredGroup = async (actor: AssetActor, id: number) => {
+    const group = await findGroup(deps.db, id, groupScope(actor), assetGrants(actor));
+    if (!group) throw new HttpError(404, 'not-found');
+    if (!mayViewScore(actor)) throw new HttpError(403, 'forbidden');
+    return group;
+  };
+
+  /**
+   * Every object of a group on its latest filled questionnaire with its score (no "why" lines), in a fixed number
+   * of statements whatever the group's size: the objects with their questionnaires, all their answers, the
+   * reference data (kept between requests) and each template used (kept by the template cache).
+   */
+  const groupParts = async (groupId: number) => {
+    const subjects = await latestScoringSubjectsOfGroup(deps.db, groupId);
+    const [answers, referenceData] = await Promise.all([scoringAnswersOf(deps.db, subjects.map((s) => s.assetQuestionnaireId)), references()]);
+    const used = new Map<number, ScoredTemplate | null>();
+    for (const id of new Set(subjects.map((s) => s.questionnaireId))) used.set(id, await templates.get(id));
+    return subjects.flatMap((s) => {
+      const template = used.get(s.questionnaireId);
+      if (!template) return [];
+      const object = { country: s.country, assetAssetTypes: s.assetAssetTypes, area: s.area, reportingYear: s.reportingYear };
+      return [{ subject: s, template, area: s.area, result: score(template, object, answers.get(s.assetQuestionnaireId) ?? [], referenceData, { explain: false }) }];
+    });
+  };
+
   for (const path of ['/AssetGroup/:id/score', '/assetGroup/:id/score']) {
     app.get(
       path,
@@ -142,24 +197,62 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           security,
           summary: "A group's score: its objects' scores weighted by gross floor area (BGF)",
           params: idParams,
-          response: { 200: z.object({ groupId: z.number(), objects: z.array(z.object({ assetId: z.number(), area: z.number(), ecore: z.number().nullable(), verified: z.boolean() })), result: z.unknown() }), ...responses },
+          response: { 200: groupScoreSchema, ...responses },
         },
       },
       async (request) => {
         const actor = await assetActorOf(app, request.actor);
-        const group = await findGroup(deps.db, request.params.id, groupScope(actor), assetGrants(actor));
-        if (!group) throw new HttpError(404, 'not-found');
-        if (!mayViewScore(actor)) throw new HttpError(403, 'forbidden');
-        const parts = [];
-        for (const row of await latestQuestionnairesOfGroup(deps.db, group.id)) {
-          const asset = await findAsset(deps.db, row.assetId);
-          if (!asset) continue;
-          parts.push({ asset, row, area: asset.assetTotalArea, result: await resultOf(asset, row) });
-        }
+        const group = await scoredGroup(actor, request.params.id);
+        const parts = await groupParts(group.id);
         return {
           groupId: group.id,
-          objects: parts.map((p) => ({ assetId: p.asset.id, area: p.area, ecore: p.result.ecore, verified: isVerifiedScore(p.row.state) })),
+          objects: parts.map((p) => ({ assetId: p.subject.assetId, area: p.area, ecore: p.result.ecore, verified: isVerifiedScore(p.subject.state) })),
           result: groupResult(parts.map((p) => ({ area: p.area, result: p.result }))),
+        };
+      },
+    );
+  }
+
+  for (const path of ['/AssetGroup/:id/structureInfo', '/assetGroup/:id/structureInfo']) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          security,
+          summary: "A group's clusters, categories and sections with their ratios weighted by gross floor area (the group results' details)",
+          params: idParams,
+          response: { 200: structureInfoSchema, ...responses },
+        },
+      },
+      async (request) => {
+        const actor = await assetActorOf(app, request.actor);
+        const group = await scoredGroup(actor, request.params.id);
+        const [parts, objectCount] = await Promise.all([groupParts(group.id), countGroupAssets(deps.db, group.id)]);
+        // The structure is that of the template most objects use (ties: the newer template); the others are listed only.
+        const uses = new Map<number, number>();
+        for (const p of parts) uses.set(p.template.id, (uses.get(p.template.id) ?? 0) + 1);
+        const [templateId] = [...uses].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [null];
+        const onTemplate = parts.filter((p) => p.template.id === templateId);
+        const template = onTemplate[0]?.template ?? null;
+        return {
+          groupId: group.id,
+          groupName: group.name,
+          objectCount,
+          scoredObjectCount: onTemplate.filter((p) => p.result.ecore !== null).length,
+          questionnaire: template ? { id: template.id, name: `${template.title} ${template.version}` } : null,
+          objects: parts.map((p) => ({
+            assetId: p.subject.assetId,
+            name: p.subject.assetName,
+            area: p.area,
+            assetQuestionnaireId: p.subject.assetQuestionnaireId,
+            questionnaireId: p.subject.questionnaireId,
+            assetQuestionnaireState: p.subject.state,
+            ecore: p.result.ecore,
+            finance: p.result.finance,
+            verified: isVerifiedScore(p.subject.state),
+          })),
+          clusters: template ? groupStructure(template, onTemplate.map((p) => ({ area: p.area, result: p.result }))).clusters : [],
         };
       },
     );

@@ -1,0 +1,107 @@
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { AssetClassShare } from '@ecore/core/assets/asset-class-shares.ts';
+import type { DB } from '../schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** What scoring reads of a filled questionnaire and its object (docs/scoring.md "Left for the server"). */
+export interface ScoringSubject {
+  assetQuestionnaireId: number;
+  questionnaireId: number;
+  state: string;
+  reportingYear: number;
+  assetId: number;
+  assetName: string;
+  country: string;
+  /** The object's gross floor area (BGF). */
+  area: number;
+  assetAssetTypes: AssetClassShare[];
+  ecoreScore: number | null;
+  financeScore: number | null;
+}
+
+/** The answer fields scoring reads (core `ScoringAnswer`). */
+export interface ScoringAnswerRow {
+  questionId: number;
+  inputAnswer: number | null;
+  multipleChoiceOption: number[];
+}
+
+const subjectQuery = (db: Executor) =>
+  db
+    .selectFrom('asset_questionnaires as aq')
+    .innerJoin('assets', 'assets.id', 'aq.asset_id')
+    .select([
+      'aq.id',
+      'aq.questionnaire_id',
+      'aq.state',
+      'aq.reporting_year',
+      'aq.ecore_score',
+      'aq.finance_score',
+      'assets.id as asset_id',
+      'assets.name',
+      'assets.country',
+      'assets.asset_total_area',
+      sql<AssetClassShare[]>`coalesce((select json_agg(json_build_object('assetTypeId', t.asset_type_id, 'percentage', t.percentage) order by t.position)
+        from asset_asset_types t where t.asset_id = assets.id), '[]'::json)`.as('shares'),
+    ]);
+
+type SubjectRow = Awaited<ReturnType<ReturnType<typeof subjectQuery>['execute']>>[number];
+
+const toSubject = (r: SubjectRow): ScoringSubject => ({
+  assetQuestionnaireId: r.id,
+  questionnaireId: r.questionnaire_id,
+  state: r.state,
+  reportingYear: r.reporting_year,
+  assetId: r.asset_id,
+  assetName: r.name,
+  country: r.country,
+  area: r.asset_total_area,
+  assetAssetTypes: r.shares,
+  ecoreScore: r.ecore_score,
+  financeScore: r.finance_score,
+});
+
+/** The latest filled questionnaire of each object of a group, with what scoring reads of the object (one statement). */
+export async function latestScoringSubjectsOfGroup(db: Executor, groupId: number): Promise<ScoringSubject[]> {
+  const rows = await subjectQuery(db).where('assets.asset_group_id', '=', groupId).whereRef('assets.latest_questionnaire_id', '=', 'aq.id').orderBy('assets.id').execute();
+  return rows.map(toSubject);
+}
+
+/**
+ * Filled questionnaires to score again (one statement): those whose state is not among `keptStates` (core decides
+ * which keep their score), or, with `onlyUnscored`, only those never scored.
+ */
+export async function scoringSubjects(db: Executor, filter: { keptStates: readonly string[]; onlyUnscored?: boolean }): Promise<ScoringSubject[]> {
+  let query = subjectQuery(db);
+  if (filter.keptStates.length > 0) query = query.where('aq.state', 'not in', [...filter.keptStates]);
+  if (filter.onlyUnscored) query = query.where('aq.score_stamp', 'is', null);
+  return (await query.orderBy('aq.id').execute()).map(toSubject);
+}
+
+/** The answers (not cleared) of filled questionnaires, by filled questionnaire, in one statement. */
+export async function scoringAnswersOf(db: Executor, assetQuestionnaireIds: readonly number[]): Promise<Map<number, ScoringAnswerRow[]>> {
+  const byQuestionnaire = new Map<number, ScoringAnswerRow[]>(assetQuestionnaireIds.map((id) => [id, []]));
+  if (assetQuestionnaireIds.length === 0) return byQuestionnaire;
+  const rows = await db
+    .selectFrom('asset_answers')
+    .select(['asset_questionnaire_id', 'question_id', 'input_answer', 'option_ids'])
+    .where(sql<SqlBool>`asset_questionnaire_id = any(${[...assetQuestionnaireIds]}::int[])`)
+    .where('state', 'is not', null)
+    .orderBy('id')
+    .execute();
+  for (const r of rows) byQuestionnaire.get(r.asset_questionnaire_id)?.push({ questionId: r.question_id, inputAnswer: r.input_answer, multipleChoiceOption: r.option_ids });
+  return byQuestionnaire;
+}
+
+/** Stores computed scores on their filled questionnaires (one statement for any number). */
+export async function writeScores(db: Executor, scores: readonly { assetQuestionnaireId: number; ecore: number | null; finance: number | null }[], at: Date): Promise<void> {
+  if (scores.length === 0) return;
+  const ids = scores.map((s) => s.assetQuestionnaireId);
+  const ecore = scores.map((s) => s.ecore);
+  const finance = scores.map((s) => s.finance);
+  await sql`update asset_questionnaires as aq
+    set ecore_score = v.ecore, finance_score = v.finance, score_stamp = ${at}
+    from (select unnest(${ids}::int[]) as id, unnest(${ecore}::float8[]) as ecore, unnest(${finance}::float8[]) as finance) as v
+    where aq.id = v.id`.execute(db);
+}
