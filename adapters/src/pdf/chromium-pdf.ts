@@ -1,6 +1,6 @@
 import { access, constants } from 'node:fs/promises';
 import * as E from 'fp-ts/lib/Either.js';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { PdfRenderer, PdfRenderFailure } from '@ecore/core/shared/pdf-renderer.ts';
 
 export interface ChromiumPdfOptions {
@@ -34,12 +34,26 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions = {}): Pdf
   const timeoutMs = options.timeoutMs ?? 20_000;
   let browser: Promise<Browser> | null = null;
   let closed = false;
+  // Opening a page costs more than printing one: the next document's page is opened while nobody waits (each page
+  // still serves one document only).
+  let spare: { of: Browser; page: Promise<Page> } | null = null;
+
+  const takePage = async (b: Browser): Promise<Page> => {
+    const ready = spare?.of === b ? spare.page : null;
+    spare = null;
+    const page = (await ready?.catch(() => null)) ?? (await b.newPage());
+    const next = b.newPage();
+    next.catch(() => undefined);
+    spare = { of: b, page: next };
+    return page;
+  };
 
   const start = async (): Promise<Browser> => {
     // A missing file fails at once, without waiting for a launch to time out.
     await access(executablePath, constants.X_OK);
     const launched = await puppeteer.launch({ executablePath, headless: true, args: FLAGS, timeout: timeoutMs, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
     launched.once('disconnected', () => {
+      if (spare?.of === launched) spare = null;
       if (browser && !closed) browser = null;
     });
     return launched;
@@ -63,7 +77,7 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions = {}): Pdf
     } catch {
       return E.left(failure('start'));
     }
-    const page = await b.newPage();
+    const page = await takePage(b);
     try {
       // Everything the document shows is inline (styles, QR code as SVG): no request leaves the browser.
       await page.setJavaScriptEnabled(false);
@@ -96,6 +110,7 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions = {}): Pdf
     },
     async close() {
       closed = true;
+      spare = null;
       const running = browser;
       browser = null;
       if (!running) return;
