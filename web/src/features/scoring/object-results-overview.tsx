@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { KPI_KEYS } from '@ecore/core/questionnaires/template.ts';
@@ -8,6 +9,10 @@ import { formatLocaleNumber } from '@ecore/core/shared/locale-number.ts';
 import { useObjectResults } from './results-context.ts';
 import { ClusterBars, ScoreCard, StrandingCard, TaxonomyCard } from './score-display.tsx';
 import { WhatIfPanel } from './what-if-panel.tsx';
+
+// The chart library loads only with the curves (as in the stranding calculator).
+// A chart that fails to load leaves the figures above (the table of the years is in the same chunk).
+const ResultsStrandingChart = lazy(() => import('./results-stranding-chart.tsx').catch(() => ({ default: () => null })));
 
 /**
  * The results overview of an object (spec 02 §2, UI.md "results lead with the total"): the ECORE total and the
@@ -36,6 +41,9 @@ export function ObjectResultsOverview() {
         <ConsumptionCard consumption={result.consumption} language={language} />
         <StrandingCard stranding={result.stranding} language={language} />
       </SimpleGrid>
+      <Suspense fallback={null}>
+        <ResultsStrandingChart stranding={result.stranding} language={language} />
+      </Suspense>
       {result.referenceMissing.length > 0 ? (
         <Alert color="orange" variant="light">
           {t('errors.scoring-reference-missing', { what: describeMissing(result.referenceMissing, language) })}

@@ -119,6 +119,22 @@ describe('the results overview of an object', () => {
     expect(within(stranding).queryByText('2050')).toBeNull();
   });
 
+  it('draws the curves to 2050 against the pathway, also as a table with the stranding year marked', async () => {
+    const years = [2025, 2026, 2027].map((year, i) => ({ year, intensity: 40, pathway: 42 - 2 * i }));
+    served = objectScore({
+      ...testResult(),
+      stranding: { carbon: { status: 'computed', result: { misalignmentYear: 2026, beyond2050: false, years, source: 'reported' } }, energy: { status: 'not-reported' } },
+    });
+    const { user } = await open('overview');
+    const curves = await screen.findByRole('region', { name: 'Verlauf bis 2050' }, { timeout: 15_000 });
+    await user.click(within(curves).getByText('Tabelle'));
+    const table = within(curves).getByRole('table', { name: 'Verlauf bis 2050' });
+    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual(['JahrObjekt (kg CO2e/m²/a)Pfad (kg CO2e/m²/a)', '20254042', '20264040', '20274038']);
+    const rows = within(table).getAllByRole('row');
+    expect(rows[2]!.getAttribute('style')).toMatch(/font-weight: ?700/);
+    expect(rows[1]!.getAttribute('style') ?? '').not.toMatch(/font-weight/);
+  });
+
   it('says "beyond 2050" in English', async () => {
     served = objectScore({ ...testResult(), stranding: { carbon: computedStranding(null), energy: computedStranding(null) } });
     await open('overview', { language: 'en' });
