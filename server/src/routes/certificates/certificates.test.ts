@@ -72,6 +72,14 @@ describe('issuing with the close (DOMAIN.md §6)', () => {
     expect(cert!.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{20}$/);
   });
 
+  it('a demo database from before certificates gets the closed object its certificate at the next start, once', async () => {
+    const id = await assetId();
+    await sql`truncate certificates`.execute(h.db);
+    await seedDemoReview(h.db, new Date(h.clock.now));
+    await seedDemoReview(h.db, new Date(h.clock.now));
+    expect(await listCertificates(h.db, 'asset', id)).toHaveLength(1);
+  });
+
   it('the evaluator accepting a group issues a certificate for each closed sheet and one for the portfolio', async () => {
     await seedDemoAnswers(h.db, new Date(h.clock.now));
     const group = (await h.db.selectFrom('asset_groups').select('id').where('name', '=', RHEIN_MAIN).executeTakeFirstOrThrow()).id;
