@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,9 @@ import { useGroupResults } from './results-context.ts';
 import { objectResultsPath } from './results-paths.ts';
 import { ClusterBars, RatioBar, ScoreCard, StrandingCard, TaxonomyCard, VerifiedBadge } from './score-display.tsx';
 import { fetchGroupStructure, groupStructureKey, type GroupStructure } from './scoring-api.ts';
+
+// The portfolio's curves with the chart library, loaded only here (as on the object's results).
+const ResultsStrandingChart = lazy(() => import('./results-stranding-chart.tsx').catch(() => ({ default: () => null })));
 
 /** An object's name linking to its results where it has a questionnaire. */
 function ObjectLink({ name, assetId, isBuyerAsset, questionnaireId }: { name: string; assetId: number; isBuyerAsset: boolean; questionnaireId: number | null }) {
@@ -41,6 +45,9 @@ export function GroupResultsOverview() {
       </SimpleGrid>
       <ClusterBars clusters={result.clusters} language={language} />
       <StrandingCard stranding={result.stranding} language={language} />
+      <Suspense fallback={null}>
+        <ResultsStrandingChart stranding={result.stranding} language={language} />
+      </Suspense>
       <Paper withBorder p="md">
         <Table aria-label={t('scoring.results.group.objectsLabel')} verticalSpacing={4}>
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>{t('scoring.results.group.objects')}</Table.Caption>
