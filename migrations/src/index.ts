@@ -13,9 +13,11 @@ import * as templateNotifications from './migrations/2026-11-24-035-template-not
 import * as answering from './migrations/2026-11-24-040-answering.ts';
 import * as review from './migrations/2026-11-24-041-review.ts';
 import * as scores from './migrations/2026-11-24-042-scores.ts';
+import * as answeringNotify from './migrations/2026-11-24-043-answering-notify.ts';
 import * as certificates from './migrations/2026-11-24-044-certificates.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
+export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
 
 /** Every migration, by its date-prefixed name; the same list serves PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-040-answering': answering,
   '2026-11-24-041-review': review,
   '2026-11-24-042-scores': scores,
+  '2026-11-24-043-answering-notify': answeringNotify,
   '2026-11-24-044-certificates': certificates,
 };
 

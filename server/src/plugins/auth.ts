@@ -11,12 +11,17 @@ import type { AppDeps } from '../deps.ts';
 import { HttpError } from './http-error.ts';
 import { createUserCache, type SessionState, type UserCache } from './session-cache.ts';
 
-/** A cache the change notifications empty. */
-type Notified = { invalidate(): void; listening(on: boolean): void };
+/** A cache the change notifications empty; `drop` (if it has one) takes the keys a notification names. */
+type Notified = { invalidate(): void; listening(on: boolean): void; drop?(keys: Iterable<never>): void };
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor;
+    /**
+     * Caches a call that changed something has already emptied of exactly what it changed (it names them, after its
+     * commit and before it answers); the others this process keeps are emptied whole before the answer goes out.
+     */
+    ownCacheDrops: Set<object> | null;
   }
   interface FastifyInstance {
     /** onRequest hook for a subtree of routes that need a signed-in user. */
@@ -26,7 +31,11 @@ declare module 'fastify' {
     sessions: UserCache<SessionState>;
     /** Recently read accounts (not archived), kept like the session states. */
     accounts: UserCache<UserAccount>;
-    /** Empties the cache whenever one of the tables changes (in any process); answers the cache. */
+    /**
+     * Empties the cache whenever one of the tables changes (in any process); answers the cache. A notification
+     * `name:1,2,3` (migration 043: the ids of the filled questionnaires a statement touched) drops only those keys
+     * from a cache that has `drop`, and empties the others that watch `name`.
+     */
     watchTables: <C extends Notified>(tables: readonly string[], cache: C) => C;
   }
 }
@@ -42,6 +51,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   await app.register(fastifyJwt, { secret: deps.config.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
 
   app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('ownCacheDrops', null);
   app.decorate('signSession', (claims: SessionClaims) => app.jwt.sign(claims));
 
   // Caches of database reads, each emptied by the change notifications of the tables it depends on (the
@@ -61,7 +71,17 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   app.decorate('watchTables', watchTables);
   if (deps.listen) {
     const stop = await deps.listen(SESSION_CHANNEL, {
-      notify: (table) => watched.forEach((w) => (w.tables.includes(table) ? w.cache.invalidate() : undefined)),
+      notify: (payload) => {
+        const colon = payload.indexOf(':');
+        const table = colon < 0 ? payload : payload.slice(0, colon);
+        const keys = colon < 0 ? null : payload.slice(colon + 1).split(',').map(Number);
+        for (const w of watched) {
+          if (!w.tables.includes(table)) continue;
+          // Keyed notifications carry ids (numbers): only caches keyed by those ids watch their names.
+          if (keys && w.cache.drop) w.cache.drop(keys as Iterable<never>);
+          else w.cache.invalidate();
+        }
+      },
       listening: (on) => {
         listening = on;
         watched.forEach((w) => w.cache.listening(on));
@@ -72,7 +92,8 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     // keeps then, so the caller's next request never meets a session its own change ended (the notification
     // reaches the other processes a moment later; on PGlite it has already come at the commit).
     app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') watched.forEach((w) => w.cache.invalidate());
+      if (request.method === 'GET' || request.method === 'HEAD') return;
+      for (const w of watched) if (!request.ownCacheDrops?.has(w.cache)) w.cache.invalidate();
     });
   }
 

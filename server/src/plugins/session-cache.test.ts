@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UserStatus } from '@ecore/core/identity/user-status.ts';
-import { createUserCache, type SessionState } from './session-cache.ts';
+import { createNotifiedCache, createUserCache, type SessionState } from './session-cache.ts';
 
 const active = (sessionVersion = 0): SessionState => ({ sessionVersion, status: UserStatus.Active, locked: false, organisationActive: true });
 
@@ -71,5 +71,50 @@ describe('the session cache', () => {
     const next = cache.nextInvalidation();
     cache.invalidate();
     await expect(next).resolves.toBeUndefined();
+  });
+});
+
+describe('keyed drops (notifications naming the entries they concern)', () => {
+  const keyed = () => {
+    const values = new Map([[1, 'one'], [2, 'two']]);
+    const reads: number[] = [];
+    let release: (() => void) | null = null;
+    const cache = createNotifiedCache<number, string>();
+    cache.listening(true);
+    const read = (key: number, hold = false) =>
+      cache.get(key, async () => {
+        reads.push(key);
+        const value = values.get(key)!;
+        if (hold) await new Promise<void>((resolve) => (release = resolve));
+        return value;
+      });
+    return { cache, values, reads, read, release: () => release?.() };
+  };
+
+  it('drops only the named entries', async () => {
+    const { cache, values, reads, read } = keyed();
+    await read(1);
+    await read(2);
+    values.set(1, 'eins');
+    cache.drop([1]);
+    expect(await read(1)).toBe('eins');
+    expect(await read(2)).toBe('two');
+    expect(reads).toEqual([1, 2, 1]);
+  });
+
+  it('does not keep a read under way when its key is dropped, but keeps one of another key', async () => {
+    const { cache, values, reads, read, release } = keyed();
+    const pending = read(1, true);
+    values.set(1, 'eins');
+    cache.drop([1]);
+    release();
+    expect(await pending).toBe('one');
+    expect(await read(1)).toBe('eins');
+    const other = read(2, true);
+    cache.drop([1]);
+    release();
+    await other;
+    await read(2);
+    expect(reads).toEqual([1, 1, 2]);
   });
 });

@@ -19,35 +19,71 @@ export interface UserCacheOptions<T> {
 /**
  * Values read from the database and kept while nothing they depend on changed: the cache is used only while
  * the process hears the database's change notifications (`listening`); each notification of a table it
- * depends on drops everything it holds. A read that was under way while a notification came is answered but
- * not kept, so a value read before a change committed never outlives the change's notification.
+ * depends on drops everything it holds, or only the entries it names (`drop`, for notifications that carry the
+ * keys they concern). A read that was under way while a notification of its key (or of everything) came is
+ * answered but not kept, so a value read before a change committed never outlives the change's notification.
  */
 export function createNotifiedCache<K, T>({ ttlMs = 5000, maxEntries = 50_000 }: { ttlMs?: number; maxEntries?: number } = {}) {
   const entries = new Map<K, { value: T; until: number }>();
   let generation = 0;
+  /** The generation of the last drop of everything; keyed drops since then, newest last (at most DROP_LOG). */
+  let clearedAt = 0;
+  const dropped: { generation: number; keys: ReadonlySet<K> }[] = [];
+  const DROP_LOG = 1000;
   let listening = false;
   const waiting = new Set<() => void>();
-  const stats = { reads: 0, hits: 0, invalidations: 0 };
+  const stats = { reads: 0, hits: 0, invalidations: 0, drops: 0 };
+
+  const wake = () => {
+    for (const resolve of waiting) resolve();
+    waiting.clear();
+  };
 
   const invalidate = () => {
     generation += 1;
+    clearedAt = generation;
+    dropped.length = 0;
     stats.invalidations += 1;
     entries.clear();
-    for (const resolve of waiting) resolve();
-    waiting.clear();
+    wake();
+  };
+
+  /** Whether a read begun at generation `before` may be kept: nothing dropped its key (or everything) since. */
+  const stillValid = (key: K, before: number) => {
+    if (generation === before) return true;
+    if (clearedAt > before) return false;
+    // The log is trimmed from the front: if it no longer reaches back to `before`, assume the key was dropped.
+    if (dropped.length === DROP_LOG && dropped[0]!.generation > before + 1) return false;
+    return !dropped.some((d) => d.generation > before && d.keys.has(key));
   };
 
   return {
     stats,
     /** A change notification: every cached value is dropped. */
     invalidate,
+    /** A change notification naming the keys it concerns: only their entries are dropped. */
+    drop(keys: Iterable<K>) {
+      const set = new Set(keys);
+      if (set.size === 0) return;
+      generation += 1;
+      stats.drops += 1;
+      for (const key of set) entries.delete(key);
+      dropped.push({ generation, keys: set });
+      if (dropped.length > DROP_LOG) dropped.shift();
+      wake();
+    },
     /** Whether notifications are heard; while they are not, every read goes to the database. */
     listening(on: boolean) {
       listening = on;
       invalidate();
     },
-    /** Resolves at the next invalidation (tests wait for another process's notification with it). */
+    /** Resolves at the next invalidation or drop (tests wait for another process's notification with it). */
     nextInvalidation: () => new Promise<void>((resolve) => waiting.add(resolve)),
+    /** The kept value of a key, if any (no read). */
+    peek(key: K): T | undefined {
+      const cached = listening ? entries.get(key) : undefined;
+      return cached && cached.until > performance.now() ? cached.value : undefined;
+    },
     async get(key: K, read: () => Promise<T>): Promise<T> {
       const now = performance.now();
       const cached = listening ? entries.get(key) : undefined;
@@ -58,7 +94,7 @@ export function createNotifiedCache<K, T>({ ttlMs = 5000, maxEntries = 50_000 }:
       const before = generation;
       stats.reads += 1;
       const value = await read();
-      if (listening && generation === before) {
+      if (listening && stillValid(key, before)) {
         if (entries.size >= maxEntries) entries.clear();
         entries.set(key, { value, until: now + ttlMs });
       }

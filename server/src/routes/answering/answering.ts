@@ -16,7 +16,6 @@ import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
 import { message } from '@ecore/core/shared/messages.ts';
 import { idParam, idParams, requiredText } from '@ecore/core/shared/schemas.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
-import { findActiveTemplateIds } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import {
   deleteAnswerLock,
@@ -38,7 +37,6 @@ import {
   saveGroupDefaults,
   setAdjustments,
   setProgress,
-  writeAnswer,
   writeAnswerLock,
   type AssetQuestionnaireRow,
 } from '@ecore/adapters/db/answering/answering-repository.ts';
@@ -48,15 +46,15 @@ import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
-import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
-import { LockedError, actorName, answerResponse, answersOf, questionnaireState, structureFor, visibleAsset, visibleQuestionnaire } from './context.ts';
-import { questionnaireFacts } from '../review/states.ts';
+import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
+import { LockedError, actorName, answerResponse, answersOf, questionnaireState, storedAnswers, visibleAsset, visibleQuestionnaire } from './context.ts';
+import { createAnsweringCaches, type KeptSheet } from './sheet-cache.ts';
+import { groupSheetFrom } from '../review/states.ts';
 import { mayAdjustSheet } from '@ecore/core/review/group-rules.ts';
-import { groupReviewOf } from '@ecore/adapters/db/review/review-repository.ts';
 import { availableTransitions } from '@ecore/core/review/transitions.ts';
 import { mayOpenCheck, reviewCounts } from '@ecore/core/review/answer-review.ts';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
-import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
+import { findSheet, lockAnswerRow, writeAnswerWithChange, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import { createScoreKeeper, type ScoreKeeper } from '../scoring/stored-score.ts';
 import { filledQuestionnaireSchema, answerSchema, progressSchema, changeSchema, commentSchema, simplifiedSchema, lockStatusSchema } from './schemas.ts';
 
@@ -85,19 +83,24 @@ type Trx = Transaction<DB>;
  */
 export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
-  const templates = createTemplateCache(deps.db);
+  // Filled questionnaires, objects, groups, templates kept between requests (issue 11, ./sheet-cache.ts).
+  const caches = createAnsweringCaches(app, deps.db);
+  const structureFor = caches.structure;
   // Stored scores for the lists (issue 15): computed in the transaction of every change of answers.
   const scores = createScoreKeeper(app, deps.db, deps.clock);
   const now = () => new Date(deps.clock());
 
-  const templateOf = async (id: number): Promise<ScoredTemplate> => {
-    const template = await templates.get(id);
-    if (!template) throw new HttpError(404, 'not-found');
-    return template;
-  };
+  const templateOf = caches.template;
 
   /** The template each questionnaire type starts on now (DOMAIN.md §9). */
-  const activeTemplateIds = (): Promise<Partial<Record<QuestionnaireType, number>>> => findActiveTemplateIds(deps.db);
+  const activeTemplateIds = (): Promise<Partial<Record<QuestionnaireType, number>>> => caches.activeTemplateIds();
+
+  /** A filled questionnaire read afresh (after a change), as present() takes it. */
+  const freshSheet = async (assetId: number, id: number): Promise<KeptSheet> => {
+    const sheet = await findSheet(deps.db, assetId, id);
+    if (!sheet) throw new HttpError(404, 'not-found');
+    return { ...sheet, stored: storedAnswers(sheet.answers, sheet.documents) };
+  };
 
   /** Refuses with 423 when another user holds a live lock on the filled questionnaire (DOMAIN.md §7). */
   const checkLock = async (db: Trx | typeof deps.db, actor: AssetActor, questionnaireId: number) => {
@@ -105,23 +108,29 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     if (decision.outcome === 'held') throw new LockedError(decision.currentLockerName);
   };
 
-  /** The filled questionnaire as the API answers it (docs/answering.md "FilledQuestionnaire"). */
-  const present = async (actor: AssetActor, asset: AssetView, row: AssetQuestionnaireRow) => {
-    // The reads a questionnaire needs run side by side (issue 11: the answering screen opens it on every visit).
-    const [template, found, heldLock, actives, defaults, tester] = await Promise.all([
-      templateOf(row.questionnaireId),
-      answersOf(deps.db, row),
-      findAnswerLock(deps.db, row.id),
-      activeTemplateIds(),
-      findGroupDefaults(deps.db, asset.assetGroupId),
-      asset.testerUserId === null ? null : findSignInUserById(deps.db, asset.testerUserId),
-    ]);
+  /**
+   * The filled questionnaire as the API answers it (docs/answering.md "FilledQuestionnaire"): what is stored of it
+   * comes from the kept sheet (no database round trip while nothing it shows changed); what depends on the caller
+   * (rights, whose lock, the transitions open to them) is decided here for each request.
+   */
+  const present = async (actor: AssetActor, asset: AssetView, sheet: KeptSheet) => {
+    const { row, stored } = sheet;
+    const [template, actives, group] = await Promise.all([templateOf(row.questionnaireId), activeTemplateIds(), caches.group(asset.assetGroupId)]);
     const structure = structureFor(template, asset);
-    const { answers, comments, documents, stored } = found;
     const state = questionnaireState(row);
-    const lock = lockDecision(heldLock, actor.userId, deps.clock());
+    const lock = lockDecision(sheet.lock, actor.userId, deps.clock());
     const answering = mayAnswer(actor, asset);
-    const facts = await questionnaireFacts(deps.db, actor, asset, row, template, stored);
+    const defaults = group.defaults;
+    const facts = {
+      actor,
+      asset,
+      state,
+      structure,
+      answers: stored,
+      numberOfReviewedAnswers: NUMBER_OF_REVIEWED_ANSWERS,
+      groupSheet: groupSheetFrom(group.review, asset),
+      declineCount: row.declineCount,
+    };
     return {
       id: row.id,
       assetId: asset.id,
@@ -154,32 +163,37 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       review: {
         counts: reviewCounts(structure, stored, NUMBER_OF_REVIEWED_ANSWERS),
         numberOfReviewedAnswers: NUMBER_OF_REVIEWED_ANSWERS,
-        testerName: tester ? `${tester.firstName} ${tester.lastName}`.trim() : null,
+        testerName: asset.testerName === null ? null : asset.testerName.trim(),
         testerUserId: asset.testerUserId,
         availableTransitions: availableTransitions(facts),
       },
       clusters: structure.clusters,
-      answers: answers.map((a) => answerResponse(a, asset, comments, documents)),
+      answers: caches.responses(sheet, asset),
     };
   };
 
   /**
    * Writes answers to one filled questionnaire inside the caller's transaction (core checkAnswer, isAnswerable,
    * changeKind): all or nothing, one change-log row per changed answer, the progress kept on the questionnaire.
+   * `locked` is the questionnaire as read with its row locked in this transaction (findSheet): every save of it
+   * waits for that lock, so its answers and the ones written here are all there is, and the progress is counted
+   * from them without reading the answers again.
    */
   const applyAnswers = async (
     trx: Trx,
     actor: AssetActor,
     by: string,
-    row: AssetQuestionnaireRow,
+    locked: Sheet,
     structure: AnswerStructure,
     items: readonly { index: number; questionId: number; inputAnswer: unknown; multipleChoiceOption: unknown }[],
     note = '',
   ) => {
+    const { row } = locked;
     const at = now();
     const state = questionnaireState(row);
     const problems: { path: string; key: Parameters<typeof message>[0]; params?: Record<string, number> }[] = [];
-    const written: number[] = [];
+    const current = new Map(locked.answers.map((a) => [a.questionId, a]));
+    const written = new Map<number, (typeof locked.answers)[number]>();
     for (const item of items) {
       const question = findQuestion(structure, item.questionId);
       const checked = checkAnswer(question, item);
@@ -187,32 +201,41 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         problems.push({ path: [item.index, ...checked.left.path].join('.'), key: checked.left.key, ...(checked.left.params ? { params: checked.left.params } : {}) });
         continue;
       }
-      const current = await lockAnswer(trx, row.id, item.questionId, by, at);
-      if (!isAnswerable(state, current.state as AnswerState | null)) throw new HttpError(400, 'answer-not-answerable');
-      const before: AnswerValue = { inputAnswer: current.inputAnswer, multipleChoiceOption: current.multipleChoiceOption };
-      const kind = changeKind(current.state === null ? null : before, checked.right);
-      written.push(current.id);
-      if (kind === null) continue;
+      const answer = await lockAnswerRow(trx, row.id, item.questionId, by, at);
+      if (!isAnswerable(state, answer.state as AnswerState | null)) throw new HttpError(400, 'answer-not-answerable');
+      const before: AnswerValue = { inputAnswer: answer.inputAnswer, multipleChoiceOption: answer.multipleChoiceOption };
+      const kind = changeKind(answer.state === null ? null : before, checked.right);
+      if (kind === null) {
+        current.set(answer.questionId, answer);
+        written.set(answer.id, answer);
+        continue;
+      }
       const cleared = isCleared(checked.right);
-      await writeAnswer(trx, current.id, { ...checked.right, state: cleared ? null : 'Answered', ...(state === 'Declined' ? { changedSinceDecline: true } : {}) }, by, at);
-      await insertChange(trx, {
-        assetQuestionnaireId: row.id,
-        questionId: item.questionId,
-        kind,
-        userId: actor.userId,
-        userName: by,
+      const stored = await writeAnswerWithChange(
+        trx,
+        answer.id,
+        { ...checked.right, state: cleared ? null : 'Answered', ...(state === 'Declined' ? { changedSinceDecline: true } : {}) },
+        by,
         at,
-        oldValue: current.state === null ? null : loggedValue(question!, before),
-        newValue: loggedValue(question!, checked.right),
-        note,
-      });
+        {
+          assetQuestionnaireId: row.id,
+          questionId: item.questionId,
+          kind,
+          userId: actor.userId,
+          oldValue: answer.state === null ? null : loggedValue(question!, before),
+          newValue: loggedValue(question!, checked.right),
+          note,
+        },
+      );
+      current.set(stored.questionId, stored);
+      written.set(stored.id, stored);
     }
     if (problems.length > 0) throw new FieldsError(problems);
-    // Read once after the writes: for the progress kept on the questionnaire and for the answer to the caller.
-    const found = await answersOf(trx as never, row);
-    const counted = progress(structure, found.stored);
+    const answers = [...current.values()].sort((a, b) => a.id - b.id);
+    const stored = storedAnswers(answers, locked.documents);
+    const counted = progress(structure, stored);
     await setProgress(trx, row.id, counted.answered, counted.total);
-    return { written, progress: counted, stored: found.stored, found };
+    return { written: [...written.values()], progress: counted, stored };
   };
 
   // -------------------------------------------------------------------------------------------------------------
@@ -241,7 +264,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, { id: created, reportingYear }, []);
         return created;
       });
-      return reply.status(201).send(await present(actor, asset, (await findAssetQuestionnaire(deps.db, asset.id, id))!));
+      return reply.status(201).send(await present(actor, asset, await freshSheet(asset.id, id)));
     },
   );
 
@@ -268,8 +291,8 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     { schema: { tags, security, summary: "The object's latest filled questionnaire", params: idParams, querystring: assetQuery, response: { 200: filledQuestionnaireSchema, ...responses } } },
     async (request) => {
       const actor = await assetActorOf(app, request.actor);
-      const asset = await visibleAsset(deps.db, actor, request.params.id, request.query.isBuyerAsset);
-      const latest = await findLatestAssetQuestionnaire(deps.db, asset.id);
+      const { asset, latestId } = await caches.visibleObject(actor, request.params.id, request.query.isBuyerAsset);
+      const latest = await caches.sheetOf(asset.id, latestId);
       if (!latest) throw new HttpError(404, 'not-found');
       return present(actor, asset, latest);
     },
@@ -280,8 +303,10 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     { schema: { tags, security, summary: 'One filled questionnaire with its applicable structure and answers', params: twoIds, querystring: assetQuery, response: { 200: filledQuestionnaireSchema, ...responses } } },
     async (request) => {
       const actor = await assetActorOf(app, request.actor);
-      const { asset, questionnaire } = await visibleQuestionnaire(deps.db, actor, request.params.id, request.params.qid, request.query.isBuyerAsset);
-      return present(actor, asset, questionnaire);
+      const { asset } = await caches.visibleObject(actor, request.params.id, request.query.isBuyerAsset);
+      const sheet = await caches.sheetOf(asset.id, request.params.qid);
+      if (!sheet) throw new HttpError(404, 'not-found');
+      return present(actor, asset, sheet);
     },
   );
 
@@ -322,39 +347,48 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const items = request.body.map((item, index) => ({ ...item, index }));
       const byAsset = new Map<number, typeof items>();
       for (const item of items) byAsset.set(item.assetId, [...(byAsset.get(item.assetId) ?? []), item]);
+      // What is read before the transaction comes from the caches (object, its latest run's template, its group):
+      // the transaction itself reads the run with its row locked, its lock and answers in one statement.
       const targets: { asset: AssetView; list: typeof items; template: ScoredTemplate; sampled: boolean }[] = [];
       for (const [assetId, list] of byAsset) {
-        const asset = await visibleAsset(deps.db, actor, assetId, list[0]!.isBuyerAsset);
+        const { asset, latestId } = await caches.visibleObject(actor, assetId, list[0]!.isBuyerAsset);
         if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
-        const latest = await findLatestAssetQuestionnaire(deps.db, asset.id);
+        const latest = await caches.sheetOf(asset.id, latestId);
         if (!latest) throw new HttpError(404, 'not-found');
-        const group = await groupReviewOf(deps.db, asset.assetGroupId);
+        const group = (await caches.group(asset.assetGroupId)).review;
         const sampled = group?.submission?.sampledAssetIds.includes(asset.id) ?? false;
-        targets.push({ asset, list, template: await templateOf(latest.questionnaireId), sampled });
+        targets.push({ asset, list, template: await templateOf(latest.row.questionnaireId), sampled });
       }
       const scoring = await scores.prepare();
       const result = await deps.db.transaction().execute(async (trx) => {
         const out = [];
         for (const { asset, list, template, sampled } of targets) {
-          const row = (await findLatestAssetQuestionnaire(trx, asset.id, true))!;
-          await checkLock(trx, actor, row.id);
+          const locked = await findSheet(trx, asset.id, null, true);
+          if (!locked) throw new HttpError(404, 'not-found');
+          // A new version or run since the template was picked: the caller reloads (the answers were checked for another).
+          if (locked.row.questionnaireId !== template.id) throw new HttpError(409, 'questionnaire-stale');
+          const { row } = locked;
+          const lock = lockDecision(locked.lock, actor.userId, deps.clock());
+          if (lock.outcome === 'held') throw new LockedError(lock.currentLockerName);
           if (sampled && row.declineCount > row.adjustments) {
             // The first change of a sampled sheet after a decline of its group counts as one adjustment, at most two.
             const adjusted = mayAdjustSheet({ state: questionnaireState(row), declineCount: row.declineCount, adjustments: row.adjustments });
             if (E.isLeft(adjusted)) throw new HttpError(400, adjusted.left);
             await setAdjustments(trx, row.id, adjusted.right);
           }
-          const saved = await applyAnswers(trx, actor, by, row, structureFor(template, asset), list);
+          const saved = await applyAnswers(trx, actor, by, locked, structureFor(template, asset), list);
           await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, row, saved.stored);
-          out.push({ asset, row, saved });
+          out.push({ asset, locked, saved });
         }
         return out;
       });
+      // Committed: this process forgets the questionnaires it changed before it answers (the others when the
+      // notification comes), and keeps everything else it knows.
+      caches.keepOwn(request, result.map((r) => r.locked.row.id));
       const answers = [];
       let last = result.at(-1)!.saved.progress;
-      for (const { asset, saved } of result) {
-        const { found } = saved;
-        answers.push(...found.answers.filter((a) => saved.written.includes(a.id)).map((a) => answerResponse(a, asset, found.comments, found.documents)));
+      for (const { asset, locked, saved } of result) {
+        answers.push(...saved.written.map((a) => answerResponse(a, asset, locked.comments, locked.documents)));
         last = saved.progress;
       }
       return { answers, progress: last };
@@ -386,6 +420,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         const answer = await lockAnswer(trx, latest.id, questionId, by, now());
         return insertComment(trx, answer.id, { id: actor.userId, name: by }, comment, now());
       });
+      caches.keepOwn(request, [latest.id]);
       return reply.status(201).send({ id: created.id, answerId: created.answerId, questionId, comment: created.comment, authorName: created.authorName, createdAt: created.createdAt });
     },
   );
@@ -440,14 +475,17 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
       const at = deps.clock();
       const lock = await findAnswerLock(deps.db, questionnaire.id);
+      // Only the lock changes: this process forgets that questionnaire alone (a kept-alive lock is frequent).
       if (!request.query.isLocked) {
         if (mayRelease(lock, actor.userId, at)) await deleteAnswerLock(deps.db, questionnaire.id);
+        caches.keepOwn(request, [questionnaire.id]);
         return { isLocked: false, currentLockerName: null };
       }
       const decision = lockDecision(lock, actor.userId, at);
       if (decision.outcome === 'held') throw new LockedError(decision.currentLockerName);
       const holderName = await actorName(app, deps.db, request.actor);
       await writeAnswerLock(deps.db, questionnaire.id, { userId: actor.userId, holderName, since: decision.outcome === 'refresh' && lock ? lock.since : at, lastActivity: at });
+      caches.keepOwn(request, [questionnaire.id]);
       return { isLocked: true, currentLockerName: holderName };
     },
   );
@@ -488,12 +526,13 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const by = await actorName(app, deps.db, request.actor);
       const scoring = await scores.prepare();
       await deps.db.transaction().execute(async (trx) => {
-        const row = (await findAssetQuestionnaire(trx, asset.id, questionnaire.id, true))!;
-        await checkLock(trx, actor, row.id);
-        const saved = await applyAnswers(trx, actor, by, row, target, fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value })), 'defaults');
-        await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, row, saved.stored);
+        const locked = (await findSheet(trx, asset.id, questionnaire.id, true))!;
+        const lock = lockDecision(locked.lock, actor.userId, deps.clock());
+        if (lock.outcome === 'held') throw new LockedError(lock.currentLockerName);
+        const saved = await applyAnswers(trx, actor, by, locked, target, fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value })), 'defaults');
+        await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, locked.row, saved.stored);
       });
-      return present(actor, asset, (await findAssetQuestionnaire(deps.db, asset.id, questionnaire.id))!);
+      return present(actor, asset, await freshSheet(asset.id, questionnaire.id));
     },
   );
 
@@ -547,7 +586,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         await checkLock(trx, actor, row.id);
         await moveToVersion(trx, actor, by, asset, row, from, to, scoring);
       });
-      return present(actor, asset, (await findAssetQuestionnaire(deps.db, asset.id, latest.id))!);
+      return present(actor, asset, await freshSheet(asset.id, latest.id));
     },
   );
 

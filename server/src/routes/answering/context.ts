@@ -81,9 +81,13 @@ export async function answersOf(db: Kysely<DB>, questionnaire: Pick<AssetQuestio
 
 export const questionnaireState = (row: Pick<AssetQuestionnaireRow, 'state'>): AssetQuestionnaireState => row.state as AssetQuestionnaireState;
 
-/** The name the actor is shown with in the change log, comments and lock notices. */
+/**
+ * The name the actor is shown with in the change log, comments and lock notices: from the account kept for the
+ * session check (plugins/auth.ts), read from the database only when none is kept. Not inside a transaction (the
+ * embedded database has one connection).
+ */
 export async function actorName(app: Pick<FastifyInstance, 'accounts'>, db: Kysely<DB>, actor: Actor): Promise<string> {
-  return displayName(await findSignInUserById(db, actor.userId), actor);
+  return displayName((await app.accounts.get(actor.userId)) ?? (await findSignInUserById(db, actor.userId)), actor);
 }
 
 /** 423 with the holder's name (DOMAIN.md §7), as the template editor answers it. */

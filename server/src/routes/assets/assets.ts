@@ -6,6 +6,7 @@ import { selectableAssetTypes } from '@ecore/core/assets/asset-classes.ts';
 import { assetBodySchema, type AssetBody, type AssetView } from '@ecore/core/assets/object.ts';
 import { pageQuerySchema } from '@ecore/core/identity/user-schema.ts';
 import { isVerifiedScore, mayViewScore } from '@ecore/core/scoring/score-access.ts';
+import { rescore } from '../scoring/stored-score.ts';
 import { deleteAsset, findAsset, insertAsset, listAssets, updateAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -230,7 +231,12 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       if (!mayEditAsset(actor, asset)) throw new HttpError(403, 'forbidden');
       const group = request.body.assetGroupId === asset.assetGroupId ? { organisationId: asset.organisationId } : await targetGroup(actor, request.body.assetGroupId);
       checkShares(actor, request.body);
-      const saved = await deps.db.transaction().execute((trx) => updateAsset(trx, asset.id, request.body.version, request.body, group.organisationId));
+      const saved = await deps.db.transaction().execute(async (trx) => {
+        const updated = await updateAsset(trx, asset.id, request.body.version, request.body, group.organisationId);
+        // Country, asset classes and area change the score: the stored one follows (issue 15; not a verified one).
+        if (updated) await rescore(trx, new Date(deps.clock()), { latestOfAsset: asset.id });
+        return updated;
+      });
       if (!saved) throw new HttpError(409, 'objects-version-conflict');
       return toResponse((await findAsset(deps.db, asset.id))!, actor);
     },

@@ -46,7 +46,11 @@ const auditSchema = z.object({ id: z.number(), from: z.string(), to: z.string(),
 
 /** Whether the object is a sheet of a group under review, and if so whether it was sampled (DOMAIN.md §4). */
 export async function groupSheetOf(db: Kysely<DB>, asset: Pick<AssetView, 'id' | 'assetGroupId'>): Promise<{ sampled: boolean } | null> {
-  const group = await groupReviewOf(db, asset.assetGroupId);
+  return groupSheetFrom(await groupReviewOf(db, asset.assetGroupId), asset);
+}
+
+/** groupSheetOf from the group's review facts as read (the answering routes keep them between requests). */
+export function groupSheetFrom(group: Awaited<ReturnType<typeof groupReviewOf>>, asset: Pick<AssetView, 'id'>): { sampled: boolean } | null {
   if (!group || !['Review', 'ReviewPassed', 'ReviewFailed'].includes(group.state) || !group.submission?.assetIds.includes(asset.id)) return null;
   return { sampled: group.submission.sampledAssetIds.includes(asset.id) };
 }

@@ -74,9 +74,10 @@ export type ScoreKeeper = Awaited<ReturnType<ReturnType<typeof createScoreKeeper
 /**
  * Scores filled questionnaires again through one executor (a transaction, or the database alone): all that keep
  * no verified score (reference data changed: Closed and Expired keep the score they were verified with), or
- * with `onlyUnscored` those never scored. A fixed number of statements plus one template read per template used.
+ * with `onlyUnscored` those never scored, or with `latestOfAsset` an object's latest one (its country, classes or
+ * area changed). A fixed number of statements plus one template read per template used.
  */
-export async function rescore(db: Executor, at: Date, options: { onlyUnscored?: boolean } = {}): Promise<number> {
+export async function rescore(db: Executor, at: Date, options: { onlyUnscored?: boolean; latestOfAsset?: number } = {}): Promise<number> {
   // Never scored (a database from before migration 042): every state, Closed too, gets the score of its answers.
   const subjects = await scoringSubjects(db, { keptStates: options.onlyUnscored ? [] : VERIFIED_SCORE_STATES, ...options });
   if (subjects.length === 0) return 0;

@@ -153,6 +153,16 @@ describe('stored scores (issue 15)', () => {
     expect(await stored('Hotel am Rheinufer')).toMatchObject({ ecore_score: 0 });
   });
 
+  it('editing the object (its asset classes decide which questions count) scores its latest questionnaire again', async () => {
+    const before = await stored();
+    const object = (await h.as('objectadmin', 'GET', `/api/asset/${await assetId()}`)).json();
+    const saved = await h.as('objectadmin', 'PUT', '/api/asset', { ...object, assetAssetTypes: [{ assetTypeId: 1, percentage: 50 }, { assetTypeId: 12, percentage: 50 }] });
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(200);
+    const after = await stored();
+    expect(after.ecore_score).toBe((await liveScore()).result.ecore);
+    expect(after.ecore_score).not.toBe(before.ecore_score);
+  });
+
   it('an import of reference data scores every questionnaire again except the verified ones', async () => {
     const closedBefore = await stored(CLOSED);
     const officeBefore = await stored();

@@ -1,0 +1,186 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../schema.ts';
+import type { AnswerLock, AnswerRow, AssetQuestionnaireRow, CommentRow, DocumentRow } from './answering-repository.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** A filled questionnaire with everything stored of it that the answering screen shows, read in one statement. */
+export interface Sheet {
+  row: AssetQuestionnaireRow;
+  lock: AnswerLock | null;
+  answers: AnswerRow[];
+  comments: CommentRow[];
+  documents: DocumentRow[];
+}
+
+type JsonAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; modified_by: string; modified_at: string };
+type JsonComment = { id: number; answer_id: number; comment: string; author_name: string; created_at: string };
+type JsonDocument = { id: number; answer_id: number; file_name: string; content_type: string; size: number; storage_key: string; uploaded_by: string; uploaded_at: string };
+type JsonLock = { user_id: number; holder_name: string; since: string; last_activity: string };
+
+interface SheetQueryRow {
+  id: number;
+  asset_id: number;
+  questionnaire_id: number;
+  title: string;
+  version_label: string;
+  type: string;
+  state: string;
+  reporting_year: number;
+  created_at: Date;
+  closed_at: Date | null;
+  submitted_alone: boolean;
+  decline_count: number;
+  adjustments: number;
+  answered_count: number;
+  total_count: number;
+  lock: JsonLock | null;
+  answers: JsonAnswer[] | null;
+  comments: JsonComment[] | null;
+  documents: JsonDocument[] | null;
+}
+
+// JSON carries timestamps as text with the session's offset; they are answered as ISO instants in UTC (to the
+// millisecond), as the row reads of answering-repository.ts answer them.
+const instant = (text: string) => new Date(text).toISOString();
+
+const toSheet = (r: SheetQueryRow): Sheet => ({
+  row: {
+    id: r.id,
+    assetId: r.asset_id,
+    questionnaireId: r.questionnaire_id,
+    title: r.title,
+    version: r.version_label,
+    type: r.type,
+    state: r.state,
+    reportingYear: r.reporting_year,
+    createdAt: new Date(r.created_at).toISOString(),
+    closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
+    submittedAlone: r.submitted_alone,
+    declineCount: r.decline_count,
+    adjustments: r.adjustments,
+    answered: r.answered_count,
+    total: r.total_count,
+  },
+  lock: r.lock ? { userId: r.lock.user_id, holderName: r.lock.holder_name, since: new Date(r.lock.since).getTime(), lastActivity: new Date(r.lock.last_activity).getTime() } : null,
+  answers: (r.answers ?? []).map((a) => ({
+    id: a.id,
+    questionId: a.question_id,
+    inputAnswer: a.input_answer,
+    multipleChoiceOption: [...a.option_ids].sort((x, y) => x - y),
+    state: a.state,
+    reviewStatus: a.review_status,
+    changedSinceDecline: a.changed_since_decline,
+    evidenceRequested: a.evidence_requested,
+    modifiedBy: a.modified_by,
+    modifiedAt: instant(a.modified_at),
+  })),
+  comments: (r.comments ?? []).map((c) => ({ id: c.id, answerId: c.answer_id, comment: c.comment, authorName: c.author_name, createdAt: instant(c.created_at) })),
+  documents: (r.documents ?? []).map((d) => ({
+    id: d.id,
+    answerId: d.answer_id,
+    fileName: d.file_name,
+    contentType: d.content_type,
+    size: d.size,
+    storageKey: d.storage_key,
+    uploadedBy: d.uploaded_by,
+    uploadedAt: instant(d.uploaded_at),
+  })),
+});
+
+const sheetQuery = (db: Executor, where: ReturnType<typeof sql>, forUpdate: boolean) =>
+  sql<SheetQueryRow>`select aq.id, aq.asset_id, aq.questionnaire_id, q.title, q.version_label, q.type, aq.state, aq.reporting_year,
+      aq.created_at, aq.closed_at, aq.submitted_alone, aq.decline_count, aq.adjustments, aq.answered_count, aq.total_count,
+      (select json_build_object('user_id', l.user_id, 'holder_name', l.holder_name, 'since', l.since, 'last_activity', l.last_activity)
+        from asset_questionnaire_locks l where l.asset_questionnaire_id = aq.id) as lock,
+      (select json_agg(json_build_object('id', a.id, 'question_id', a.question_id, 'input_answer', a.input_answer, 'option_ids', a.option_ids,
+          'state', a.state, 'review_status', a.review_status, 'changed_since_decline', a.changed_since_decline,
+          'evidence_requested', a.evidence_requested, 'modified_by', a.modified_by, 'modified_at', a.modified_at) order by a.id)
+        from asset_answers a where a.asset_questionnaire_id = aq.id) as answers,
+      (select json_agg(json_build_object('id', c.id, 'answer_id', c.answer_id, 'comment', c.comment, 'author_name', c.author_name, 'created_at', c.created_at) order by c.id)
+        from asset_answer_comments c join asset_answers a on a.id = c.answer_id where a.asset_questionnaire_id = aq.id) as comments,
+      (select json_agg(json_build_object('id', d.id, 'answer_id', d.answer_id, 'file_name', d.file_name, 'content_type', d.content_type, 'size', d.size,
+          'storage_key', d.storage_key, 'uploaded_by', d.uploaded_by, 'uploaded_at', d.uploaded_at) order by d.id)
+        from asset_answer_documents d join asset_answers a on a.id = d.answer_id where a.asset_questionnaire_id = aq.id) as documents
+    from asset_questionnaires aq join questionnaires q on q.id = aq.questionnaire_id
+    where ${where}
+    order by aq.id desc limit 1${forUpdate ? sql` for update of aq` : sql``}`.execute(db);
+
+/**
+ * One filled questionnaire of an object (by its id, or the object's latest when `id` is null; `assetId` null: by its id
+ * alone) with its lock, answers,
+ * comments and documents, in one statement; `forUpdate` locks its row for the transaction (saves), so that what is
+ * read is what every other save of it waits for.
+ */
+export async function findSheet(db: Executor, assetId: number | null, id: number | null, forUpdate = false): Promise<Sheet | null> {
+  const where = id === null ? sql`aq.asset_id = ${assetId}` : assetId === null ? sql`aq.id = ${id}` : sql`aq.id = ${id} and aq.asset_id = ${assetId}`;
+  const { rows } = await sheetQuery(db, where, forUpdate);
+  return rows[0] ? toSheet(rows[0]) : null;
+}
+
+/** The object's latest filled questionnaire's id (the one its status shows), or null. */
+export async function findLatestQuestionnaireId(db: Executor, assetId: number): Promise<number | null> {
+  const row = await db.selectFrom('asset_questionnaires').select('id').where('asset_id', '=', assetId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+type RawAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; modified_by: string; modified_at: Date };
+
+const toAnswer = (r: RawAnswer): AnswerRow => ({
+  id: r.id,
+  questionId: r.question_id,
+  inputAnswer: r.input_answer,
+  multipleChoiceOption: [...r.option_ids].sort((a, b) => a - b),
+  state: r.state,
+  reviewStatus: r.review_status,
+  changedSinceDecline: r.changed_since_decline,
+  evidenceRequested: r.evidence_requested,
+  modifiedBy: r.modified_by,
+  modifiedAt: new Date(r.modified_at).toISOString(),
+});
+
+/**
+ * The answer row of a question locked for the rest of the transaction, created empty when there is none: one
+ * statement when it exists (the usual save), two when it is new. Two concurrent saves of one answer wait for each
+ * other and each sees what the other stored.
+ */
+export async function lockAnswerRow(db: Executor, assetQuestionnaireId: number, questionId: number, by: string, at: Date): Promise<AnswerRow> {
+  const locked = () =>
+    db.selectFrom('asset_answers').selectAll().where('asset_questionnaire_id', '=', assetQuestionnaireId).where('question_id', '=', questionId).forUpdate().executeTakeFirst();
+  const found = await locked();
+  if (found) return toAnswer(found);
+  const inserted = await db
+    .insertInto('asset_answers')
+    .values({ asset_questionnaire_id: assetQuestionnaireId, question_id: questionId, input_answer: null, option_ids: [], state: null, modified_by: by, modified_at: at })
+    .onConflict((oc) => oc.columns(['asset_questionnaire_id', 'question_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  // A concurrent save created it first: wait for it and take what it stored.
+  return toAnswer(inserted ?? (await locked())!);
+}
+
+/**
+ * Writes an answer and its change-log row in one statement; answers the stored answer. `change` null writes the
+ * answer only.
+ */
+export async function writeAnswerWithChange(
+  db: Executor,
+  answerId: number,
+  value: { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: string | null; changedSinceDecline?: boolean },
+  by: string,
+  at: Date,
+  change: { assetQuestionnaireId: number; questionId: number; kind: string; userId: number | null; oldValue: unknown; newValue: unknown; note: string },
+): Promise<AnswerRow> {
+  const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+  const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
+  const decline = value.changedSinceDecline === undefined ? sql`changed_since_decline` : sql`${value.changedSinceDecline}`;
+  const { rows } = await sql<RawAnswer>`with written as (
+      update asset_answers set input_answer = ${value.inputAnswer}, option_ids = ${options}, state = ${value.state},
+        modified_by = ${by}, modified_at = ${at}, changed_since_decline = ${decline}
+      where id = ${answerId} returning *),
+    logged as (
+      insert into asset_answer_changes (asset_questionnaire_id, question_id, kind, user_id, user_name, at, old_value, new_value, note)
+      values (${change.assetQuestionnaireId}, ${change.questionId}, ${change.kind}, ${change.userId}, ${by}, ${at}, ${json(change.oldValue)}::jsonb, ${json(change.newValue)}::jsonb, ${change.note}))
+    select * from written`.execute(db);
+  return toAnswer(rows[0]!);
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { Database } from '@ecore/adapters/db/database.ts';
+import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
+import { SESSION_CHANNEL } from '@ecore/migrations/index.ts';
+import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
+import { seedDemoAnswers } from '../../demo/demo-answers.ts';
+import { createNotifiedCache } from '../../plugins/session-cache.ts';
+import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
+import { answeringCachesOf } from './sheet-cache.ts';
+
+const OFFICE = 'Bürohaus Mainzer Landstraße';
+const QUARTER = 'Quartier Prenzlauer Berg';
+
+interface Filled {
+  id: number;
+  clusters: { categories: { sections: { questions: { id: number; type: string }[] }[] }[] }[];
+  answers: { id: number; questionId: number; inputAnswer: number | null; comments: { comment: string }[] }[];
+  lockedStatus: { isLocked: boolean; currentLockerName: string | null };
+  progress: { answered: number; total: number };
+}
+
+// Two apps on one database stand for two server processes (as in plugins/sessions.test.ts): on PostgreSQL each has
+// its own pool and LISTEN connection, on PGlite they share the one embedded database. Every read below would be
+// answered from what an instance keeps if nothing dropped it (the counters show it is kept between changes).
+describe.each(testDatabases())('filled questionnaires kept across two app instances on $name', ({ open }) => {
+  let first: Database;
+  let second: Database;
+  let a: Harness;
+  let b: Harness;
+  /** An instance whose notifications never come (as if they were late): only its own drops keep it right. */
+  let deaf: Harness;
+  const tokens = new Map<string, string>();
+  beforeAll(async () => {
+    first = await open();
+    second = await (first as Database & { reopen(): Promise<Database> }).reopen();
+    a = await createHarness({}, first);
+    b = await createHarness({}, second);
+    deaf = await createHarness({}, { ...second, listen: async (_channel, handlers) => (handlers.listening(true), async () => undefined) });
+  });
+  afterAll(async () => {
+    await deaf?.close();
+    await b?.close();
+    await a?.close();
+    await second?.close();
+    await first?.close();
+  });
+  beforeEach(async () => {
+    await a.reset();
+    await seedDemoQuestionnaires(a.db);
+    await seedDemoAnswers(a.db, new Date(a.clock.now));
+    tokens.clear();
+    // Signed in first: a sign-in is a change (POST), after which an instance forgets everything it keeps.
+    for (const h of [a, b, deaf]) for (const user of ['analyst', 'collector', 'objectadmin'] as const) await tokenOf(h, user);
+    await settle(a);
+    await settle(b);
+  });
+
+  /** Waits until an instance has heard every notification sent so far (they arrive in commit order). */
+  const settle = async (h: Harness) => {
+    const heard = h.app.watchTables(['settled'], createNotifiedCache<number, number>()).nextInvalidation();
+    await sql`select pg_notify(${SESSION_CHANNEL}, 'settled')`.execute(a.db);
+    await heard;
+  };
+  const tokenOf = async (h: Harness, user: DemoUserName) => {
+    const key = `${h === a ? 'a' : h === b ? 'b' : 'deaf'}:${user}`;
+    if (!tokens.has(key)) tokens.set(key, await h.login(user));
+    return tokens.get(key)!;
+  };
+  const call = async (h: Harness, user: DemoUserName, method: 'GET' | 'PUT', url: string, payload?: object) =>
+    h.app.inject({ method, url, headers: { ...bearer(await tokenOf(h, user)), 'accept-language': 'de' }, ...(payload ? { payload } : {}) });
+  const assetId = async (name: string) => (await a.db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const latest = async (h: Harness, name: string, user: DemoUserName = 'analyst') => {
+    const res = await call(h, user, 'GET', `/api/asset/${await assetId(name)}/questionnaire/latest`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Filled>();
+  };
+  const valueQuestion = (f: Filled) => f.clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).find((q) => q.type === 'ValueQuestion')!.id;
+  const valueOf = (f: Filled, questionId: number) => f.answers.find((x) => x.questionId === questionId)?.inputAnswer ?? null;
+  const sheetReads = (h: Harness) => answeringCachesOf(h.app)!.sheets.stats.reads;
+  const save = async (h: Harness, name: string, questionId: number, inputAnswer: number | null, user: DemoUserName = 'collector') => {
+    const res = await call(h, user, 'PUT', '/api/asset/answer', [{ assetId: await assetId(name), questionId, inputAnswer }]);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ progress: { answered: number } }>();
+  };
+
+  it('keeps a filled questionnaire between reads, and a save by one user shows in the next read of another at once', async () => {
+    const before = await latest(a, OFFICE);
+    const question = valueQuestion(before);
+    await latest(b, OFFICE);
+    const [readsA, readsB] = [sheetReads(a), sheetReads(b)];
+    await latest(a, OFFICE, 'objectadmin');
+    await latest(b, OFFICE);
+    expect([sheetReads(a), sheetReads(b)]).toEqual([readsA, readsB]);
+
+    await save(a, OFFICE, question, 432.5);
+    // The instance that saved answers every later read with the save, whoever asks.
+    expect(valueOf(await latest(a, OFFICE), question)).toBe(432.5);
+    expect(valueOf(await latest(a, OFFICE, 'objectadmin'), question)).toBe(432.5);
+    // The other one as soon as the database's notification has come (on PGlite already at the commit).
+    await settle(b);
+    expect(valueOf(await latest(b, OFFICE), question)).toBe(432.5);
+    // A cleared answer too, and the progress with it.
+    const cleared = await save(b, OFFICE, question, null, 'objectadmin');
+    const seen = await latest(b, OFFICE);
+    expect(valueOf(seen, question)).toBeNull();
+    expect(seen.progress.answered).toBe(cleared.progress.answered);
+    await settle(a);
+    expect(valueOf(await latest(a, OFFICE), question)).toBeNull();
+  });
+
+  it('the instance that saved answers its next reads with the save before any notification has come', async () => {
+    const before = await latest(deaf, OFFICE);
+    const question = valueQuestion(before);
+    const reads = sheetReads(deaf);
+    await latest(deaf, OFFICE, 'collector');
+    expect(sheetReads(deaf)).toBe(reads);
+    await save(deaf, OFFICE, question, 321.5);
+    expect(valueOf(await latest(deaf, OFFICE), question)).toBe(321.5);
+    const lockUrl = `/api/asset/${await assetId(OFFICE)}/questionnaire/${before.id}/lock?isLocked=true`;
+    expect((await call(deaf, 'objectadmin', 'PUT', lockUrl)).statusCode).toBe(200);
+    expect((await latest(deaf, OFFICE, 'collector')).lockedStatus.isLocked).toBe(true);
+  });
+
+  it('a change made outside the portal (another process writing directly) empties the entry in both', async () => {
+    const before = await latest(a, OFFICE);
+    const question = valueQuestion(before);
+    await latest(b, OFFICE);
+    await sql`update asset_answers set input_answer = 77 where asset_questionnaire_id = ${before.id} and question_id = ${question}`.execute(b.db);
+    await settle(a);
+    await settle(b);
+    expect(valueOf(await latest(a, OFFICE), question)).toBe(77);
+    expect(valueOf(await latest(b, OFFICE), question)).toBe(77);
+    // A comment (its own table, named through its answer) as well.
+    const answerId = before.answers.find((x) => x.questionId === question)!.id;
+    await sql`insert into asset_answer_comments (answer_id, author_name, comment) values (${answerId}, 'Extern', 'direkt geschrieben')`.execute(a.db);
+    await settle(b);
+    expect((await latest(b, OFFICE)).answers.find((x) => x.id === answerId)!.comments.map((c) => c.comment)).toEqual(['direkt geschrieben']);
+  });
+
+  it('a save of one questionnaire keeps what the instances hold of the others', async () => {
+    const office = await latest(b, OFFICE);
+    const quarter = await latest(b, QUARTER);
+    const reads = sheetReads(b);
+    await save(a, QUARTER, valueQuestion(quarter), 12.25);
+    await settle(b);
+    expect(valueOf(await latest(b, OFFICE), valueQuestion(office))).toBe(valueOf(office, valueQuestion(office)));
+    expect(sheetReads(b)).toBe(reads);
+    expect(valueOf(await latest(b, QUARTER), valueQuestion(quarter))).toBe(12.25);
+    expect(sheetReads(b)).toBe(reads + 1);
+  });
+
+  it('a lock taken on one instance is named to everyone else on both at once, and its release too', async () => {
+    const seen = await latest(a, OFFICE, 'collector');
+    await latest(b, OFFICE, 'collector');
+    const url = `/api/asset/${await assetId(OFFICE)}/questionnaire/${seen.id}/lock?isLocked=`;
+    expect((await call(a, 'objectadmin', 'PUT', `${url}true`)).statusCode).toBe(200);
+    expect((await latest(a, OFFICE, 'collector')).lockedStatus.isLocked).toBe(true);
+    await settle(b);
+    expect((await latest(b, OFFICE, 'collector')).lockedStatus.isLocked).toBe(true);
+    // The holder itself is not told it is locked out.
+    expect((await latest(b, OFFICE, 'objectadmin')).lockedStatus.isLocked).toBe(false);
+    expect((await call(b, 'objectadmin', 'PUT', `${url}false`)).statusCode).toBe(200);
+    expect((await latest(b, OFFICE, 'collector')).lockedStatus.isLocked).toBe(false);
+    await settle(a);
+    expect((await latest(a, OFFICE, 'collector')).lockedStatus.isLocked).toBe(false);
+  });
+});
