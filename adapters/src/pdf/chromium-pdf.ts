@@ -10,7 +10,7 @@ export interface ChromiumPdfOptions {
   timeoutMs?: number;
 }
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--font-render-hinting=none'];
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--font-render-hinting=none', '--disable-crash-reporter', '--disable-crashpad-for-testing'];
 
 const failure = (reason: PdfRenderFailure['reason']): PdfRenderFailure => ({ _tag: 'pdf-unavailable', reason });
 
