@@ -72,6 +72,23 @@ describe('issuing with the close (DOMAIN.md §6)', () => {
     expect(cert!.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{20}$/);
   });
 
+  it("the evaluator's close (PUT asset/state Closed) issues the object's certificate in the same change", async () => {
+    const id = await assetId('Büro Campus Adlershof');
+    const row = await h.db.selectFrom('asset_questionnaires').select('id').where('asset_id', '=', id).executeTakeFirstOrThrow();
+    // Reviewed and sent to evaluation (the review itself is review.test.ts's).
+    await h.db.updateTable('asset_answers').set({ state: 'ReviewAccepted', review_status: 'Approved' }).where('asset_questionnaire_id', '=', row.id).where('state', 'is not', null).execute();
+    await h.db.updateTable('asset_questionnaires').set({ state: 'Evaluation' }).where('id', '=', row.id).execute();
+    await h.db.updateTable('assets').set({ questionnaire_state: 'Evaluation' }).where('id', '=', id).execute();
+    expect(await listCertificates(h.db, 'asset', id)).toEqual([]);
+    h.clock.now = Date.parse('2026-03-15T10:00:00Z');
+    const closed = await h.as('evaluator', 'PUT', `/api/asset/state?assetId=${id}&state=Closed&isBuyerAsset=false`);
+    h.clock.now = T0;
+    expect(closed.statusCode, closed.body).toBe(204);
+    const [cert, ...more] = await listCertificates(h.db, 'asset', id);
+    expect(more).toEqual([]);
+    expect(cert).toMatchObject({ assetQuestionnaireId: row.id, subjectName: 'Büro Campus Adlershof', evaluatedAt: '2026-03-15', validUntil: '2027-03-14', evaluatorName: 'Eva Gutachter', testerName: 'Tom Tester' });
+  });
+
   it('a demo database from before certificates gets the closed object its certificate at the next start, once', async () => {
     const id = await assetId();
     await sql`truncate certificates`.execute(h.db);
