@@ -13,12 +13,13 @@ import { identityRoutes } from './routes/identity/index.ts';
 import { questionnaireRoutes } from './routes/questionnaires/index.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { organisationRoutes } from './routes/organisations/organisations.ts';
-import { usersExportRoutes } from './routes/exports/users-export.ts';
+import { exportModuleRoutes } from './routes/exports/index.ts';
 import { assetModuleRoutes } from './routes/assets/index.ts';
 import { answeringModuleRoutes } from './routes/answering/index.ts';
 import { reviewModuleRoutes } from './routes/review/index.ts';
 import { scoringModuleRoutes } from './routes/scoring/index.ts';
 import { certificatesModuleRoutes } from './routes/certificates/index.ts';
+import { analysisModuleRoutes } from './routes/analysis/index.ts';
 import type { AppDeps } from './deps.ts';
 
 export type { AppConfig, AppDeps } from './deps.ts';
@@ -54,12 +55,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(identityRoutes, deps);
       await api.register(questionnaireRoutes, deps);
       await api.register(organisationRoutes, deps);
-      await api.register(usersExportRoutes, deps);
+      await api.register(exportModuleRoutes, deps);
       await api.register(assetModuleRoutes, deps);
       await api.register(answeringModuleRoutes, deps);
       await api.register(reviewModuleRoutes, deps);
       await api.register(scoringModuleRoutes, deps);
       await api.register(certificatesModuleRoutes, deps);
+      await api.register(analysisModuleRoutes, deps);
     },
     { prefix: '/api' },
   );
