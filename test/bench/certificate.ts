@@ -48,6 +48,13 @@ try {
     if (res.statusCode !== 200) throw new Error(`certificate answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
     return { ms, bytes: res.rawPayload.length };
   };
+  // The same request without the PDF: what the database and the checks cost.
+  const dataTimes: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const started = performance.now();
+    await app.inject({ method: 'GET', url: `/api/asset/certificate/data?id=${id}`, headers });
+    dataTimes.push(performance.now() - started);
+  }
   const first = await call();
   const warm: number[] = [];
   for (let i = 0; i < CALLS; i += 1) {
@@ -59,6 +66,7 @@ try {
   const at = (q: number) => warm[Math.min(warm.length - 1, Math.floor(q * warm.length))]!;
   console.log(`\nCertificate PDF (GET /api/asset/certificate, in-process, Chromium ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}, load ${loadavg()[0]!.toFixed(2)}):`);
   console.log(`  first (browser starts)   ${first.ms.toFixed(0).padStart(6)} ms   ${(first.bytes / 1024).toFixed(0)} KB`);
+  console.log(`  data call (no PDF) p50    ${dataTimes.sort((a, b) => a - b)[2]!.toFixed(0).padStart(6)} ms`);
   console.log(`  warm p50 / p95 / max     ${at(0.5).toFixed(0).padStart(6)} / ${at(0.95).toFixed(0)} / ${warm.at(-1)!.toFixed(0)} ms over ${warm.length} calls (goal: under 400 ms)`);
   await app.close();
 } finally {

@@ -12,6 +12,8 @@ export interface ChromiumPdfOptions {
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--font-render-hinting=none', '--disable-crash-reporter', '--disable-crashpad-for-testing'];
 
+const IDLE_PAGES = 2;
+
 const failure = (reason: PdfRenderFailure['reason']): PdfRenderFailure => ({ _tag: 'pdf-unavailable', reason });
 
 /** Resolves with the promise's value, or with `late` once `ms` have passed (the timer never holds the process). */
@@ -26,7 +28,7 @@ function within<T>(promise: Promise<T>, ms: number, late: () => T): Promise<T> {
 
 /**
  * PDFs by Chromium through puppeteer-core (docs/certificates.md "PDF"): one browser, started when the first
- * document is asked for and reused; a fresh page per document. A browser that cannot start, or a document that
+ * document is asked for and reused, and its pages reused (each document replaces the whole page). A browser that cannot start, or a document that
  * takes longer than the limit, answers a failure instead of hanging; the next document tries to start one again.
  */
 export function createChromiumPdfRenderer(options: ChromiumPdfOptions = {}): PdfRenderer {
@@ -34,18 +36,23 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions = {}): Pdf
   const timeoutMs = options.timeoutMs ?? 20_000;
   let browser: Promise<Browser> | null = null;
   let closed = false;
-  // Opening a page costs more than printing one: the next document's page is opened while nobody waits (each page
-  // still serves one document only).
-  let spare: { of: Browser; page: Promise<Page> } | null = null;
+  // Opening a page (a new renderer process) costs more than printing a document: pages are kept and reused. Each
+  // document replaces the whole page (JavaScript off, nothing loaded from the network), so nothing of one document
+  // stays in the next. Pages in use at once are added as needed; at most IDLE_PAGES wait for the next document.
+  let idle: { of: Browser; page: Page }[] = [];
 
   const takePage = async (b: Browser): Promise<Page> => {
-    const ready = spare?.of === b ? spare.page : null;
-    spare = null;
-    const page = (await ready?.catch(() => null)) ?? (await b.newPage());
-    const next = b.newPage();
-    next.catch(() => undefined);
-    spare = { of: b, page: next };
+    idle = idle.filter((p) => p.of === b && !p.page.isClosed());
+    const kept = idle.pop();
+    if (kept) return kept.page;
+    const page = await b.newPage();
+    await page.setJavaScriptEnabled(false);
     return page;
+  };
+
+  const givePage = (b: Browser, page: Page, usable: boolean) => {
+    if (usable && browser !== null && idle.length < IDLE_PAGES && !page.isClosed()) idle.push({ of: b, page });
+    else void page.close().catch(() => undefined);
   };
 
   const start = async (): Promise<Browser> => {
@@ -53,7 +60,7 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions = {}): Pdf
     await access(executablePath, constants.X_OK);
     const launched = await puppeteer.launch({ executablePath, headless: true, args: FLAGS, timeout: timeoutMs, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
     launched.once('disconnected', () => {
-      if (spare?.of === launched) spare = null;
+      idle = idle.filter((p) => p.of !== launched);
       if (browser && !closed) browser = null;
     });
     return launched;
@@ -78,14 +85,15 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions = {}): Pdf
       return E.left(failure('start'));
     }
     const page = await takePage(b);
+    let usable = false;
     try {
       // Everything the document shows is inline (styles, QR code as SVG): no request leaves the browser.
-      await page.setJavaScriptEnabled(false);
       await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
       const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, timeout: timeoutMs });
+      usable = true;
       return E.right(pdf);
     } finally {
-      void page.close().catch(() => undefined);
+      givePage(b, page, usable);
     }
   };
 
@@ -110,7 +118,7 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions = {}): Pdf
     },
     async close() {
       closed = true;
-      spare = null;
+      idle = [];
       const running = browser;
       browser = null;
       if (!running) return;

@@ -221,6 +221,25 @@ describe('the PDF', () => {
   });
 });
 
+describe('the PDF renderer under several requests', () => {
+  it('documents printed at once or one after another on reused pages each hold only their own content', async () => {
+    const id = await assetId();
+    const token = await h.login('objectadmin');
+    const get = (language: string) => h.app.inject({ method: 'GET', url: `/api/asset/certificate?id=${id}`, headers: { authorization: `Bearer ${token}`, 'accept-language': language } });
+    const check = async (res: Awaited<ReturnType<typeof get>>, language: 'de' | 'en') => {
+      expect(res.statusCode).toBe(200);
+      const text = (await pdfText(res.rawPayload)).toLowerCase();
+      expect(text).toContain(language === 'de' ? 'gültig bis' : 'valid until');
+      expect(text).not.toContain(language === 'de' ? 'valid until' : 'gültig bis');
+    };
+    const [de, en, de2] = await Promise.all([get('de'), get('en'), get('de')]);
+    await check(de, 'de');
+    await check(en, 'en');
+    await check(de2, 'de');
+    for (const language of ['en', 'de', 'en'] as const) await check(await get(language), language);
+  });
+});
+
 describe('public verification', () => {
   const verify = (code: string) => h.app.inject({ method: 'GET', url: `/api/certificate/verify/${encodeURIComponent(code)}` });
 
