@@ -53,6 +53,7 @@ describe('the points of a choice', () => {
     const q = single(1, [low, high]);
     expect(choicePoints(q, [high.id!, low.id!])).toBe(3);
     expect(choicePoints(q, [low.id!, high.id!])).toBe(1);
+    expect(choicePoints(q, [123_456, high.id!])).toBe(3);
   });
 
   it('several exclusive options chosen: the best of them alone, the others ignored', () => {
@@ -89,6 +90,24 @@ describe('what counts in a section', () => {
     expect(s).toMatchObject({ points: 2, maximum: 2, ratio: 1 });
     expect(s.questions[1]).toMatchObject({ counted: false, countedInFinance: false, points: 0, maximum: 6, ratio: null, classification: 'Neutral', answered: false });
     expect(s.questions[2]).toMatchObject({ counted: false, points: 0, maximum: 0, ratio: null, answered: true, answer: { inputAnswer: 2, multipleChoiceOption: [] } });
+  });
+
+  it('a question’s ratio is its points over its maximum: 2 of 4 is 0.5', () => {
+    const q = single(1, [option(0), option(2), option(4)]);
+    expect(questionsOf(score(oneSection(q), OFFICE, [pick(q, q.options[1]!)], NO_DATA))[0]).toMatchObject({ points: 2, maximum: 4, ratio: 0.5, classification: 'Intermediate' });
+  });
+
+  it('a stored answer to a virtual question is not its answer', () => {
+    const energyTotal = valueQuestion(1, 'finalEnergyTotal');
+    const dw = virtualQuestion(2, 'DW', 1, 6);
+    const result = score(oneSection(energyTotal, dw), OFFICE, [figure(energyTotal, 180), { questionId: 2, inputAnswer: 5, multipleChoiceOption: [] }], DATA);
+    expect(questionsOf(result)[1]).toMatchObject({ answer: null, answered: true, points: 3 });
+  });
+
+  it('a figure stored on a choice question is no consumption value, even where the question names a KPI key', () => {
+    const q = single(1, [option(0), option(1)], { kpiKey: 'water' });
+    const result = score(oneSection(q), OFFICE, [{ questionId: 1, inputAnswer: 7, multipleChoiceOption: [q.options[1]!.id!] }], NO_DATA);
+    expect(result.consumption.water).toBeNull();
   });
 
   it('a value question with a figure that is not a number is unanswered', () => {
@@ -128,7 +147,7 @@ describe('what counts in a section', () => {
     };
     const result = score(t, OFFICE, [pick(a, a.options[1]!), pick(b, b.options[0]!)], NO_DATA);
     const [full, none] = result.clusters[0]!.categories;
-    expect(full).toMatchObject({ id: 10, points: 1, maximum: 1, ratio: 1, classification: 'Positive', finance: { ratio: 1, classification: 'Positive' } });
+    expect(full).toMatchObject({ id: 10, points: 1, maximum: 1, ratio: 1, classification: 'Positive', finance: { points: 1, maximum: 1, ratio: 1, classification: 'Positive' } });
     expect(none).toMatchObject({ id: 20, points: 0, maximum: 1, ratio: 0, classification: 'Negative', finance: { ratio: 0, classification: 'Negative' } });
     expect(result.clusters[0]).toMatchObject({ points: 1, maximum: 2, ratio: 0.25, classification: 'Negative', finance: { points: 1, maximum: 2, ratio: 0.25 } });
     expect(result.clusters[0]!.categories[1]!.sections[0]!.share).toBe(0.75);
@@ -139,6 +158,11 @@ describe('the weighted ratio of a level', () => {
   it('a weight that is not a positive number drops out like a level with nothing counted', () => {
     expect(weightedRatio([{ weight: Number.NaN, ratio: 0 }, { weight: -2, ratio: 0 }, { weight: 2, ratio: 0.5 }])).toEqual({ ratio: 0.5, shares: [0, 0, 1] });
     expect(weightedRatio([])).toEqual({ ratio: null, shares: [] });
+  });
+
+  it('with no weight left every part’s share is 0, and a part without weight adds nothing, whatever its ratio', () => {
+    expect(weightedRatio([{ weight: 0, ratio: 1 }, { weight: 5, ratio: null }])).toEqual({ ratio: null, shares: [0, 0] });
+    expect(weightedRatio([{ weight: 0, ratio: Number.POSITIVE_INFINITY }, { weight: 1, ratio: 0.5 }])).toEqual({ ratio: 0.5, shares: [0, 1] });
   });
 });
 
@@ -238,6 +262,12 @@ describe('the consumption values and projections', () => {
     expect(result.consumption).toMatchObject({ co2: 40, co2Source: 'reported' });
   });
 
+  it('a reporting year after 2050 refuses the projections without naming reference data', () => {
+    const result = score(t, { ...OFFICE, reportingYear: 2051 }, [figure(co2, 40), figure(energyTotal, 150)], DATA);
+    expect(result.stranding.carbon).toEqual({ status: 'refused', refusal: { _tag: 'scoring-reporting-year', reportingYear: 2051 } });
+    expect(result.referenceMissing).toEqual([]);
+  });
+
   it('carriers without a projection give no CO2 figure', () => {
     const result = score(t, { ...OFFICE, country: 'AT' }, [figure(gas, 100)], DATA);
     expect(result.consumption).toMatchObject({ co2: null, co2Source: null, finalEnergy: 100, finalEnergySource: 'carriers' });
@@ -294,12 +324,19 @@ describe('the score of a group at the edges', () => {
     expect(group.taxonomy).toEqual({ share: 1, conforms: true });
   });
 
+  it('the finance score of a group and its classification: 50 is Intermediate', () => {
+    const f = single(1, [option(0), option(2)], { scoreType: 'Finance' });
+    const half = score(oneSection(f), OFFICE, [pick(f, f.options[1]!)], NO_DATA);
+    const none = score(oneSection(f), OFFICE, [pick(f, f.options[0]!)], NO_DATA);
+    expect(groupResult([{ area: 1000, result: half }, { area: 1000, result: none }])).toMatchObject({ finance: 50, financeClassification: 'Intermediate', ecore: 50, ecoreClassification: 'Intermediate' });
+  });
+
   it('a cluster position no object names is numbered; no object with taxonomy questions: no share, not conforming', () => {
     const unnamed = { ...noTaxonomy, clusters: noTaxonomy.clusters.map((c) => ({ ...c, clusterIdentifier: undefined as unknown as string })) };
     const group = groupResult([{ area: 1000, result: unnamed }]);
     expect(group.clusters.map((c) => c.clusterIdentifier)).toEqual(['1']);
     expect(group.taxonomy).toEqual({ share: null, conforms: false });
-    expect(groupResult([])).toMatchObject({ ecore: null, clusters: [], taxonomy: { share: null, conforms: false }, stranding: { carbon: { status: 'not-reported' }, energy: { status: 'not-reported' } } });
+    expect(groupResult([])).toMatchObject({ ecore: null, ecoreClassification: 'Neutral', financeClassification: 'Neutral', clusters: [], taxonomy: { share: null, conforms: false }, stranding: { carbon: { status: 'not-reported' }, energy: { status: 'not-reported' } } });
   });
 
   it('projections of a group: any refusal is the group’s; objects of both sources make it mixed; none reported, none', () => {
