@@ -13,7 +13,7 @@ import { identityRoutes } from './routes/identity/index.ts';
 import { questionnaireRoutes } from './routes/questionnaires/index.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { organisationRoutes } from './routes/organisations/organisations.ts';
-import { usersExportRoutes } from './routes/exports/users-export.ts';
+import { exportModuleRoutes } from './routes/exports/index.ts';
 import { assetModuleRoutes } from './routes/assets/index.ts';
 import { answeringModuleRoutes } from './routes/answering/index.ts';
 import { reviewModuleRoutes } from './routes/review/index.ts';
@@ -55,7 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(identityRoutes, deps);
       await api.register(questionnaireRoutes, deps);
       await api.register(organisationRoutes, deps);
-      await api.register(usersExportRoutes, deps);
+      await api.register(exportModuleRoutes, deps);
       await api.register(assetModuleRoutes, deps);
       await api.register(answeringModuleRoutes, deps);
       await api.register(reviewModuleRoutes, deps);

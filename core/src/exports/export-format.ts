@@ -4,8 +4,8 @@ import { wholeNumberParam } from '../shared/schemas.ts';
 export const ExportFormat = { Json: 0, Csv: 1, Excel: 2 } as const;
 export type ExportFormat = (typeof ExportFormat)[keyof typeof ExportFormat];
 
-export const exportFormatSchema = wholeNumberParam(0, 2)
-  .refine((n): n is ExportFormat => n === 0 || n === 1 || n === 2, { error: 'validation-generic' });
+/** 0, 1 or 2; anything else is refused once, naming the field (`validation-number`). */
+export const exportFormatSchema = wholeNumberParam(0, 2).transform((n) => n as ExportFormat);
 
 /** A column of an exported table: the field it reads and its header per language. */
 export interface ExportColumn<Row> {

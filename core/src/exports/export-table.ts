@@ -64,3 +64,10 @@ export const excelRow = <Row>(columns: readonly TableColumn<Row>[], row: Row, la
     if (typeof value === 'number') return value;
     return String(neutraliseCell(value));
   });
+
+/**
+ * Columns over a table whose headers are already in the export's language (the filled questionnaire of core
+ * answering), for the streamed writer: the keys named `numeric` hold figures, the others text.
+ */
+export const columnsOfTable = (columns: readonly { key: string; header: string }[], numeric: readonly string[]): TableColumn<readonly CellValue[]>[] =>
+  columns.map((c, i) => ({ key: c.key, header: { de: c.header, en: c.header }, kind: numeric.includes(c.key) ? 'decimal' : 'text', value: (row) => row[i] ?? null }));
