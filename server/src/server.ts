@@ -11,6 +11,7 @@ import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from './demo/demo-answers.ts';
 import { seedDemoReview } from './demo/demo-review.ts';
+import { seedDemoExports } from './demo/demo-exports.ts';
 import { expireDue } from './routes/review/expiry.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
@@ -30,6 +31,7 @@ async function main() {
     await seedDemoAssets(database.db);
     await seedDemoAnswers(database.db, new Date());
     await seedDemoReview(database.db, new Date());
+    await seedDemoExports(database.db, new Date());
   }
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
