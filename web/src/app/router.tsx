@@ -20,7 +20,7 @@ const TEMPLATES = ['accounts', 'assets', 'questionnaires'] as const;
 const ANSWERING = ['accounts', 'answering', 'assets', 'certificates', 'questionnaires', 'scoring'] as const;
 const REVIEWING = ['accounts', 'answering', 'assets', 'questionnaires', 'review'] as const;
 const REVIEW = ['answering', 'assets', 'certificates', 'data-table', 'review'] as const;
-const GROUP_LIST = ['answering', 'assets', 'certificates', 'data-table', 'review', 'scoring'] as const;
+const GROUP_LIST = ['analysis', 'answering', 'assets', 'certificates', 'data-table', 'review', 'scoring'] as const;
 const RESULTS = ['accounts', 'answering', 'assets', 'questionnaires', 'scoring'] as const;
 
 const ShellLayout = lazyArea(() => import('./shell-layout.tsx').then((m) => m.ShellLayout));
@@ -34,10 +34,14 @@ const ContactPage = lazyArea(() => import('../features/info-pages/contact-page.t
 const ImpressumPage = lazyArea(() => import('../features/info-pages/impressum-page.tsx').then((m) => m.ImpressumPage), ['info-pages']);
 const DataProtectionPage = lazyArea(() => import('../features/info-pages/data-protection-page.tsx').then((m) => m.DataProtectionPage), ['info-pages']);
 const JobManagementPage = lazyArea(() => import('../features/review/job-management-page.tsx').then((m) => m.JobManagementPage), REVIEW);
-const AnalysisBenchmarkPage = lazyArea(() => import('../features/analysis/analysis-benchmark-page.tsx').then((m) => m.AnalysisBenchmarkPage), ['scoring']);
+const AnalysisBenchmarkPage = lazyArea(() => import('../features/analysis/analysis-benchmark-page.tsx').then((m) => m.AnalysisBenchmarkPage), ['analysis', 'scoring']);
+// The dashboards of a group and of an object (issue 17); their charts load in a chunk of their own.
+const GroupDashboardPage = lazyArea(() => import('../features/analysis/dashboard-page.tsx').then((m) => m.GroupDashboardPage), ['analysis', 'scoring']);
+const ObjectDashboardPage = lazyArea(() => import('../features/analysis/dashboard-page.tsx').then((m) => m.ObjectDashboardPage), ['analysis', 'scoring']);
 // The stranding calculator (issue 15): the object form's asset-class rows, and the charts in a chunk of their own.
 const StrandingCalculatorPage = lazyArea(() => import('../features/scoring/stranding-calculator-page.tsx').then((m) => m.StrandingCalculatorPage), ['assets', 'scoring']);
-const ExportPage = lazyArea(() => import('../features/exports/export-page.tsx').then((m) => m.ExportPage));
+// The finance partners' export area (issue 17): its lists and the export dialog.
+const ExportPage = lazyArea(() => import('../features/exports/export-page.tsx').then((m) => m.ExportPage), ['data-table', 'exports']);
 const ScorePage = lazyArea(() => import('../features/questionnaires/score-page.tsx').then((m) => m.ScorePage), TEMPLATE_LISTS);
 const QuestionnaireEditorPage = lazyArea(() =>
   import('../features/questionnaires/questionnaire-editor-page.tsx').then((m) => m.QuestionnaireEditorPage),
@@ -259,13 +263,22 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <AnalysisBenchmarkPage /> },
               { path: 'stranding', element: <StrandingCalculatorPage />, handle: named('scoring.calculator.title') },
+              { path: 'object-groups', element: <Navigate to="/analysis-benchmark" replace /> },
+              { path: 'group/:groupId', element: <GroupDashboardPage />, handle: named('analysis.dashboard.groupTitle') },
+              { path: 'object/:assetId', element: <ObjectDashboardPage />, handle: named('analysis.dashboard.objectTitle') },
             ],
           },
           {
             path: 'export',
             element: <RequireArea area="export" />,
-            handle: named('shell.navigation.export'),
-            children: [{ index: true, element: <ExportPage /> }],
+            handle: named('shell.navigation.export', true),
+            // Spec 02 §2: the tabs object, object-group and customer-data; /export opens object-group.
+            children: [
+              { index: true, element: <Navigate to="object-group" replace /> },
+              { path: 'object', element: <ExportPage />, handle: named('exports.tabs.object') },
+              { path: 'object-group', element: <ExportPage />, handle: named('exports.tabs.object-group') },
+              { path: 'customer-data', element: <ExportPage />, handle: named('exports.tabs.customer-data') },
+            ],
           },
         ],
       },

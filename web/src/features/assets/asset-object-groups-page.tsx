@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Anchor, Button, Table, Text } from '@mantine/core';
-import { IconChartBar, IconPencil, IconPlus, IconSquarePlus, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconChartPie, IconPencil, IconPlus, IconSquarePlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { mayEditAssets } from '@ecore/core/assets/asset-access.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
+import { canAccessArea } from '@ecore/core/identity/route-access.ts';
 import { formatScore } from '@ecore/core/scoring/display.ts';
 import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -120,8 +121,17 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
           ),
         }}
         actions={(g) =>
-          g.canEdit || mayViewScore(actor) ? (
+          g.canEdit || mayViewScore(actor) || canAccessArea(actor, 'analysisAndBenchmark') ? (
             <>
+              {/* Analysis (issue 17): "benchmark" opens the group's dashboard. */}
+              {canAccessArea(actor, 'analysisAndBenchmark') ? (
+                <RowAction
+                  label={t('analysis.groupButton')}
+                  name={t('analysis.groupButtonFor', { name: g.name })}
+                  icon={<IconChartPie size={18} aria-hidden="true" />}
+                  onClick={() => void navigate(`/analysis-benchmark/group/${g.id}`)}
+                />
+              ) : null}
               {mayViewScore(actor) ? (
                 <RowAction
                   label={t('scoring.common.showScore')}
