@@ -7,7 +7,7 @@ import type { Cluster, Question, QuestionOption, Section } from '../questionnair
 import { valueQuestion, virtualQuestion } from './arbitraries/scoring.ts';
 import { formatFigure } from './display.ts';
 import type { ReferenceData } from './reference-lookup.ts';
-import { choicePoints, classify, groupResult, groupScore, roundForDisplay, score, weightedRatio, type ScoreResult, type ScoringAnswer, type ScoringObject, type ScoringTemplate } from './score.ts';
+import { choicePoints, classify, formatScore, groupResult, groupScore, roundForDisplay, score, weightedRatio, type ScoreResult, type ScoringAnswer, type ScoringObject, type ScoringTemplate } from './score.ts';
 
 const NO_DATA: ReferenceData = { values: [], emissionFactors: [] };
 const OFFICE: ScoringObject = { country: 'DE', assetAssetTypes: [{ assetTypeId: 1, percentage: 100 }], area: 1000, reportingYear: 2024 };
@@ -188,6 +188,12 @@ describe('classification and display at the edges', () => {
   it('figures of the "why" lines show up to two decimals in the language', () => {
     expect(formatFigure(1234.567, 'de')).toBe('1.234,57');
     expect(formatFigure(1234.5, 'en')).toBe('1,234.5');
+  });
+
+  it('a score that is not a number shows as a dash, like no score', () => {
+    expect(formatScore(Number.NaN, 'de')).toBe('–');
+    expect(formatScore(Number.POSITIVE_INFINITY, 'en')).toBe('–');
+    expect(formatScore(-0.04, 'en')).toBe('0.0');
   });
 });
 

@@ -40,7 +40,8 @@ const GroupDashboardPage = lazyArea(() => import('../features/analysis/dashboard
 const ObjectDashboardPage = lazyArea(() => import('../features/analysis/dashboard-page.tsx').then((m) => m.ObjectDashboardPage), ['analysis', 'scoring']);
 // The stranding calculator (issue 15): the object form's asset-class rows, and the charts in a chunk of their own.
 const StrandingCalculatorPage = lazyArea(() => import('../features/scoring/stranding-calculator-page.tsx').then((m) => m.StrandingCalculatorPage), ['assets', 'scoring']);
-const ExportPage = lazyArea(() => import('../features/exports/export-page.tsx').then((m) => m.ExportPage));
+// The finance partners' export area (issue 17): its lists and the export dialog.
+const ExportPage = lazyArea(() => import('../features/exports/export-page.tsx').then((m) => m.ExportPage), ['data-table', 'exports']);
 const ScorePage = lazyArea(() => import('../features/questionnaires/score-page.tsx').then((m) => m.ScorePage), TEMPLATE_LISTS);
 const QuestionnaireEditorPage = lazyArea(() =>
   import('../features/questionnaires/questionnaire-editor-page.tsx').then((m) => m.QuestionnaireEditorPage),
@@ -270,8 +271,14 @@ export const routes: RouteObject[] = [
           {
             path: 'export',
             element: <RequireArea area="export" />,
-            handle: named('shell.navigation.export'),
-            children: [{ index: true, element: <ExportPage /> }],
+            handle: named('shell.navigation.export', true),
+            // Spec 02 §2: the tabs object, object-group and customer-data; /export opens object-group.
+            children: [
+              { index: true, element: <Navigate to="object-group" replace /> },
+              { path: 'object', element: <ExportPage />, handle: named('exports.tabs.object') },
+              { path: 'object-group', element: <ExportPage />, handle: named('exports.tabs.object-group') },
+              { path: 'customer-data', element: <ExportPage />, handle: named('exports.tabs.customer-data') },
+            ],
           },
         ],
       },
