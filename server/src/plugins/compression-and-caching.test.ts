@@ -137,6 +137,20 @@ describe('API answers', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it("an API answer carries a policy that allows nothing, not the page's, and none of the document-only headers", async () => {
+    for (const res of [await get('/api/user/me', bearer(await h.login('admin'))), await get('/api/asset/config'), await get('/api/user/me')]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      for (const name of ['x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'origin-agent-cluster', 'cross-origin-opener-policy']) {
+        expect(res.headers[name]).toBeUndefined();
+      }
+    }
+    // The pages keep theirs: the client and the OpenAPI description.
+    expect((await get('/')).headers['content-security-policy']).toContain("script-src 'self'");
+    expect((await get('/api/docs/json')).headers['content-security-policy']).not.toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
   it('error answers are not stored, with or without a token', async () => {
     const answers = [
       await get('/api/user/me'),

@@ -3,6 +3,11 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 
+/** The policy of a JSON answer: nothing may load from it and nothing may frame it. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+/** Helmet's headers that only a document (a page) reads. */
+const DOCUMENT_ONLY = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+
 /** Security headers with a CSP the client satisfies, per-route rate limits (login, reset), no-store for signed-in answers. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
@@ -27,6 +32,14 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: false,
   });
   await app.register(rateLimit, { global: false });
+  // An API answer is data, never a document: a CSP that allows nothing (OWASP REST guidance) instead of the page's
+  // (the OpenAPI pages under /api/docs are documents and keep theirs),
+  // and without the headers that only documents read (about 500 bytes less on every call; issue 23).
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    reply.header('content-security-policy', API_CSP);
+    for (const name of DOCUMENT_ONLY) reply.removeHeader(name);
+  });
   // A signed-in API answer, and any error answer, is for this request alone: no browser or proxy may keep it.
   app.addHook('onSend', async (request, reply) => {
     const signedIn = request.url.startsWith('/api/') && /^bearer /i.test(request.headers.authorization ?? '');
