@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
@@ -46,6 +48,7 @@ import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
+import { acceptsGzip } from '../assets/groups.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { LockedError, actorName, answerResponse, answersOf, questionnaireState, storedAnswers, visibleAsset, visibleQuestionnaire } from './context.ts';
 import { createAnsweringCaches, type KeptSheet } from './sheet-cache.ts';
@@ -113,7 +116,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
    * comes from the kept sheet (no database round trip while nothing it shows changed); what depends on the caller
    * (rights, whose lock, the transitions open to them) is decided here for each request.
    */
-  const present = async (actor: AssetActor, asset: AssetView, sheet: KeptSheet) => {
+  const view = async (actor: AssetActor, asset: AssetView, sheet: KeptSheet) => {
     const { row, stored } = sheet;
     const [template, actives, group] = await Promise.all([templateOf(row.questionnaireId), activeTemplateIds(), caches.group(asset.assetGroupId)]);
     const structure = structureFor(template, asset);
@@ -131,7 +134,18 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       groupSheet: groupSheetFrom(group.review, asset),
       declineCount: row.declineCount,
     };
-    return {
+    // Every field that depends on the caller (or on the clock: a lock expires), apart from the kept facts.
+    const perCaller = {
+      canEdit: answering && (state === 'Active' || state === 'Declined'),
+      canBeSubmitted: E.isRight(submitProblem({ mayAct: answering, state, structure, answers: stored })),
+      canBeReviewed: mayOpenCheck(actor, asset, state),
+      canSetGroupDefaultAnswers: mayEditAsset(actor, asset),
+      canDelete: E.isRight(mayDeleteQuestionnaire(actor, asset, state, stored)),
+      lockedStatus: lock.outcome === 'held' ? { isLocked: true, currentLockerName: lock.currentLockerName } : { isLocked: false, currentLockerName: null },
+      availableTransitions: availableTransitions(facts),
+    };
+    const { availableTransitions: transitions, ...flags } = perCaller;
+    const build = () => ({
       id: row.id,
       assetId: asset.id,
       isBuyerAsset: asset.isBuyerAsset,
@@ -147,29 +161,50 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       closedAt: row.closedAt,
       reportingYear: row.reportingYear,
       declineCount: row.declineCount,
-      canEdit: answering && (state === 'Active' || state === 'Declined'),
-      canBeSubmitted: E.isRight(submitProblem({ mayAct: answering, state, structure, answers: stored })),
-      canBeReviewed: mayOpenCheck(actor, asset, state),
+      ...flags,
       // Whether a newer version is active for this questionnaire, whoever asks: collectors are then told to ask the
       // administrator (spec 02 §1); the update itself checks the role (mayUpdateToActive).
       canBeUpdatedToActiveQuestionnaire: E.isRight(
         updateToActiveProblem({ state, questionnaireId: row.questionnaireId }, pickTemplate(asset.conditionsAndEnvironmentGoals, asset.isBuyerAsset, actives)),
       ),
-      canSetGroupDefaultAnswers: mayEditAsset(actor, asset),
-      canDelete: E.isRight(mayDeleteQuestionnaire(actor, asset, state, stored)),
       groupDefaults: defaults ? { groupName: asset.assetGroupName, questionnaireTitle: defaults.questionnaireTitle, savedAt: defaults.savedAt } : null,
-      lockedStatus: lock.outcome === 'held' ? { isLocked: true, currentLockerName: lock.currentLockerName } : { isLocked: false, currentLockerName: null },
       progress: progress(structure, stored),
       review: {
         counts: reviewCounts(structure, stored, NUMBER_OF_REVIEWED_ANSWERS),
         numberOfReviewedAnswers: NUMBER_OF_REVIEWED_ANSWERS,
         testerName: asset.testerName === null ? null : asset.testerName.trim(),
         testerUserId: asset.testerUserId,
-        availableTransitions: availableTransitions(facts),
+        availableTransitions: transitions,
       },
       clusters: structure.clusters,
       answers: caches.responses(sheet, asset),
-    };
+    });
+    return { basis: [sheet, template, actives, group, asset] as const, callerKey: JSON.stringify(perCaller), build };
+  };
+
+  const present = async (actor: AssetActor, asset: AssetView, sheet: KeptSheet) => (await view(actor, asset, sheet)).build();
+
+  /**
+   * Answers a read of a filled questionnaire (some 100 KB) as bytes written once per kept state and caller-dependent
+   * fields, gzipped once for clients that accept it, as the group list does (routes/assets/groups.ts): while nothing
+   * it shows changes, a read neither serialises nor compresses it again. The bytes are written by the route's
+   * serialiser, which the tests check against the schema.
+   */
+  const written = new Map<string, { basis: readonly unknown[]; plain: Buffer; gzip?: Buffer }>();
+  const WRITTEN_ENTRIES = 500;
+  const sendPresented = async (request: FastifyRequest, reply: FastifyReply, actor: AssetActor, asset: AssetView, sheet: KeptSheet) => {
+    const { basis, callerKey, build } = await view(actor, asset, sheet);
+    const key = `${sheet.row.id}|${callerKey}`;
+    let kept = written.get(key);
+    if (!kept || kept.basis.some((part, i) => part !== basis[i])) {
+      kept = { basis, plain: Buffer.from(reply.serialize(build()) as string) };
+      if (written.size >= WRITTEN_ENTRIES) written.clear();
+      written.set(key, kept);
+    }
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(kept.plain as never);
+    kept.gzip ??= gzipSync(kept.plain);
+    return reply.header('content-encoding', 'gzip').send(kept.gzip as never);
   };
 
   /**
@@ -289,24 +324,24 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.get(
     '/asset/:id/questionnaire/latest',
     { schema: { tags, security, summary: "The object's latest filled questionnaire", params: idParams, querystring: assetQuery, response: { 200: filledQuestionnaireSchema, ...responses } } },
-    async (request) => {
+    async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);
       const { asset, latestId } = await caches.visibleObject(actor, request.params.id, request.query.isBuyerAsset);
       const latest = await caches.sheetOf(asset.id, latestId);
       if (!latest) throw new HttpError(404, 'not-found');
-      return present(actor, asset, latest);
+      return sendPresented(request, reply, actor, asset, latest);
     },
   );
 
   app.get(
     '/asset/:id/questionnaire/:qid',
     { schema: { tags, security, summary: 'One filled questionnaire with its applicable structure and answers', params: twoIds, querystring: assetQuery, response: { 200: filledQuestionnaireSchema, ...responses } } },
-    async (request) => {
+    async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);
       const { asset } = await caches.visibleObject(actor, request.params.id, request.query.isBuyerAsset);
       const sheet = await caches.sheetOf(asset.id, request.params.qid);
       if (!sheet) throw new HttpError(404, 'not-found');
-      return present(actor, asset, sheet);
+      return sendPresented(request, reply, actor, asset, sheet);
     },
   );
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Database } from '@ecore/adapters/db/database.ts';
@@ -120,6 +121,18 @@ describe.each(testDatabases())('filled questionnaires kept across two app instan
     const lockUrl = `/api/asset/${await assetId(OFFICE)}/questionnaire/${before.id}/lock?isLocked=true`;
     expect((await call(deaf, 'objectadmin', 'PUT', lockUrl)).statusCode).toBe(200);
     expect((await latest(deaf, OFFICE, 'collector')).lockedStatus.isLocked).toBe(true);
+  });
+
+  it('answers the same questionnaire gzipped to clients that accept it, and each caller with its own rights', async () => {
+    const id = await assetId(OFFICE);
+    const plain = await call(a, 'collector', 'GET', `/api/asset/${id}/questionnaire/latest`);
+    const zipped = await a.app.inject({ url: `/api/asset/${id}/questionnaire/latest`, headers: { ...bearer(await tokenOf(a, 'collector')), 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    // The analyst reads the same kept questionnaire, and may not edit it; the collector may.
+    expect(plain.json<{ canEdit: boolean }>().canEdit).toBe(true);
+    expect((await call(a, 'analyst', 'GET', `/api/asset/${id}/questionnaire/latest`)).json<{ canEdit: boolean }>().canEdit).toBe(false);
+    expect((await call(a, 'collector', 'GET', `/api/asset/${id}/questionnaire/latest`)).json<{ canEdit: boolean }>().canEdit).toBe(true);
   });
 
   it('a change made outside the portal (another process writing directly) empties the entry in both', async () => {
