@@ -12,6 +12,7 @@ import {
   evaluateGroup,
   finishGroupReview,
   groupReviewOutcome,
+  groupSubmitProblem,
   hasGrossFloorArea,
   isGroupDecision,
   isSuitableGroupObject,
@@ -103,6 +104,7 @@ describe('the sample and the review outcome', () => {
   it('a submission goes from Active to Review and records seed and sample', () => {
     const submitted = submitGroup({ actor: actor([Role.ObjectAdministrator]), group: GROUP, objects: [object(1), object(2)], completenessConfirmed: true }, 42);
     expect(E.isRight(submitted) && submitted.right).toMatchObject({ kind: 'submitGroup', from: 'Active', to: 'Review', seed: 42 });
+    expect(groupSubmitProblem({ actor: actor([Role.ObjectAdministrator]), group: GROUP, objects: [object(1)], completenessConfirmed: true })).toEqual(E.right('Review'));
   });
 
   it.each<[string, (string | null)[], 'ReviewPassed' | 'ReviewFailed' | null]>([
