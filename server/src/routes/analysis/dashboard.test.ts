@@ -123,7 +123,7 @@ describe('the figures', () => {
     await seed();
   });
 
-  it('reads a group’s dashboard in the same number of statements for 2 objects as for 12', async () => {
+  it('reads a group’s dashboard in the same number of statements for the demo group and for it with ten more objects', async () => {
     const group = await groupId();
     const token = await h.login('objectadmin');
     const call = async () => {

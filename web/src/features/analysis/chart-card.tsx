@@ -27,7 +27,8 @@ export function ChartCard<Row>({ title, rows, columns, rowKey, chart, empty, ext
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        {/* At 1024 px three charts share a row: the switch goes under a long title rather than being cut off. */}
+        <Group justify="space-between" gap="xs" align="flex-start">
           <Text fw={600} size="sm" component="h3" m={0}>
             {title}
           </Text>
