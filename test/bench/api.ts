@@ -16,6 +16,7 @@ import type { DB } from '@ecore/adapters/db/schema.ts';
 import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
+import { rescore } from '@ecore/server/routes/scoring/stored-score.ts';
 import { startPortal, type RunningPortal } from '../support/portal.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -25,6 +26,8 @@ const BENCH_DB = 'ecore_bench';
 const PAGE_SIZE = 25;
 const OBJECTS = 10_000;
 const ANSWERS = 500_000; // on 7 500 of the objects, each with every non-virtual question of 2025_01 (67) answered
+const LARGE_GROUP = 1000; // objects of the group whose score is measured, each answered in full
+const LARGE_GROUP_USER = 'benchgroupadmin';
 
 /** Bulk inserts, one statement per table: 96 organisations (100 with the demo's), 20 000 users, 100 groups of 100 objects. */
 async function generate(db: Kysely<DB>): Promise<void> {
@@ -47,7 +50,42 @@ async function generate(db: Kysely<DB>): Promise<void> {
     select id, 1, case when id % 2 = 0 then 100 else 60 end, 0 from assets where name like 'Bench-Objekt %'
     union all select id, 12, 40, 1 from assets where name like 'Bench-Objekt %' and id % 2 = 1`.execute(db);
   await fillQuestionnaires(db);
+  await largeGroup(db);
   await sql`vacuum analyze`.execute(db);
+}
+
+/**
+ * A group of 1 000 objects, each with an Active run of 2025_01 answered in full, in another organisation (so that the
+ * lists of `objectadmin` stay as they were), and its object administrator `benchgroupadmin` (the demo password).
+ */
+async function largeGroup(db: Kysely<DB>): Promise<void> {
+  const organisation = (await db.selectFrom('organisations').select('id').where('name', '=', 'Bench Organisation 001').executeTakeFirstOrThrow()).id;
+  const passwordHash = (await db.selectFrom('users').select('password_hash').where('user_name', '=', 'objectadmin').executeTakeFirstOrThrow()).password_hash;
+  await db
+    .insertInto('users')
+    .values({ user_name: LARGE_GROUP_USER, email: `${LARGE_GROUP_USER}@example.com`, first_name: 'Bench', last_name: 'Gruppe', organisation_id: organisation, roles: [4], status: 1, password_hash: passwordHash })
+    .execute();
+  const group = (await db.insertInto('asset_groups').values({ name: 'Bench-Großportfolio', organisation_id: organisation }).returning('id').executeTakeFirstOrThrow()).id;
+  await sql`insert into assets (name, organisation_id, asset_group_id, country, city, zip, street, street_number, construction_year, asset_total_area)
+    select 'Bench-Großobjekt ' || lpad(g::text, 4, '0'), ${organisation}, ${group}, 'DE', 'Stadt ' || (g % 500), lpad((g % 99999)::text, 5, '0'),
+      'Straße ' || (g % 50), (g % 200)::text, 1950 + g % 70, 1000 + g % 9000
+    from generate_series(1, ${LARGE_GROUP}) g`.execute(db);
+  await sql`insert into asset_asset_types (asset_id, asset_type_id, percentage, position)
+    select id, 1, 100, 0 from assets where asset_group_id = ${group}`.execute(db);
+  const template = (await db.selectFrom('questionnaires').select('id').where('version_label', '=', '2025_01').executeTakeFirstOrThrow()).id;
+  await sql`insert into asset_questionnaires (asset_id, questionnaire_id, state, reporting_year)
+    select id, ${template}, 'Active', 2025 from assets where asset_group_id = ${group}`.execute(db);
+  await sql`update assets a set latest_questionnaire_id = q.id, questionnaire_state = q.state
+    from asset_questionnaires q where q.asset_id = a.id and a.asset_group_id = ${group}`.execute(db);
+  await sql`insert into asset_answers (asset_questionnaire_id, question_id, input_answer, option_ids, state, modified_by)
+    with picked as (
+      select q.id, q.type, (select array[o.id] from questionnaire_options o where o.questionnaire_id = q.questionnaire_id and o.question_id = q.id order by o.position limit 1) as first_option
+      from questionnaire_questions q where q.questionnaire_id = ${template} and q.type <> 'VirtualQuestion')
+    select aq.id, p.id, case when p.type = 'ValueQuestion' then 10.5 + aq.id % 200 end,
+      case when p.type = 'ValueQuestion' then '{}'::integer[] else coalesce(p.first_option, '{}'::integer[]) end, 'Answered', 'Bench'
+    from asset_questionnaires aq join assets a on a.id = aq.asset_id and a.asset_group_id = ${group} cross join picked p`.execute(db);
+  await sql`update asset_questionnaires q set answered_count = (select count(*) from asset_answers a where a.asset_questionnaire_id = q.id)
+    where q.asset_id in (select id from assets where asset_group_id = ${group})`.execute(db);
 }
 
 /**
@@ -77,6 +115,8 @@ interface Seeded {
   templateId: number;
   /** The generated objects with a filled questionnaire. */
   filledIds: number[];
+  /** The group of 1 000 answered objects. */
+  largeGroupId: number;
 }
 
 async function seed(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Seeded> {
@@ -86,9 +126,13 @@ async function seed(options: { databaseUrl?: string; pgliteDir?: string }): Prom
     await seedDemoQuestionnaires(database.db);
     await seedDemoAssets(database.db);
     await generate(database.db);
+    // The generated questionnaires get their stored scores here, as the server would score them at its first start
+    // (issue 15), so that the portal starts as it does on a scored database.
+    await rescore(database.db, new Date(), { onlyUnscored: true });
     const template = await database.db.selectFrom('questionnaires').select('id').where('version_label', '=', '2025_01').executeTakeFirstOrThrow();
     const filled = await database.db.selectFrom('assets').select('id').where('name', 'like', 'Bench-Objekt %').where('latest_questionnaire_id', 'is not', null).orderBy('id').execute();
-    return { templateId: template.id, filledIds: filled.map((row) => row.id) };
+    const large = await database.db.selectFrom('asset_groups').select('id').where('name', '=', 'Bench-Großportfolio').executeTakeFirstOrThrow();
+    return { templateId: template.id, filledIds: filled.map((row) => row.id), largeGroupId: large.id };
   } finally {
     await database.close();
   }
@@ -107,7 +151,8 @@ type Request = { method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, strin
 
 async function measure(url: string, connections: number, request: Request, seconds = SECONDS) {
   const { setupRequest, ...rest } = request;
-  const result = await autocannon({ url, connections, duration: seconds, ...rest, ...(setupRequest ? { requests: [{ setupRequest }] } : {}) });
+  // A request may take seconds (a group's score): it times out after 120 s, not autocannon's 10 s.
+  const result = await autocannon({ url, connections, duration: seconds, timeout: 120, ...rest, ...(setupRequest ? { requests: [{ setupRequest }] } : {}) });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts, ok: result['2xx'] };
 }
 
@@ -123,9 +168,10 @@ function valueQuestionIds(node: unknown, out: number[] = []): number[] {
 }
 
 const print = (database: string, row: Row, bare: Map<number, number>) => {
-  const share = ((100 * row.rps) / (bare.get(row.connections) ?? row.rps)).toFixed(1);
+  const base = bare.get(row.connections);
+  const share = base ? ((100 * row.rps) / base).toFixed(1) : '-';
   console.log(
-    `${database.padEnd(9)} ${row.label.padEnd(52)} ${String(row.connections).padStart(3)}  ${row.rps.toFixed(0).padStart(7)}  ${row.p50.toFixed(1).padStart(7)}  ${row.p99.toFixed(1).padStart(7)}  ${share.padStart(6)} %${row.bad ? `  (${row.bad} failed)` : ''}`,
+    `${database.padEnd(9)} ${row.label.padEnd(52)} ${String(row.connections).padStart(3)}  ${row.rps.toFixed(row.rps < 10 ? 2 : 0).padStart(7)}  ${row.p50.toFixed(1).padStart(7)}  ${row.p99.toFixed(1).padStart(7)}  ${share.padStart(6)} %${row.bad ? `  (${row.bad} failed)` : ''}`,
   );
 };
 
@@ -135,7 +181,7 @@ async function json<T>(portal: RunningPortal, path: string, init: RequestInit = 
   return (await res.json()) as T;
 }
 
-async function benchPortal(database: string, portal: RunningPortal, { templateId, filledIds }: Seeded, bare: Map<number, number>): Promise<number> {
+async function benchPortal(database: string, portal: RunningPortal, { templateId, filledIds, largeGroupId }: Seeded, bare: Map<number, number>): Promise<number> {
   const headers = { 'content-type': 'application/json' };
   const signIn = (userName: string) => JSON.stringify({ userName, password: DEMO_PASSWORD });
   const token = async (userName: string) =>
@@ -144,7 +190,18 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
   const scoring = { authorization: `Bearer ${await token('scoring')}`, 'accept-language': 'de' };
   const { total } = await json<{ total: number }>(portal, `/api/asset?pageSize=${PAGE_SIZE}`, { headers: objects });
   const lastPage = Math.ceil(total / PAGE_SIZE);
-  const paths: { label: string; path: string; method?: 'GET' | 'POST' | 'PUT'; headers: Record<string, string>; body?: string; setupRequest?: Request['setupRequest'] }[] = [
+  const groupAdmin = { authorization: `Bearer ${await token(LARGE_GROUP_USER)}`, 'accept-language': 'de' };
+  const paths: {
+    label: string;
+    path: string;
+    method?: 'GET' | 'POST' | 'PUT';
+    headers: Record<string, string>;
+    body?: string;
+    setupRequest?: Request['setupRequest'];
+    /** Connections measured (default 8 and 32), and seconds per measurement, for paths that take seconds each. */
+    connections?: readonly number[];
+    seconds?: number;
+  }[] = [
     { label: 'POST /api/user/login (argon2id)', path: '/api/user/login', method: 'POST', headers, body: signIn('objectadmin') },
     { label: 'GET /api/user/me', path: '/api/user/me', headers: objects },
     { label: `GET /api/asset page 1 of ${lastPage}`, path: `/api/asset?page=1&pageSize=${PAGE_SIZE}`, headers: objects },
@@ -163,12 +220,19 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
   const savers = filledIds.slice(0, 1000);
   let reads = 0;
   let saves = 0;
+  let scores = 0;
   const answerBody = (n: number) => {
     const round = Math.floor(n / (savers.length * questions.length));
     const item = { assetId: savers[n % savers.length], questionId: questions[Math.floor(n / savers.length) % questions.length], inputAnswer: 1 + (round % 90) };
     return JSON.stringify([item]);
   };
   paths.push(
+    {
+      // One object's questionnaire again and again, as the answering screen reads it after each save (warm).
+      label: `GET /api/asset/{id}/questionnaire/latest one object (warm)`,
+      path: `/api/asset/${filledIds[0]}/questionnaire/latest`,
+      headers: objects,
+    },
     {
       label: `GET /api/asset/{id}/questionnaire/latest (${sheet.answers.length} ans.)`,
       path: `/api/asset/${filledIds[0]}/questionnaire/latest`,
@@ -182,15 +246,29 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
       headers: { ...objects, ...headers },
       setupRequest: (req) => ({ ...req, body: answerBody(saves++) }),
     },
+    // Scores: one object's (read in turn over the filled objects), and the group of 1 000 objects (seconds each).
+    {
+      label: 'GET /api/asset/{id}/questionnaire/score',
+      path: `/api/asset/${filledIds[0]}/questionnaire/score`,
+      headers: objects,
+      setupRequest: (req) => ({ ...req, path: `/api/asset/${filledIds[scores++ % filledIds.length]}/questionnaire/score` }),
+    },
+    {
+      label: `GET /api/AssetGroup/{id}/score (${LARGE_GROUP} objects)`,
+      path: `/api/AssetGroup/${largeGroupId}/score`,
+      headers: groupAdmin,
+      connections: [1, 4],
+      seconds: Math.max(SECONDS, 10),
+    },
   );
   let acknowledged = 0;
   for (const p of paths) {
     if (only && !only.some((word) => p.label.includes(word))) continue;
     const request: Request = { method: p.method ?? 'GET', headers: p.headers, ...(p.body ? { body: p.body } : {}), ...(p.setupRequest ? { setupRequest: p.setupRequest } : {}) };
-    const warm = await measure(`${portal.url}${p.path}`, 8, request, 1); // warm-up
+    const warm = await measure(`${portal.url}${p.path}`, p.connections?.[0] ?? 8, request, 1); // warm-up
     if (p.method === 'PUT') acknowledged += warm.ok;
-    for (const connections of CONNECTIONS) {
-      const row = await measure(`${portal.url}${p.path}`, connections, request);
+    for (const connections of p.connections ?? CONNECTIONS) {
+      const row = await measure(`${portal.url}${p.path}`, connections, request, p.seconds);
       if (p.method === 'PUT') acknowledged += row.ok;
       print(database, { label: p.label, connections, ...row }, bare);
     }
