@@ -1,7 +1,7 @@
 // Reading reference data at its edges: which year ranges join, which shares count (DOMAIN.md §5; issue 15: the
 // mutation score of the scoring module).
 import { describe, expect, it } from 'vitest';
-import { classSharesOf, mergeMissing, metricOfKpi, referenceMissing, type MissingReference } from './reference-lookup.ts';
+import { carrierFactor, classSharesOf, gridFactor, mergeMissing, metricOfKpi, referenceMissing, type MissingReference, type ReferenceData } from './reference-lookup.ts';
 
 const pathway = (from: number, to: number, country = 'DE'): MissingReference => ({ kind: 'pathway', metric: 'carbon', country, assetClass: 'OFF', years: [from, to] });
 
@@ -9,6 +9,7 @@ describe('joining what is missing', () => {
   it.each<[string, MissingReference[], MissingReference[]]>([
     ['a gap of one year keeps two ranges', [pathway(2024, 2024), pathway(2026, 2026)], [pathway(2024, 2024), pathway(2026, 2026)]],
     ['a later range named first is extended backwards', [pathway(2030, 2040), pathway(2029, 2029)], [pathway(2029, 2040)]],
+    ['an earlier range named later with a gap stays apart', [pathway(2030, 2040), pathway(2024, 2025)], [pathway(2030, 2040), pathway(2024, 2025)]],
     ['a range inside another adds nothing', [pathway(2024, 2050), pathway(2030, 2031)], [pathway(2024, 2050)]],
     ['a range reaching over both ends widens it', [pathway(2030, 2031), pathway(2024, 2050)], [pathway(2024, 2050)]],
     ['another country stays apart', [pathway(2024, 2024), pathway(2025, 2025, 'AT')], [pathway(2024, 2024), pathway(2025, 2025, 'AT')]],
@@ -29,6 +30,7 @@ describe('the asset-class shares an object is read with', () => {
         { assetTypeId: 2, percentage: -10 },
         { assetTypeId: 2, percentage: Number.NaN },
         { assetTypeId: 2, percentage: 10 },
+        { assetTypeId: 12, percentage: 0 },
       ]),
     ).toEqual([
       { assetClass: 'OFF', share: 0.75 },
@@ -42,6 +44,12 @@ describe('the asset-class shares an object is read with', () => {
       { assetClass: 'OFF', share: 0.5 },
       { assetClass: 'HOT', share: 0.5 },
     ]);
+  });
+
+  it('a carrier’s yearly rows are no constant factor, and a country without grid factors has none', () => {
+    const data: ReferenceData = { values: [], emissionFactors: [{ carrier: 'gas', country: '', year: 2024, value: 0.2 }] };
+    expect(carrierFactor(data, 'gas', 'DE')).toBeUndefined();
+    expect(gridFactor(data, 'FR', 2024)).toBeUndefined();
   });
 
   it('a question without KPI key names no figure', () => {

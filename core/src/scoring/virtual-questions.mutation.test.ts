@@ -55,6 +55,7 @@ describe('the deviation factor at its limits', () => {
     ['above the reference without a variator: nothing', 110, 100, null, { deviation: 0.1, factor: 0 }],
     ['a variator of 0 is no variator', 90, 100, 0, { deviation: -0.1, factor: 1 }],
     ['a negative variator is no variator', 110, 100, -0.3, { deviation: 0.1, factor: 0 }],
+    ['at the reference with a variator of 0: half', 100, 100, 0, { deviation: 0, factor: 0.5 }],
     ['exactly one variator below: all', 70, 100, 0.3, { deviation: -0.3, factor: 1 }],
     ['half a variator above: a quarter', 115, 100, 0.3, { deviation: 0.15, factor: 0.25 }],
     ['below a negative reference: all, no deviation', -5, -2, 0.3, { deviation: null, factor: 1 }],
@@ -109,7 +110,30 @@ describe('what each virtual question shows and why', () => {
   it('DW whose parent names no KPI key uses the question’s own average', () => {
     const result = run(virtualQuestion(10, 'DW', 3, 4, { averageValue: 2 }), [figure(noKpi, 1)]);
     expect(result).toMatchObject({ status: 'computed', metric: null, reference: { value: 2, year: 2024, source: 'question' }, deviation: -0.5, factor: 1, points: 4 });
-    expect(result.why.en).toContain('(the question’s own average): deviation -50 % at ±30 % → 4.0 of 4.0 points');
+    expect(result.why.en).toMatch(/^1 +against the average of 2 +\(the question’s own average\): deviation -50 % at ±30 % → 4\.0 of 4\.0 points$/);
+  });
+
+  it('DK whose parent names no KPI key is refused, naming the question (DK never falls back)', () => {
+    const result = run(virtualQuestion(10, 'DK', 3, 4, { averageValue: 2 }), [figure(noKpi, 1)]);
+    expect(result).toMatchObject({ status: 'refused', refusal: { _tag: 'scoring-reference-missing', missing: [{ kind: 'kpiKey', question: 'N-1.1' }] } });
+  });
+
+  it('a virtual question without a type is a DW', () => {
+    expect(run({ ...virtualQuestion(10, 'DW', 1, 6), virtualQuestionType: null }, [figure(energyTotal, 180)])).toMatchObject({ type: 'DW', points: 3 });
+  });
+
+  it('energy Year is always the reported total held flat, even where carriers are answered', () => {
+    const grid = valueQuestion(5, 'finalEnergyGridElectricity');
+    const t = templateWith(virtualQuestion(10, 'Year', 1, 8));
+    t.clusters[0]!.categories[0]!.sections[0]!.questions.push(grid);
+    const result = score(t, OFFICE, [figure(energyTotal, 150), figure(grid, 50)], DATA).virtualQuestions[0]!;
+    expect(result.stranding).toMatchObject({ misalignmentYear: 2041, source: 'reported' });
+  });
+
+  it('DK at a pathway value of 0 met exactly: no deviation, half the points', () => {
+    const result = run(virtualQuestion(10, 'DK', 2, 8, { averageVariator: null }), [figure(co2, 0)]);
+    expect(result).toMatchObject({ deviation: null, factor: 0.5, points: 4 });
+    expect(result.why.en).toContain('deviation 0 % at ±0 %');
   });
 
   it('Year whose parent names no KPI key is refused, naming the question', () => {
