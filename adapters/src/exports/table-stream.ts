@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify';
 import { ExportFormat } from '@ecore/core/exports/export-format.ts';
-import { csvRow, EXCEL_NUMBER_FORMAT, excelRow, jsonRecord, tableHeaders, type TableColumn } from '@ecore/core/exports/export-table.ts';
+import { csvRow, excelNumberFormat, excelRow, jsonRecord, tableHeaders, type TableColumn } from '@ecore/core/exports/export-table.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 
 export const CONTENT_TYPES = {
@@ -79,12 +79,10 @@ const writeExcel: Writer = async (out, table, language) => {
   workbook.creator = 'ECORE Portal';
   const sheet = workbook.addWorksheet(table.title.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   const headers = tableHeaders(table.columns, language);
-  sheet.columns = headers.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: Math.min(40, Math.max(12, c.header.length + 4)),
-    ...(c.kind === 'integer' || c.kind === 'decimal' ? { style: { numFmt: EXCEL_NUMBER_FORMAT[c.kind] } } : {}),
-  }));
+  sheet.columns = headers.map((c) => {
+    const numFmt = excelNumberFormat(c.kind);
+    return { header: c.header, key: c.key, width: Math.min(40, Math.max(12, c.header.length + 4)), ...(numFmt ? { style: { numFmt } } : {}) };
+  });
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();

@@ -17,8 +17,13 @@ export interface TableColumn<Row> {
   text?: (value: CellValue, language: Language) => string;
 }
 
-/** Excel number formats (format codes always take a period; the spreadsheet program shows the locale's sign). */
-export const EXCEL_NUMBER_FORMAT: Record<'integer' | 'decimal', string> = { integer: '0', decimal: '0.0#' };
+/**
+ * The Excel number format of a column (format codes always take a period; the spreadsheet program shows the locale's
+ * sign): figures with decimals get one; whole numbers (ids, years) read right in Excel's General format, and leaving
+ * them unstyled saves the streaming writer a style lookup per cell.
+ */
+export const EXCEL_DECIMAL_FORMAT = '0.0#';
+export const excelNumberFormat = (kind: CellKind): string | null => (kind === 'decimal' ? EXCEL_DECIMAL_FORMAT : null);
 
 const YES_NO = { de: ['Ja', 'Nein'], en: ['Yes', 'No'] } as const;
 
@@ -56,7 +61,7 @@ export const csvRow = <Row>(columns: readonly TableColumn<Row>[], row: Row, lang
     return String(neutraliseCell(value));
   });
 
-/** A row as Excel cells: figures stay numbers (formatted by EXCEL_NUMBER_FORMAT), texts neutralised. */
+/** A row as Excel cells: figures stay numbers (decimals formatted by excelNumberFormat), texts neutralised. */
 export const excelRow = <Row>(columns: readonly TableColumn<Row>[], row: Row, language: Language): (string | number | null)[] =>
   columns.map((c) => {
     const value = displayed(c, c.value(row), language);

@@ -1,0 +1,123 @@
+// `npm run bench`, exports (issue 17): the Excel export of a group of 10 000 objects in a finance partner's scope,
+// `GET /api/export/assetgroup/{id}?exportFormat=2&language=en`, through a real HTTP server in this process, read
+// as it streams: the time to the first byte, the whole time, the size, and the peak RSS of the process (server and
+// reader). Goals: whole export under 1.5 s, peak RSS under 250 MB. Also CSV. Asserts nothing.
+// The data: the demo data plus 10 000 buyer assets of the demo buyer (Käufer Wohnbau GmbH, finance partner Beispielbank
+// eG) in one group, each with a filled questionnaire carrying ECORE and finance scores; on PostgreSQL (database
+// `ecore_bench_export` made afresh on BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres), else
+// on the embedded database in this process (whose memory then counts in the RSS). BENCH_EXPORT_OBJECTS changes the count.
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
+import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
+import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
+import { createMemoryMailer } from '@ecore/adapters/mail/mailer.ts';
+import { createMemoryFileStore } from '@ecore/adapters/files/file-store.ts';
+import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
+import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
+import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
+import { buildApp } from '@ecore/server/app.ts';
+
+const OBJECTS = Number(process.env.BENCH_EXPORT_OBJECTS ?? 10_000);
+const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_DB = 'ecore_bench_export';
+const GROUP = 'Bench-Finanzierungsportfolio';
+
+/** A fresh PostgreSQL database when the server answers, else the embedded one. */
+async function openBenchDatabase(): Promise<{ database: Database; kind: string }> {
+  try {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 2000 });
+    await client.connect();
+    await client.query(`drop database if exists ${BENCH_DB} with (force)`);
+    await client.query(`create database ${BENCH_DB}`);
+    await client.end();
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${BENCH_DB}`;
+    return { database: await openMigratedDatabase({ databaseUrl: url.toString() }), kind: 'PostgreSQL' };
+  } catch {
+    return { database: await openMigratedDatabase({}), kind: 'embedded (PGlite in this process)' };
+  }
+}
+
+const { database, kind } = await openBenchDatabase();
+const hasher = argon2Hasher({ memoryCost: 1024, timeCost: 1 });
+try {
+  const db = database.db;
+  await seedDemoData(db, await hasher.hash(DEMO_PASSWORD));
+  await seedDemoQuestionnaires(db);
+  await seedDemoAssets(db);
+  const buyer = (await db.selectFrom('organisations').select('id').where('name', '=', 'Käufer Wohnbau GmbH').executeTakeFirstOrThrow()).id;
+  const template = (await db.selectFrom('questionnaires').select('id').where('state', '=', 'Active').orderBy('id').executeTakeFirstOrThrow()).id;
+  const now = new Date();
+  const group = (await db.insertInto('asset_groups').values({ name: GROUP, organisation_id: buyer, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+  const seeding = performance.now();
+  await sql`
+    insert into assets (name, organisation_id, asset_group_id, is_buyer_asset, country, city, zip, street, street_number,
+                        construction_year, renovation_year, asset_total_area, created_at, updated_at)
+    select 'Bench-Objekt ' || i, ${buyer}, ${group}, true, 'DE', 'München', lpad((80000 + i % 999)::text, 5, '0'), 'Teststraße', i::text,
+           1950 + i % 70, case when i % 3 = 0 then 2015 + i % 8 end, 800 + (i % 5000) + 0.5, ${now}, ${now}
+      from generate_series(1, ${OBJECTS}) as i`.execute(db);
+  await sql`insert into asset_asset_types (asset_id, asset_type_id, percentage, position)
+            select id, 1, 60, 0 from assets where asset_group_id = ${group}
+            union all select id, 12, 40, 1 from assets where asset_group_id = ${group}`.execute(db);
+  await sql`insert into asset_questionnaires (asset_id, questionnaire_id, state, reporting_year, created_at, modified_at, ecore_score, finance_score)
+            select id, ${template}, case when id % 4 = 0 then 'Closed' else 'Active' end, 2025, ${now}, ${now}, (id % 1000) / 10.0, (id % 777) / 7.77
+              from assets where asset_group_id = ${group}`.execute(db);
+  await sql`update assets a set latest_questionnaire_id = aq.id, questionnaire_state = aq.state
+              from asset_questionnaires aq where aq.asset_id = a.id and a.asset_group_id = ${group}`.execute(db);
+  await sql`analyze`.execute(db);
+  const seededMs = performance.now() - seeding;
+
+  const app = await buildApp({
+    db,
+    listen: database.listen,
+    mailer: createMemoryMailer(),
+    hasher,
+    tokens: linkTokens,
+    files: createMemoryFileStore(),
+    clock: Date.now,
+    config: { jwtSecret: 'bench-secret-bench-secret-bench-secret-42', publicUrl: 'http://127.0.0.1:3000', twoFactorLogin: false, authRateLimit: 1000 },
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await fetch(`${address}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'bank', password: DEMO_PASSWORD }) });
+  const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 5);
+  /** One export read as it streams in, chunk by chunk, never held whole. */
+  const run = async (format: number) => {
+    const started = performance.now();
+    const res = await fetch(`${address}/api/export/assetgroup/${group}?exportFormat=${format}&language=en`, { headers });
+    if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}: ${await res.text()}`);
+    const reader = res.body.getReader();
+    let firstByte = 0;
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (bytes === 0) firstByte = performance.now() - started;
+      bytes += value.byteLength;
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    }
+    return { firstByte, ms: performance.now() - started, bytes };
+  };
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const before = process.memoryUsage.rss();
+  await run(2); // warm-up: the first call compiles the code paths
+  const excel = [await run(2), await run(2), await run(2)];
+  const csv = [await run(1), await run(1), await run(1)];
+  clearInterval(sampler);
+  const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(0)} MB`;
+  console.log(`\nExport of ${OBJECTS} objects (GET /api/export/assetgroup/{id}, finance partner "bank", ${kind}, load ${loadavg()[0]!.toFixed(2)}; data made in ${(seededMs / 1000).toFixed(1)} s):`);
+  for (const [name, runs] of [['Excel', excel], ['CSV', csv]] as const) {
+    console.log(`  ${name.padEnd(6)} first byte ${median(runs.map((r) => r.firstByte)).toFixed(0).padStart(5)} ms   whole ${median(runs.map((r) => r.ms)).toFixed(0).padStart(5)} ms (median of 3)   ${(runs[0]!.bytes / 1024).toFixed(0)} KB${name === 'Excel' ? '   (goal: under 1500 ms)' : ''}`);
+  }
+  console.log(`  RSS before ${mb(before)} (the app loaded through tsx), peak while exporting ${mb(peakRss)} (+${mb(peakRss - before)} for the exports), peak of the process ${mb(process.resourceUsage().maxRSS * 1024)} (goal: under 250 MB)`);
+  await app.close();
+} finally {
+  await database.close();
+}
