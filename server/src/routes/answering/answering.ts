@@ -179,25 +179,30 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       clusters: structure.clusters,
       answers: caches.responses(sheet, asset),
     });
-    return { basis: [sheet, template, actives, group, asset] as const, callerKey: JSON.stringify(perCaller), build };
+    return { basis: [sheet, template, actives, group, asset] as const, build };
   };
 
   const present = async (actor: AssetActor, asset: AssetView, sheet: KeptSheet) => (await view(actor, asset, sheet)).build();
 
   /**
-   * Answers a read of a filled questionnaire (some 100 KB) as bytes written once per kept state and caller-dependent
-   * fields, gzipped once for clients that accept it, as the group list does (routes/assets/groups.ts): while nothing
-   * it shows changes, a read neither serialises nor compresses it again. The bytes are written by the route's
-   * serialiser, which the tests check against the schema.
+   * Answers a read of a filled questionnaire (some 100 KB) as bytes written once per kept state and caller, gzipped
+   * once for clients that accept it, as the group list does (routes/assets/groups.ts): while nothing it shows
+   * changes, a read of it by the same caller neither decides the caller's rights again nor serialises or compresses
+   * it. The key is the caller as its rights see it (the actor with roles, organisation and access lists) and the
+   * lock's outcome for it now (a lock expires with time); the kept facts it was made from must be the current ones.
+   * The bytes are written by the route's serialiser, which the tests check against the schema.
    */
   const written = new Map<string, { basis: readonly unknown[]; plain: Buffer; gzip?: Buffer }>();
   const WRITTEN_ENTRIES = 500;
   const sendPresented = async (request: FastifyRequest, reply: FastifyReply, actor: AssetActor, asset: AssetView, sheet: KeptSheet) => {
-    const { basis, callerKey, build } = await view(actor, asset, sheet);
-    const key = `${sheet.row.id}|${callerKey}`;
+    const [template, actives, group] = await Promise.all([templateOf(sheet.row.questionnaireId), activeTemplateIds(), caches.group(asset.assetGroupId)]);
+    const basis = [sheet, template, actives, group, asset];
+    const lock = lockDecision(sheet.lock, actor.userId, deps.clock());
+    const key = `${sheet.row.id}|${lock.outcome === 'held' ? `held:${lock.currentLockerName}` : 'free'}|${JSON.stringify(actor)}`;
     let kept = written.get(key);
     if (!kept || kept.basis.some((part, i) => part !== basis[i])) {
-      kept = { basis, plain: Buffer.from(reply.serialize(build()) as string) };
+      const made = await view(actor, asset, sheet);
+      kept = { basis: made.basis, plain: Buffer.from(reply.serialize(made.build()) as string) };
       if (written.size >= WRITTEN_ENTRIES) written.clear();
       written.set(key, kept);
     }

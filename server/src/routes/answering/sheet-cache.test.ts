@@ -169,6 +169,11 @@ describe.each(testDatabases())('filled questionnaires kept across two app instan
     const url = `/api/asset/${await assetId(OFFICE)}/questionnaire/${seen.id}/lock?isLocked=`;
     expect((await call(a, 'objectadmin', 'PUT', `${url}true`)).statusCode).toBe(200);
     expect((await latest(a, OFFICE, 'collector')).lockedStatus.isLocked).toBe(true);
+    // A kept answer never outlives the lock: 30 idle minutes later it has expired, with nothing changed in between.
+    a.clock.now += 31 * 60_000;
+    expect((await latest(a, OFFICE, 'collector')).lockedStatus.isLocked).toBe(false);
+    a.clock.now -= 31 * 60_000;
+    expect((await latest(a, OFFICE, 'collector')).lockedStatus.isLocked).toBe(true);
     await settle(b);
     expect((await latest(b, OFFICE, 'collector')).lockedStatus.isLocked).toBe(true);
     // The holder itself is not told it is locked out.
