@@ -73,7 +73,7 @@ describe('refusals of an object and a portfolio', () => {
   });
 
   it('the placeholders of each refusal', () => {
-    expect(refusalParams({ _tag: 'scoring-portfolio-empty' }, 'en')).toEqual({});
+    expect(refusalParams({ _tag: 'scoring-portfolio-empty' }, 'en')).toStrictEqual({});
     expect(refusalParams({ _tag: 'scoring-reporting-year', reportingYear: 2051 }, 'de')).toEqual({ year: 2051 });
   });
 });
