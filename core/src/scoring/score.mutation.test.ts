@@ -5,8 +5,10 @@ import { blankQuestion } from '../questionnaires/editing.ts';
 import type { EmissionFactor, ReferenceValue } from '../questionnaires/reference-data.ts';
 import type { Cluster, Question, QuestionOption, Section } from '../questionnaires/template.ts';
 import { valueQuestion, virtualQuestion } from './arbitraries/scoring.ts';
+import { Role } from '../identity/roles.ts';
 import { formatFigure } from './display.ts';
 import type { ReferenceData } from './reference-lookup.ts';
+import { mayViewScore } from './score-access.ts';
 import { choicePoints, classify, formatScore, groupResult, groupScore, roundForDisplay, score, weightedRatio, type ScoreResult, type ScoringAnswer, type ScoringObject, type ScoringTemplate } from './score.ts';
 
 const NO_DATA: ReferenceData = { values: [], emissionFactors: [] };
@@ -168,6 +170,8 @@ describe('the weighted ratio of a level', () => {
 
 describe('classification and display at the edges', () => {
   it.each<[number, string]>([
+    [2 / 3 - 1e-9, 'Positive'],
+    [1 / 3 - 1e-9, 'Intermediate'],
     [2 / 3 - 1e-10, 'Positive'],
     [2 / 3 - 1e-8, 'Intermediate'],
     [1 / 3 - 1e-10, 'Intermediate'],
@@ -194,6 +198,13 @@ describe('classification and display at the edges', () => {
     expect(formatScore(Number.NaN, 'de')).toBe('–');
     expect(formatScore(Number.POSITIVE_INFINITY, 'en')).toBe('–');
     expect(formatScore(-0.04, 'en')).toBe('0.0');
+  });
+});
+
+describe('who sees a score', () => {
+  it('anyone holding a role that sees scores, whatever other roles they hold', () => {
+    expect(mayViewScore({ roles: [Role.ObjectAnalyst, Role.ObjectAdministrator] })).toBe(true);
+    expect(mayViewScore({ roles: [Role.ObjectAnalyst] })).toBe(false);
   });
 });
 

@@ -1,0 +1,11 @@
+// Who assigns testers, whatever other roles they hold (issue 9; issue 15: the mutation score of the review module).
+import { describe, expect, it } from 'vitest';
+import { Role } from '../identity/roles.ts';
+import { mayAssignTesters } from './testers.ts';
+
+describe('who may list and assign testers', () => {
+  it('an evaluator who is also an analyst may; an analyst alone may not', () => {
+    expect(mayAssignTesters({ roles: [Role.ObjectAnalyst, Role.Evaluator] })).toBe(true);
+    expect(mayAssignTesters({ roles: [Role.ObjectAnalyst] })).toBe(false);
+  });
+});
