@@ -70,13 +70,14 @@ export async function latestScoringSubjectsOfGroup(db: Executor, groupId: number
 
 /**
  * Filled questionnaires to score again (one statement): those whose state is not among `keptStates` (core decides
- * which keep their score); with `onlyUnscored` only those never scored, with `latestOfAsset` only an object's latest.
+ * which keep their score); with `onlyUnscored` only those never scored, with `latestOfAsset` only an object's latest; at most `limit` (by id).
  */
-export async function scoringSubjects(db: Executor, filter: { keptStates: readonly string[]; onlyUnscored?: boolean; latestOfAsset?: number }): Promise<ScoringSubject[]> {
+export async function scoringSubjects(db: Executor, filter: { keptStates: readonly string[]; onlyUnscored?: boolean; latestOfAsset?: number; limit?: number }): Promise<ScoringSubject[]> {
   let query = subjectQuery(db);
   if (filter.latestOfAsset !== undefined) query = query.where('assets.id', '=', filter.latestOfAsset).whereRef('assets.latest_questionnaire_id', '=', 'aq.id');
   if (filter.keptStates.length > 0) query = query.where('aq.state', 'not in', [...filter.keptStates]);
   if (filter.onlyUnscored) query = query.where('aq.score_stamp', 'is', null);
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
   return (await query.orderBy('aq.id').execute()).map(toSubject);
 }
 

@@ -75,12 +75,13 @@ export type ScoreKeeper = Awaited<ReturnType<ReturnType<typeof createScoreKeeper
  * Scores filled questionnaires again through one executor (a transaction, or the database alone): all that keep
  * no verified score (reference data changed: Closed and Expired keep the score they were verified with), or
  * with `onlyUnscored` those never scored, or with `latestOfAsset` an object's latest one (its country, classes or
- * area changed). A fixed number of statements plus one template read per template used.
+ * area changed); at most `limit` of them. Answers how many it took up. A fixed number of statements plus one template read per template used.
  */
-export async function rescore(db: Executor, at: Date, options: { onlyUnscored?: boolean; latestOfAsset?: number } = {}): Promise<number> {
+export async function rescore(db: Executor, at: Date, options: { onlyUnscored?: boolean; latestOfAsset?: number; limit?: number } = {}): Promise<number> {
   // Never scored (a database from before migration 042): every state, Closed too, gets the score of its answers.
   const subjects = await scoringSubjects(db, { keptStates: options.onlyUnscored ? [] : VERIFIED_SCORE_STATES, ...options });
   if (subjects.length === 0) return 0;
+  const found = subjects.length;
   const referenceData = await loadReferenceData(db);
   const answers = await scoringAnswersOf(db, subjects.map((s) => s.assetQuestionnaireId));
   const templates = new Map<number, ScoringTemplate | null>();
@@ -92,5 +93,6 @@ export async function rescore(db: Executor, at: Date, options: { onlyUnscored?: 
     return [{ assetQuestionnaireId: s.assetQuestionnaireId, ...storedScoreOf(template, object, s.reportingYear, answers.get(s.assetQuestionnaireId) ?? [], referenceData) }];
   });
   await writeScores(db, scores, at);
-  return scores.length;
+  // How many were taken up (a batch is full when this equals its limit), written or not (a template gone).
+  return found;
 }

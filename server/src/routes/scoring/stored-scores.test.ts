@@ -8,6 +8,7 @@ import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { seedDemoReview } from '../../demo/demo-review.ts';
+import { rescore } from './stored-score.ts';
 import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 /** The database of this file with a counter of the statements sent through it (the app's and the test's alike). */
@@ -151,6 +152,18 @@ describe('stored scores (issue 15)', () => {
     const started = await h.as('objectadmin', 'POST', `/api/asset/${await assetId('Hotel am Rheinufer')}/questionnaire`);
     expect(started.statusCode, started.body).toBe(201);
     expect(await stored('Hotel am Rheinufer')).toMatchObject({ ecore_score: 0 });
+  });
+
+  it('questionnaires never scored get their score in batches of the given size (the start-up backfill)', async () => {
+    await h.db.updateTable('asset_questionnaires').set({ ecore_score: null, finance_score: null, score_stamp: null }).execute();
+    const unscored = async () => (await h.db.selectFrom('asset_questionnaires').select('id').where('score_stamp', 'is', null).execute()).length;
+    const all = await unscored();
+    expect(all).toBeGreaterThan(1);
+    expect(await rescore(h.db, new Date('2026-11-24T10:00:00Z'), { onlyUnscored: true, limit: 1 })).toBe(1);
+    expect(await unscored()).toBe(all - 1);
+    expect(await rescore(h.db, new Date('2026-11-24T10:00:00Z'), { onlyUnscored: true, limit: 1000 })).toBe(all - 1);
+    expect(await unscored()).toBe(0);
+    expect((await stored()).ecore_score).toBe((await liveScore()).result.ecore);
   });
 
   it('editing the object (its asset classes decide which questions count) scores its latest questionnaire again', async () => {
