@@ -5,6 +5,7 @@ import { LoginPage } from '../features/identity/login-page.tsx';
 import { AccountManagementPage } from '../features/accounts/account-management-page.tsx';
 import { AssetManagementPage } from '../features/assets/asset-management-page.tsx';
 import { lazyArea, preloadArea } from '../components/lazy-area.tsx';
+import { loadCoreMessages } from '../lib/core-messages.ts';
 
 // Every page but the login page loads when first opened (spec 01 §8, §9), the signed-in shell too (its menus
 // weigh 30 KB gzip): their code stays out of the first download, which must stay within 200 KB gzip (issue 11;
@@ -24,7 +25,11 @@ const GROUP_LIST = ['analysis', 'answering', 'assets', 'certificates', 'data-tab
 const RESULTS = ['accounts', 'answering', 'assets', 'questionnaires', 'scoring'] as const;
 
 const ShellLayout = lazyArea(() => import('./shell-layout.tsx').then((m) => m.ShellLayout));
-const SetPasswordPage = lazyArea(() => import('../features/identity/set-password-page.tsx').then((m) => m.SetPasswordPage));
+// The set-password form checks its fields with core's texts before anything is sent (the page is opened from a mailed
+// link, so nothing has loaded them yet): they come with its code.
+const SetPasswordPage = lazyArea(() =>
+  Promise.all([import('../features/identity/set-password-page.tsx'), loadCoreMessages()]).then(([m]) => m.SetPasswordPage),
+);
 const LoginStep2Page = lazyArea(() => import('../features/identity/login-step2-page.tsx').then((m) => m.LoginStep2Page));
 const InvalidLinkPage = lazyArea(() => import('../features/identity/invalid-link-page.tsx').then((m) => m.InvalidLinkPage));
 const AccessPermissionPage = lazyArea(() => import('../features/assets/access-permission-page.tsx').then((m) => m.AccessPermissionPage), ['assets']);
