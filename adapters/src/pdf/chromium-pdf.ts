@@ -58,12 +58,25 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions = {}): Pdf
   const start = async (): Promise<Browser> => {
     // A missing file fails at once, without waiting for a launch to time out.
     await access(executablePath, constants.X_OK);
-    const launched = await puppeteer.launch({ executablePath, headless: true, args: FLAGS, timeout: timeoutMs, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+    // The launch gets a limit of its own, never below 30 s: a launch that puppeteer itself gives up on can leave
+    // the browser running with no one to close it. The document's limit is kept by `render` (within), and a
+    // browser that starts after it is closed as soon as it is there (retire).
+    const launched = await puppeteer.launch({ executablePath, headless: true, args: FLAGS, timeout: Math.max(timeoutMs, 30_000), handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
     launched.once('disconnected', () => {
       idle = idle.filter((p) => p.of !== launched);
       if (browser && !closed) browser = null;
     });
     return launched;
+  };
+
+  // Browsers being closed after a timeout: `close` waits for them, so none outlives the renderer.
+  const retiring = new Set<Promise<void>>();
+  const retire = (stuck: Promise<Browser>) => {
+    const done: Promise<void> = stuck
+      .then((b) => within(b.close(), 5_000, () => undefined))
+      .catch(() => undefined)
+      .finally(() => retiring.delete(done));
+    retiring.add(done);
   };
 
   const browserOf = (): Promise<Browser> => {
@@ -112,7 +125,7 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions = {}): Pdf
         // A browser that does not answer in time is replaced by a new one for the next document.
         const stuck = browser;
         browser = null;
-        void stuck?.then((b) => b.close()).catch(() => undefined);
+        if (stuck) retire(stuck);
       }
       return result;
     },
@@ -121,12 +134,8 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions = {}): Pdf
       idle = [];
       const running = browser;
       browser = null;
-      if (!running) return;
-      try {
-        await within((await running).close(), 5_000, () => undefined);
-      } catch {
-        // A browser that never started has nothing to close.
-      }
+      if (running) retire(running);
+      await Promise.all([...retiring]);
     },
   };
 }

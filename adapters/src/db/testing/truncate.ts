@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /** Reference tables that migrations fill; they stay when tests empty the rest. */
-const MIGRATION_DATA_TABLES = ['asset_types'];
+export const MIGRATION_DATA_TABLES: readonly string[] = ['asset_types'];
 
 /** Empties every application table (not the migration bookkeeping), so each test starts from the demo data. */
 export async function truncateApplicationTables(db: Kysely<any>): Promise<void> {

@@ -22,13 +22,14 @@ const counting: KyselyPlugin = {
 let base: Database;
 let h: Harness;
 const seed = async () => {
-  await h.reset();
-  await seedDemoQuestionnaires(h.db);
-  await seedDemoAnswers(h.db, new Date(h.clock.now));
-  await seedDemoReview(h.db, new Date(h.clock.now));
-  const org = await h.db.selectFrom('organisations').select('id').where('name', '=', 'Testkonto GmbH').executeTakeFirstOrThrow();
-  await sql`insert into users (user_name, email, first_name, last_name, organisation_id, roles, password_hash, status)
-    select 'otheradmin', 'otheradmin@testkonto.example', 'Otto', 'Anders', ${org.id}, roles, password_hash, status from users where user_name = 'objectadmin'`.execute(h.db);
+  await h.resetTo('reviewed-otheradmin', async () => {
+    await seedDemoQuestionnaires(h.db);
+    await seedDemoAnswers(h.db, new Date(h.clock.now));
+    await seedDemoReview(h.db, new Date(h.clock.now));
+    const org = await h.db.selectFrom('organisations').select('id').where('name', '=', 'Testkonto GmbH').executeTakeFirstOrThrow();
+    await sql`insert into users (user_name, email, first_name, last_name, organisation_id, roles, password_hash, status)
+      select 'otheradmin', 'otheradmin@testkonto.example', 'Otto', 'Anders', ${org.id}, roles, password_hash, status from users where user_name = 'objectadmin'`.execute(h.db);
+  });
 };
 beforeAll(async () => {
   base = process.env.HARNESS_DATABASE === 'postgres' ? await testDatabases().find((d) => d.name === 'postgres')!.open() : await openMigratedDatabase({ databaseUrl: undefined });

@@ -10,8 +10,9 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 beforeEach(async () => {
-  await h.reset();
-  await seedDemoQuestionnaires(h.db);
+  await h.resetTo('templates', async () => {
+    await seedDemoQuestionnaires(h.db);
+  });
 });
 
 const assetId = async (name: string) => (await h.db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;

@@ -47,9 +47,10 @@ describe.each(testDatabases())('filled questionnaires kept across two app instan
     await first?.close();
   });
   beforeEach(async () => {
-    await a.reset();
-    await seedDemoQuestionnaires(a.db);
-    await seedDemoAnswers(a.db, new Date(a.clock.now));
+    await a.resetTo('answered', async () => {
+      await seedDemoQuestionnaires(a.db);
+      await seedDemoAnswers(a.db, new Date(a.clock.now));
+    });
     tokens.clear();
     // Signed in first: a sign-in is a change (POST), after which an instance forgets everything it keeps.
     for (const h of [a, b, deaf]) for (const user of ['analyst', 'collector', 'objectadmin'] as const) await tokenOf(h, user);

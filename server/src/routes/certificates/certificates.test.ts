@@ -17,10 +17,11 @@ import { T0, createHarness, type DemoUserName, type Harness } from '../../testin
 let h: Harness;
 /** The demo data with the closed demo object and its certificate; read-only tests share one seeding. */
 const seeded = async () => {
-  await h.reset();
-  await seedDemoQuestionnaires(h.db);
-  await seedDemoReview(h.db, new Date(h.clock.now));
-  await otherOrganisationAdmin();
+  await h.resetTo('certificates', async () => {
+    await seedDemoQuestionnaires(h.db);
+    await seedDemoReview(h.db, new Date(h.clock.now));
+    await otherOrganisationAdmin();
+  });
 };
 beforeAll(async () => {
   h = await createHarness();

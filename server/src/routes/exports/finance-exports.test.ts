@@ -21,25 +21,26 @@ const idOf = async (table: 'assets' | 'asset_groups' | 'organisations', name: st
  * own buyer and buyer asset "Lagerhalle Hamm".
  */
 beforeEach(async () => {
-  await h.reset();
-  await seedDemoQuestionnaires(h.db);
-  await seedDemoAnswers(h.db, new Date(h.clock.now), [['Hotel am Rheinufer', 1], ['Bürohaus Mainzer Landstraße', 1]]);
-  const hotel = await idOf('assets', 'Hotel am Rheinufer');
-  await h.db.updateTable('asset_questionnaires').set({ ecore_score: 61.5, finance_score: 48.75 }).where('asset_id', '=', hotel).execute();
-  await h.db.insertInto('asset_access_grants').values({ asset_id: hotel, organisation_id: await idOf('organisations', 'Käufer Wohnbau GmbH'), granted_at: new Date(h.clock.now) }).execute();
-  const bank = await h.db.selectFrom('users').selectAll().where('user_name', '=', 'bank').executeTakeFirstOrThrow();
-  const base = { street: 'Markt', number: '1', zip: '59065', city: 'Hamm', country: 'DE', created_at: new Date(h.clock.now), updated_at: new Date(h.clock.now) };
-  const bank2 = (await h.db.insertInto('organisations').values({ ...base, name: 'Zweitbank AG', is_finance_partner: true, finance_partner_organisation_id: null, billing_city: null, billing_street_name: null, billing_street_nr: null, billing_postcode: null, billing_country: null, deleted_at: null }).returning('id').executeTakeFirstOrThrow()).id;
-  const buyer2 = (await h.db.insertInto('organisations').values({ ...base, name: 'Zweitkäufer GmbH', is_buyer: true, finance_partner_organisation_id: bank2, billing_city: null, billing_street_name: null, billing_street_nr: null, billing_postcode: null, billing_country: null, deleted_at: null }).returning('id').executeTakeFirstOrThrow()).id;
-  const { id: _id, ...copy } = bank;
-  await h.db.insertInto('users').values({ ...copy, user_name: 'bank2', email: 'bank2@zweitbank.example', organisation_id: bank2 }).execute();
-  const group = (await h.db.insertInto('asset_groups').values({ name: 'Zweitportfolio', organisation_id: buyer2, created_at: new Date(h.clock.now), updated_at: new Date(h.clock.now) }).returning('id').executeTakeFirstOrThrow()).id;
-  const asset = (await h.db
-    .insertInto('assets')
-    .values({ name: 'Lagerhalle Hamm', organisation_id: buyer2, asset_group_id: group, is_buyer_asset: true, country: 'DE', city: 'Hamm', zip: '59065', street: 'Hafenstraße', street_number: '4', construction_year: 2001, renovation_year: null, asset_total_area: 5400.5, created_at: new Date(h.clock.now), updated_at: new Date(h.clock.now), latest_questionnaire_id: null, questionnaire_state: null, project_characteristics: null, project_status: null, determination_start_date: null, acceptance_date: null, handover_date: null, planning_permission_date: null, description: null, tester_user_id: null, created_by: null })
-    .returning('id')
-    .executeTakeFirstOrThrow()).id;
-  await h.db.insertInto('asset_asset_types').values({ asset_id: asset, asset_type_id: 7, percentage: 100 }).execute();
+  await h.resetTo('finance', async () => {
+    await seedDemoQuestionnaires(h.db);
+    await seedDemoAnswers(h.db, new Date(h.clock.now), [['Hotel am Rheinufer', 1], ['Bürohaus Mainzer Landstraße', 1]]);
+    const hotel = await idOf('assets', 'Hotel am Rheinufer');
+    await h.db.updateTable('asset_questionnaires').set({ ecore_score: 61.5, finance_score: 48.75 }).where('asset_id', '=', hotel).execute();
+    await h.db.insertInto('asset_access_grants').values({ asset_id: hotel, organisation_id: await idOf('organisations', 'Käufer Wohnbau GmbH'), granted_at: new Date(h.clock.now) }).execute();
+    const bank = await h.db.selectFrom('users').selectAll().where('user_name', '=', 'bank').executeTakeFirstOrThrow();
+    const base = { street: 'Markt', number: '1', zip: '59065', city: 'Hamm', country: 'DE', created_at: new Date(h.clock.now), updated_at: new Date(h.clock.now) };
+    const bank2 = (await h.db.insertInto('organisations').values({ ...base, name: 'Zweitbank AG', is_finance_partner: true, finance_partner_organisation_id: null, billing_city: null, billing_street_name: null, billing_street_nr: null, billing_postcode: null, billing_country: null, deleted_at: null }).returning('id').executeTakeFirstOrThrow()).id;
+    const buyer2 = (await h.db.insertInto('organisations').values({ ...base, name: 'Zweitkäufer GmbH', is_buyer: true, finance_partner_organisation_id: bank2, billing_city: null, billing_street_name: null, billing_street_nr: null, billing_postcode: null, billing_country: null, deleted_at: null }).returning('id').executeTakeFirstOrThrow()).id;
+    const { id: _id, ...copy } = bank;
+    await h.db.insertInto('users').values({ ...copy, user_name: 'bank2', email: 'bank2@zweitbank.example', organisation_id: bank2 }).execute();
+    const group = (await h.db.insertInto('asset_groups').values({ name: 'Zweitportfolio', organisation_id: buyer2, created_at: new Date(h.clock.now), updated_at: new Date(h.clock.now) }).returning('id').executeTakeFirstOrThrow()).id;
+    const asset = (await h.db
+      .insertInto('assets')
+      .values({ name: 'Lagerhalle Hamm', organisation_id: buyer2, asset_group_id: group, is_buyer_asset: true, country: 'DE', city: 'Hamm', zip: '59065', street: 'Hafenstraße', street_number: '4', construction_year: 2001, renovation_year: null, asset_total_area: 5400.5, created_at: new Date(h.clock.now), updated_at: new Date(h.clock.now), latest_questionnaire_id: null, questionnaire_state: null, project_characteristics: null, project_status: null, determination_start_date: null, acceptance_date: null, handover_date: null, planning_permission_date: null, description: null, tester_user_id: null, created_by: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()).id;
+    await h.db.insertInto('asset_asset_types').values({ asset_id: asset, asset_type_id: 7, percentage: 100 }).execute();
+  });
 });
 
 const get = async (userName: string, url: string) => h.app.inject({ url, headers: bearer(await h.login(userName)) });

@@ -15,8 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 beforeEach(async () => {
-  await h.reset();
-  await seedDemoQuestionnaires(h.db);
+  await h.resetTo('templates', async () => {
+    await seedDemoQuestionnaires(h.db);
+  });
   for (const user of ['scoring', 'admin', 'collector']) tokens[user] = await h.login(user);
 });
 

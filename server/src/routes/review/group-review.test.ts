@@ -10,9 +10,10 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 beforeEach(async () => {
-  await h.reset();
-  await seedDemoQuestionnaires(h.db);
-  await seedDemoAnswers(h.db, new Date(h.clock.now));
+  await h.resetTo('answered', async () => {
+    await seedDemoQuestionnaires(h.db);
+    await seedDemoAnswers(h.db, new Date(h.clock.now));
+  });
 });
 
 const RHEIN_MAIN = 'Portfolio Rhein-Main';

@@ -11,9 +11,10 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 beforeEach(async () => {
-  await h.reset();
-  await seedDemoQuestionnaires(h.db);
-  await seedDemoAnswers(h.db, new Date(h.clock.now));
+  await h.resetTo('answered', async () => {
+    await seedDemoQuestionnaires(h.db);
+    await seedDemoAnswers(h.db, new Date(h.clock.now));
+  });
 });
 
 const OFFICE = 'Bürohaus Mainzer Landstraße';

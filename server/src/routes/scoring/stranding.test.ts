@@ -8,8 +8,9 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 beforeEach(async () => {
-  await h.reset();
-  await seedDemoQuestionnaires(h.db);
+  await h.resetTo('templates', async () => {
+    await seedDemoQuestionnaires(h.db);
+  });
 });
 
 const office = (energy: Record<string, number>, changes: object = {}) => ({
