@@ -13,7 +13,7 @@ import { precompress } from './precompress.ts';
  * code leaves them in the browser's cache (hashed names, cached for a year).
  *
  * What only lazily loaded pages use is shared among them in two files instead of dozens of small ones, each request
- * costing its headers (issue 23): `ui`, Mantine's components, Floating UI and the icons used by at least four lazily
+ * costing its headers (issue 23): `ui`, Mantine's components, Floating UI and the icons used by at least five lazily
  * loaded modules, with their styles; `app`, the app's own helpers used by at least three (lists, badges, paths).
  * A component or helper fewer use stays with the pages that use it, and one that needs a library not shared so
  * (zod, the date pickers) stays there too, so that no page loads a library only another page needs.
@@ -27,7 +27,7 @@ const CHUNKS: ChunkRule[] = [
   { name: 'vendor', path: /\/node_modules\/@mantine\/core\/(esm\/components\/Container\/|styles\/Container\.css)/ },
   {
     name: 'vendor',
-    later: { name: 'ui', sharedBy: 4 },
+    later: { name: 'ui', sharedBy: 5 },
     path: /\/node_modules\/(@mantine\/core|@floating-ui|@tabler\/icons-react|react-number-format|react-textarea-autosize|use-composed-ref|use-latest|use-isomorphic-layout-effect)\//,
   },
   { name: 'vendor', later: null, path: /\/node_modules\// },
