@@ -8,7 +8,7 @@ import { questionApplies } from '../answering/applicability.ts';
 import { assetClassesOf } from '../assets/asset-classes.ts';
 import { scoringCase, valueQuestion } from './arbitraries/scoring.ts';
 import type { ReferenceData } from './reference-lookup.ts';
-import { choicePoints, classify, formatScore, groupResult, groupScore, roundForDisplay, score, weightedRatio, type ScoringAnswer, type ScoringObject, type ScoringTemplate } from './score.ts';
+import { choicePoints, classify, formatScore, groupResult, groupScore, roundForDisplay, score, scoreSummary, weightedRatio, type ScoreSummary, type ScoringAnswer, type ScoringObject, type ScoringTemplate } from './score.ts';
 
 const NO_DATA: ReferenceData = { values: [], emissionFactors: [] };
 const OFFICE: ScoringObject = { country: 'DE', assetAssetTypes: [{ assetTypeId: 1, percentage: 100 }], area: 1000, reportingYear: 2024 };
@@ -346,6 +346,17 @@ describe('the score of a group', () => {
           if (own.status === 'computed') expect(group.stranding[metric]).toEqual(own);
           else expect(group.stranding[metric].status).toBe(own.status);
         }
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('is the same from the objects’ stored summaries (written as JSON and read back) as from their whole scores', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(scoringCase(), fc.double({ min: 1, max: 1e5, noNaN: true })), { minLength: 1, maxLength: 4 }), (cases) => {
+        const objects = cases.map(([{ template: t, object, answers, data }, area]) => ({ area, result: score(t, object, answers, data, { explain: false }) }));
+        const stored = objects.map((o) => ({ area: o.area, result: JSON.parse(JSON.stringify(scoreSummary(o.result))) as ScoreSummary }));
+        expect(groupResult(stored)).toEqual(groupResult(objects));
       }),
       { numRuns: 50 },
     );

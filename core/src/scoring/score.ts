@@ -464,6 +464,28 @@ export const groupScore = (objects: readonly { area: number; score: number | nul
   return clamp(mean, Math.min(...scores), Math.max(...scores));
 };
 
+/**
+ * What a group's results read of each object's score (`groupResult`): the totals, the cluster ratios, the taxonomy
+ * conformity and the projections. The server stores it beside the two totals (`scoreSummary`), so that a group of
+ * 1 000 objects is scored from 1 000 stored summaries instead of from every answer of every object.
+ */
+export interface ScoreSummary {
+  ecore: number | null;
+  finance: number | null;
+  clusters: Pick<ClusterScore, 'clusterIdentifier' | 'ratio'>[];
+  taxonomy: Pick<TaxonomyConformity, 'share' | 'conforms'>;
+  stranding: ScoreResult['stranding'];
+}
+
+/** The part of a score a group's results read (a `ScoreResult` is one too; this drops the rest for storing). */
+export const scoreSummary = (result: ScoreSummary): ScoreSummary => ({
+  ecore: result.ecore,
+  finance: result.finance,
+  clusters: result.clusters.map((c) => ({ clusterIdentifier: c.clusterIdentifier, ratio: c.ratio })),
+  taxonomy: { share: result.taxonomy.share, conforms: result.taxonomy.conforms },
+  stranding: result.stranding,
+});
+
 /** A group's results: scores, cluster ratios and taxonomy share weighted by BGF, and its portfolio projections. */
 export interface GroupResult {
   ecore: number | null;
@@ -491,7 +513,7 @@ const portfolioOutcome = (parts: readonly { area: number; outcome: StrandingOutc
  * taxonomy conforming where every object with taxonomy questions conforms, and the area-weighted portfolio
  * projections of the objects that report consumption (a refusal of any object is the group's).
  */
-export const groupResult = (objects: readonly { area: number; result: ScoreResult }[]): GroupResult => {
+export const groupResult = (objects: readonly { area: number; result: ScoreSummary }[]): GroupResult => {
   const ecore = groupScore(objects.map((o) => ({ area: o.area, score: o.result.ecore })));
   const finance = groupScore(objects.map((o) => ({ area: o.area, score: o.result.finance })));
   const positions = Math.max(0, ...objects.map((o) => o.result.clusters.length));

@@ -28,6 +28,8 @@ export interface AssetQuestionnaireTable {
   ecore_score: number | null;
   finance_score: number | null;
   score_stamp: NullableTimestamp;
+  /** core's `ScoreSummary` as JSON (migration 045), written with the two scores; null until then. */
+  score_summary: ColumnType<unknown | null, string | null | undefined, string | null>;
 }
 
 export interface AssetAnswerTable {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { AssetClassShare } from '@ecore/core/assets/asset-class-shares.ts';
+import type { ScoreSummary } from '@ecore/core/scoring/score.ts';
 import type { DB } from '../schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -18,6 +19,8 @@ export interface ScoringSubject {
   assetAssetTypes: AssetClassShare[];
   ecoreScore: number | null;
   financeScore: number | null;
+  /** What the group's results read of the stored score (migration 045); null where not stored yet. */
+  scoreSummary: ScoreSummary | null;
 }
 
 /** The answer fields scoring reads (core `ScoringAnswer`). */
@@ -38,6 +41,7 @@ const subjectQuery = (db: Executor) =>
       'aq.reporting_year',
       'aq.ecore_score',
       'aq.finance_score',
+      'aq.score_summary',
       'assets.id as asset_id',
       'assets.name',
       'assets.country',
@@ -60,6 +64,8 @@ const toSubject = (r: SubjectRow): ScoringSubject => ({
   assetAssetTypes: r.shares,
   ecoreScore: r.ecore_score,
   financeScore: r.finance_score,
+  // PGlite and pg both answer jsonb parsed; a driver that answers text is read too.
+  scoreSummary: (typeof r.score_summary === 'string' ? JSON.parse(r.score_summary) : (r.score_summary ?? null)) as ScoreSummary | null,
 });
 
 /** The latest filled questionnaire of each object of a group, with what scoring reads of the object (one statement). */
@@ -76,7 +82,8 @@ export async function scoringSubjects(db: Executor, filter: { keptStates: readon
   let query = subjectQuery(db);
   if (filter.latestOfAsset !== undefined) query = query.where('assets.id', '=', filter.latestOfAsset).whereRef('assets.latest_questionnaire_id', '=', 'aq.id');
   if (filter.keptStates.length > 0) query = query.where('aq.state', 'not in', [...filter.keptStates]);
-  if (filter.onlyUnscored) query = query.where('aq.score_stamp', 'is', null);
+  // Never scored, or scored before summaries were stored (migration 045).
+  if (filter.onlyUnscored) query = query.where((eb) => eb.or([eb('aq.score_stamp', 'is', null), eb('aq.score_summary', 'is', null)]));
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   return (await query.orderBy('aq.id').execute()).map(toSubject);
 }
@@ -107,13 +114,18 @@ export async function scoringAnswersOf(db: Executor, assetQuestionnaireIds: read
 }
 
 /** Stores computed scores on their filled questionnaires (one statement for any number). */
-export async function writeScores(db: Executor, scores: readonly { assetQuestionnaireId: number; ecore: number | null; finance: number | null }[], at: Date): Promise<void> {
+export async function writeScores(
+  db: Executor,
+  scores: readonly { assetQuestionnaireId: number; ecore: number | null; finance: number | null; summary: ScoreSummary }[],
+  at: Date,
+): Promise<void> {
   if (scores.length === 0) return;
   const ids = scores.map((s) => s.assetQuestionnaireId);
   const ecore = scores.map((s) => s.ecore);
   const finance = scores.map((s) => s.finance);
+  const summaries = scores.map((s) => JSON.stringify(s.summary));
   await sql`update asset_questionnaires as aq
-    set ecore_score = v.ecore, finance_score = v.finance, score_stamp = ${at}
-    from (select unnest(${ids}::int[]) as id, unnest(${ecore}::float8[]) as ecore, unnest(${finance}::float8[]) as finance) as v
+    set ecore_score = v.ecore, finance_score = v.finance, score_summary = v.summary::jsonb, score_stamp = ${at}
+    from (select unnest(${ids}::int[]) as id, unnest(${ecore}::float8[]) as ecore, unnest(${finance}::float8[]) as finance, unnest(${summaries}::text[]) as summary) as v
     where aq.id = v.id`.execute(db);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { AssetClassShare } from '@ecore/core/assets/asset-class-shares.ts';
 import type { ReferenceData } from '@ecore/core/scoring/reference-lookup.ts';
-import { score, type ScoringAnswer, type ScoringTemplate } from '@ecore/core/scoring/score.ts';
+import { score, scoreSummary, type ScoringAnswer, type ScoringTemplate } from '@ecore/core/scoring/score.ts';
 import { VERIFIED_SCORE_STATES } from '@ecore/core/scoring/score-access.ts';
 import { findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { scoringAnswersOf, scoringSubjects, writeScores } from '@ecore/adapters/db/scoring/scoring-repository.ts';
@@ -32,10 +32,10 @@ export interface ScoredObject {
   area: number;
 }
 
-/** The two stored figures of core's score (no "why" lines: only the totals are kept). */
+/** The stored figures of core's score: the two totals and what a group's results read (no "why" lines). */
 export const storedScoreOf = (template: ScoringTemplate, object: ScoredObject, reportingYear: number, answers: readonly ScoringAnswer[], referenceData: ReferenceData) => {
   const result = score(template, { ...object, reportingYear }, answers, referenceData, { explain: false });
-  return { ecore: result.ecore, finance: result.finance };
+  return { ecore: result.ecore, finance: result.finance, summary: scoreSummary(result) };
 };
 
 /** Answers as the answering module reads them: cleared rows (state null) are no answers. */

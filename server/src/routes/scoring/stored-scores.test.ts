@@ -267,10 +267,47 @@ describe('the group score and structure (issue 15)', () => {
     };
     const small = await call();
     await copyOffice(10);
+    // The copies' summaries as the start-up backfill writes them.
+    expect(await rescore(h.db, new Date(h.clock.now), { onlyUnscored: true })).toBe(10);
     const large = await call();
     expect([small.objects, large.objects]).toEqual([2, 12]);
     expect(large.statements).toBe(small.statements);
     expect(small.statements).toBeLessThanOrEqual(12);
+  });
+
+  it('scores a group from its objects’ stored summaries exactly as from all their answers, and computes those not stored yet', async () => {
+    const group = await groupId();
+    await copyOffice(3);
+    await seedDemoAnswers(h.db, new Date(h.clock.now), [['Hotel am Rheinufer', 1]]);
+    const read = async () => {
+      const res = await h.as('objectadmin', 'GET', `/api/AssetGroup/${group}/score`);
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      return res.json();
+    };
+    // The copies have no summary yet: computed from their answers.
+    const mixed = await read();
+    expect(mixed.objects).toHaveLength(6);
+    await rescore(h.db, new Date(h.clock.now), { onlyUnscored: true });
+    const stored = await h.db.selectFrom('asset_questionnaires').select(['id', 'score_summary']).where('score_summary', 'is', null).execute();
+    expect(stored).toEqual([]);
+    const fromSummaries = await read();
+    await sql`update asset_questionnaires set score_summary = null`.execute(h.db);
+    const fromAnswers = await read();
+    expect(fromSummaries).toEqual(fromAnswers);
+    expect(mixed).toEqual(fromAnswers);
+    expect(fromAnswers.result.ecore).toBeGreaterThan(0);
+  });
+
+  it('a save changes the stored summary in its transaction, so the group’s score moves at once', async () => {
+    const group = await groupId();
+    const before = (await h.as('objectadmin', 'GET', `/api/AssetGroup/${group}/score`)).json();
+    const { id, questionId, best } = await improvable();
+    const saved = await h.as('collector', 'PUT', '/api/asset/answer', [{ assetId: id, questionId, multipleChoiceOption: [best], isBuyerAsset: false }]);
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(200);
+    const after = (await h.as('objectadmin', 'GET', `/api/AssetGroup/${group}/score`)).json();
+    expect(after.result.ecore).toBeGreaterThan(before.result.ecore);
+    const live = await liveScore();
+    expect(after.objects.find((o: { assetId: number }) => o.assetId === id).ecore).toBe(live.result.ecore);
   });
 });
 
