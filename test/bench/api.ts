@@ -260,6 +260,13 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
       connections: [1, 4],
       seconds: Math.max(SECONDS, 10),
     },
+    {
+      label: `GET /api/AssetGroup/{id}/structureInfo (${LARGE_GROUP} objects)`,
+      path: `/api/AssetGroup/${largeGroupId}/structureInfo`,
+      headers: groupAdmin,
+      connections: [1, 4],
+      seconds: Math.max(SECONDS, 10),
+    },
   );
   let acknowledged = 0;
   for (const p of paths) {

@@ -2,7 +2,7 @@ import { clusterName } from '../questionnaires/template-export.ts';
 import { nameIn, type Id, type TemplateContent } from '../questionnaires/template.ts';
 import { LANGUAGES, type Language } from '../shared/language.ts';
 import { classify, type Classification } from './display.ts';
-import { groupScore, type ScoreResult } from './score.ts';
+import { groupScore, type ScoreSummary } from './score.ts';
 
 /** One level of a group's structure: its titles in both languages and its BGF-weighted ratio. */
 export interface StructureLevel {
@@ -21,7 +21,7 @@ const titles = (name: (language: Language) => string): Record<Language, string> 
   Object.fromEntries(LANGUAGES.map((l) => [l, name(l)])) as Record<Language, string>;
 
 /** The ratios of one object's result by level: clusters by position (the result keeps every cluster), categories and sections by id. */
-const ratiosOf = (result: ScoreResult) => {
+const ratiosOf = (result: Pick<ScoreSummary, 'clusters'>) => {
   const categories = new Map<Id, number | null>();
   const sections = new Map<Id, number | null>();
   for (const cluster of result.clusters) {
@@ -38,9 +38,9 @@ const ratiosOf = (result: ScoreResult) => {
  * category and section of the template, the mean of the ratios of the objects whose level counts, weighted by
  * gross floor area (core `groupScore`: objects without area or where the level does not count — it does not apply
  * or nothing in it counts — weigh nothing; none left: null, Neutral). `objects` are the results of objects scored
- * on this template; objects on another template are the caller's to leave out.
+ * on this template (a whole `ScoreResult` or its stored `ScoreSummary`); objects on another template are the caller's to leave out.
  */
-export const groupStructure = (template: Pick<TemplateContent, 'clusters'>, objects: readonly { area: number; result: ScoreResult }[]): GroupStructure => {
+export const groupStructure = (template: Pick<TemplateContent, 'clusters'>, objects: readonly { area: number; result: Pick<ScoreSummary, 'clusters'> }[]): GroupStructure => {
   const parts = objects.map((o) => ({ area: o.area, ratios: ratiosOf(o.result) }));
   const level = (id: Id | null, title: Record<Language, string>, ratioOf: (r: ReturnType<typeof ratiosOf>) => number | null | undefined): StructureLevel => {
     const ratio = groupScore(parts.map((p) => ({ area: p.area, score: ratioOf(p.ratios) ?? null })));

@@ -472,16 +472,32 @@ export const groupScore = (objects: readonly { area: number; score: number | nul
 export interface ScoreSummary {
   ecore: number | null;
   finance: number | null;
-  clusters: Pick<ClusterScore, 'clusterIdentifier' | 'ratio'>[];
+  /** Each cluster's ratio, and its categories' and sections' (the group's structure, `groupStructure`). */
+  clusters: (Pick<ClusterScore, 'clusterIdentifier' | 'ratio'> & { categories: CategoryRatios[] })[];
   taxonomy: Pick<TaxonomyConformity, 'share' | 'conforms'>;
   stranding: ScoreResult['stranding'];
+}
+
+/** A section's id and ratio. */
+export interface SectionRatio {
+  id: Id | null;
+  ratio: number | null;
+}
+
+/** A category's id and ratio, with its sections'. */
+export interface CategoryRatios extends SectionRatio {
+  sections: SectionRatio[];
 }
 
 /** The part of a score a group's results read (a `ScoreResult` is one too; this drops the rest for storing). */
 export const scoreSummary = (result: ScoreSummary): ScoreSummary => ({
   ecore: result.ecore,
   finance: result.finance,
-  clusters: result.clusters.map((c) => ({ clusterIdentifier: c.clusterIdentifier, ratio: c.ratio })),
+  clusters: result.clusters.map((c) => ({
+    clusterIdentifier: c.clusterIdentifier,
+    ratio: c.ratio,
+    categories: c.categories.map((cat) => ({ id: cat.id, ratio: cat.ratio, sections: cat.sections.map((sec) => ({ id: sec.id, ratio: sec.ratio })) })),
+  })),
   taxonomy: { share: result.taxonomy.share, conforms: result.taxonomy.conforms },
   stranding: result.stranding,
 });

@@ -171,24 +171,6 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   };
 
   /**
-   * Every object of a group on its latest filled questionnaire with its score (no "why" lines), in a fixed number
-   * of statements whatever the group's size: the objects with their questionnaires, all their answers, the
-   * reference data (kept between requests) and each template used (kept by the template cache).
-   */
-  const groupParts = async (groupId: number) => {
-    const subjects = await latestScoringSubjectsOfGroup(deps.db, groupId);
-    const [answers, referenceData] = await Promise.all([scoringAnswersOf(deps.db, subjects.map((s) => s.assetQuestionnaireId)), references()]);
-    const used = new Map<number, ScoredTemplate | null>();
-    for (const id of new Set(subjects.map((s) => s.questionnaireId))) used.set(id, await templates.get(id));
-    return subjects.flatMap((s) => {
-      const template = used.get(s.questionnaireId);
-      if (!template) return [];
-      const object = { country: s.country, assetAssetTypes: s.assetAssetTypes, area: s.area, reportingYear: s.reportingYear };
-      return [{ subject: s, template, area: s.area, result: score(template, object, answers.get(s.assetQuestionnaireId) ?? [], referenceData, { explain: false }) }];
-    });
-  };
-
-  /**
    * Every object of a group on its latest filled questionnaire with what the group's results read of its score: the
    * summary stored with its score (migration 045, written in every transaction that changes what it is computed
    * from), computed here only for those without one yet (the start-up backfill has not reached them). Two statements
@@ -207,9 +189,12 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         computed.set(s.assetQuestionnaireId, scoreSummary(score(template, object, answers.get(s.assetQuestionnaireId) ?? [], referenceData, { explain: false })));
       }
     }
+    const used = new Map<number, ScoredTemplate | null>();
+    for (const id of new Set(subjects.map((s) => s.questionnaireId))) used.set(id, await templates.get(id));
     return subjects.flatMap((s) => {
+      const template = used.get(s.questionnaireId);
       const summary = s.scoreSummary ?? computed.get(s.assetQuestionnaireId);
-      return summary ? [{ subject: s, area: s.area, result: summary }] : [];
+      return template && summary ? [{ subject: s, template, area: s.area, result: summary }] : [];
     });
   };
 
@@ -253,7 +238,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       async (request) => {
         const actor = await assetActorOf(app, request.actor);
         const group = await scoredGroup(actor, request.params.id);
-        const [parts, objectCount] = await Promise.all([groupParts(group.id), countGroupAssets(deps.db, group.id)]);
+        const [parts, objectCount] = await Promise.all([groupSummaries(group.id), countGroupAssets(deps.db, group.id)]);
         // The structure is that of the template most objects use (ties: the newer template); the others are listed only.
         const uses = new Map<number, number>();
         for (const p of parts) uses.set(p.template.id, (uses.get(p.template.id) ?? 0) + 1);

@@ -275,7 +275,7 @@ describe('the group score and structure (issue 15)', () => {
     expect(small.statements).toBeLessThanOrEqual(12);
   });
 
-  it('scores a group from its objects’ stored summaries exactly as from all their answers, and computes those not stored yet', async () => {
+  it('scores a group and its structure from its objects’ stored summaries exactly as from all their answers, and computes those not stored yet', async () => {
     const group = await groupId();
     await copyOffice(3);
     await seedDemoAnswers(h.db, new Date(h.clock.now), [['Hotel am Rheinufer', 1]]);
@@ -290,10 +290,14 @@ describe('the group score and structure (issue 15)', () => {
     await rescore(h.db, new Date(h.clock.now), { onlyUnscored: true });
     const stored = await h.db.selectFrom('asset_questionnaires').select(['id', 'score_summary']).where('score_summary', 'is', null).execute();
     expect(stored).toEqual([]);
+    const structure = async () => (await h.as('objectadmin', 'GET', `/api/AssetGroup/${group}/structureInfo`)).json();
     const fromSummaries = await read();
+    const structureFromSummaries = await structure();
     await sql`update asset_questionnaires set score_summary = null`.execute(h.db);
     const fromAnswers = await read();
     expect(fromSummaries).toEqual(fromAnswers);
+    expect(structureFromSummaries).toEqual(await structure());
+    expect(structureFromSummaries.clusters[0].categories[0].sections[0].ratio).not.toBeNull();
     expect(mixed).toEqual(fromAnswers);
     expect(fromAnswers.result.ecore).toBeGreaterThan(0);
   });
