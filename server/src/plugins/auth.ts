@@ -14,6 +14,14 @@ import { createUserCache, type SessionState, type UserCache } from './session-ca
 /** A cache the change notifications empty; `drop` (if it has one) takes the keys a notification names. */
 type Notified = { invalidate(): void; listening(on: boolean): void; drop?(keys: Iterable<never>): void };
 
+/**
+ * `keptOnOtherWrites`: the cached tables are changed only by calls that say so (`request.changesKeptData`), so a
+ * write of anything else (a saved answer) keeps the cache in this process; notifications still empty it everywhere.
+ */
+export interface WatchOptions {
+  keptOnOtherWrites?: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor;
@@ -22,6 +30,11 @@ declare module 'fastify' {
      * commit and before it answers); the others this process keeps are emptied whole before the answer goes out.
      */
     ownCacheDrops: Set<object> | null;
+    /**
+     * Set by the few calls that change data kept in caches watched with `keptOnOtherWrites` (the reference-data
+     * import): only then does this process empty those before the answer goes out.
+     */
+    changesKeptData: boolean;
   }
   interface FastifyInstance {
     /** onRequest hook for a subtree of routes that need a signed-in user. */
@@ -36,7 +49,7 @@ declare module 'fastify' {
      * `name:1,2,3` (migration 043: the ids of the filled questionnaires a statement touched) drops only those keys
      * from a cache that has `drop`, and empties the others that watch `name`.
      */
-    watchTables: <C extends Notified>(tables: readonly string[], cache: C) => C;
+    watchTables: <C extends Notified>(tables: readonly string[], cache: C, options?: WatchOptions) => C;
   }
 }
 
@@ -52,15 +65,16 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
 
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('ownCacheDrops', null);
+  app.decorateRequest('changesKeptData', false);
   app.decorate('signSession', (claims: SessionClaims) => app.jwt.sign(claims));
 
   // Caches of database reads, each emptied by the change notifications of the tables it depends on (the
   // triggers send the table's name). Without notifications (`deps.listen` absent or its connection lost)
   // they are not used.
-  const watched: { tables: readonly string[]; cache: Notified }[] = [];
+  const watched: { tables: readonly string[]; cache: Notified; keptOnOtherWrites: boolean }[] = [];
   let listening = false;
-  const watchTables = <C extends Notified>(tables: readonly string[], cache: C): C => {
-    watched.push({ tables, cache });
+  const watchTables = <C extends Notified>(tables: readonly string[], cache: C, options: WatchOptions = {}): C => {
+    watched.push({ tables, cache, keptOnOtherWrites: options.keptOnOtherWrites ?? false });
     cache.listening(listening);
     return cache;
   };
@@ -93,7 +107,10 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     // reaches the other processes a moment later; on PGlite it has already come at the commit).
     app.addHook('onSend', async (request) => {
       if (request.method === 'GET' || request.method === 'HEAD') return;
-      for (const w of watched) if (!request.ownCacheDrops?.has(w.cache)) w.cache.invalidate();
+      for (const w of watched) {
+        if (request.ownCacheDrops?.has(w.cache) || (w.keptOnOtherWrites && !request.changesKeptData)) continue;
+        w.cache.invalidate();
+      }
     });
   }
 

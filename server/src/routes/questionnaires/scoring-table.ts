@@ -80,6 +80,8 @@ export const scoringTableRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     },
     async (request, reply) => {
       requireScoringManager(request.actor);
+      // The reference data kept in this process (createReferenceDataCache) is emptied before the answer goes out.
+      request.changesKeptData = true;
       const { kind, csv, dataSetName } = request.body;
       let records: Record<string, string>[];
       try {

@@ -1,7 +1,7 @@
 // Stored scores in the lists, the group's structure and the batched group score (issue 15, docs/scoring.md
 // "Session 4 contract").
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql, TableNode, type KyselyPlugin } from 'kysely';
 import { groupScore } from '@ecore/core/scoring/score.ts';
 import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
 import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
@@ -12,9 +12,13 @@ import { rescore } from './stored-score.ts';
 import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 /** The database of this file with a counter of the statements sent through it (the app's and the test's alike). */
-const counter = { statements: 0 };
+const counter = { statements: 0, tables: [] as string[] };
 const counting: KyselyPlugin = {
-  transformQuery: (args) => args.node,
+  transformQuery: (args) => {
+    // The tables a statement reads from (select … from …), for the tests that show what a call reads.
+    if (args.node.kind === 'SelectQueryNode') for (const from of args.node.from?.froms ?? []) if (TableNode.is(from)) counter.tables.push(from.table.identifier.name);
+    return args.node;
+  },
   transformResult: async (args) => {
     counter.statements += 1;
     return args.result;
@@ -176,7 +180,24 @@ describe('stored scores (issue 15)', () => {
     expect(after.ecore_score).not.toBe(before.ecore_score);
   });
 
+  it('a save keeps the reference data this process read; only an import of reference data empties it', async () => {
+    const { id, questionId, best } = await improvable();
+    const save = async (option: number[]) => {
+      counter.tables = [];
+      const saved = await h.as('collector', 'PUT', '/api/asset/answer', [{ assetId: id, questionId, multipleChoiceOption: option, isBuyerAsset: false }]);
+      expect(saved.statusCode, saved.body.slice(0, 300)).toBe(200);
+      return counter.tables;
+    };
+    await save([best]);
+    expect(await save([])).not.toContain('scoring_reference_values');
+    const csv = 'kind;metric;country;assetClass;year;value\naverage;energy;DE;OFF;2025;80\naverage;carbon;DE;OFF;2025;10';
+    expect((await h.as('scoring', 'PUT', '/api/scoringtable', { kind: 'referenceValues', csv, dataSetName: 'Benchmark 2025' })).statusCode).toBe(200);
+    expect(await save([best])).toContain('scoring_reference_values');
+  });
+
   it('an import of reference data scores every questionnaire again except the verified ones', async () => {
+    // The reference data read and kept before the import.
+    await liveScore();
     const closedBefore = await stored(CLOSED);
     const officeBefore = await stored();
     await h.db.updateTable('asset_questionnaires').set({ ecore_score: -1 }).where('id', '=', closedBefore.id).execute();
