@@ -63,4 +63,22 @@ describe("core's texts", () => {
     whenCoreMessagesLoad(late);
     expect(late).toHaveBeenCalledWith(loadedCoreMessages());
   });
+
+  it('a form sent before they are there is sent once they are, so its checks never write a blank message', async () => {
+    vi.resetModules();
+    const { afterCoreMessages, loadedCoreMessages } = await import('./core-messages.ts');
+    const seen: (string | undefined)[] = [];
+    const send = vi.fn(() => seen.push(loadedCoreMessages()?.message('validation-required', 'de')));
+    const submit = afterCoreMessages(send);
+    const event = { preventDefault: vi.fn() };
+    submit(event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(seen).toEqual(['Bitte füllen Sie dieses Feld aus']);
+    // Once there, at once and with the event.
+    const again = { preventDefault: vi.fn() };
+    submit(again);
+    expect(send).toHaveBeenLastCalledWith(again);
+  });
 });

@@ -50,3 +50,23 @@ export const loadCoreMessagesOnFirstUse = (target: EventTarget): void => {
   };
   for (const type of FIRST_USE) target.addEventListener(type, load, { capture: true, passive: true });
 };
+
+/**
+ * A form's submit handler that sends only once core's texts are there: a form whose checks write their messages when
+ * it is sent (Mantine's `validate`) would otherwise keep a blank message when it is sent as the very first thing a
+ * user does (a click on "Anmelden" before any key). Sends at once when they are there; after a failed load it sends
+ * all the same (the checks then show what i18next has).
+ */
+export const afterCoreMessages =
+  <E extends { preventDefault(): void }>(send: (event?: E) => void) =>
+  (event: E): void => {
+    if (loaded) {
+      send(event);
+      return;
+    }
+    event.preventDefault();
+    void loadCoreMessages().then(
+      () => send(),
+      () => send(),
+    );
+  };

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { requestPasswordReset } from './identity-api.ts';
+import { afterCoreMessages } from '../../lib/core-messages.ts';
 
 type State = 'form' | 'sent' | 'failed';
 
@@ -58,7 +59,7 @@ export function ForgotPasswordDialog({
           </Group>
         </Stack>
       ) : (
-        <form onSubmit={form.onSubmit(submit)} noValidate>
+        <form onSubmit={afterCoreMessages(form.onSubmit(submit))} noValidate>
           <Stack gap="md">
             <Text size="sm">{t('identity.forgotPassword.intro')}</Text>
             {state === 'failed' ? (

@@ -11,6 +11,7 @@ import { readStored } from '../../lib/local-store.ts';
 import { startSession } from '../../lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { fetchAppConfig, login, secureLogin, type Credentials } from './identity-api.ts';
+import { afterCoreMessages } from '../../lib/core-messages.ts';
 
 // The dialog (a Mantine modal) loads when first opened: it stays out of the first download.
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog.tsx').then((m) => ({ default: m.ForgotPasswordDialog })));
@@ -72,7 +73,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title={t('identity.login.title')}>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={afterCoreMessages(form.onSubmit(submit))} noValidate>
         <Stack gap="md">
           {outcome?.kind === 'error' ? (
             <Alert color="red" variant="light">
