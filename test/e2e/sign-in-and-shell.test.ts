@@ -113,6 +113,13 @@ describe('sign-in and the shell in the browser', () => {
     expect(page.url()).toContain('/login');
   });
 
+  it('"Anmelden" clicked first, with nothing typed, names the fields to fill (core\'s texts load before the check)', async () => {
+    await page.goto(`${portal.url}/login`);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect.poll(() => page.getByText('Bitte füllen Sie dieses Feld aus').count()).toBe(2);
+    expect(page.url()).toContain('/login');
+  });
+
   it('a user without the role of a route is sent home, and a finance partner sees export', async () => {
     await page.goto(`${portal.url}/score`);
     await signIn('bank');
