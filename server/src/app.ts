@@ -9,6 +9,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { schemaSerializerCompiler } from './plugins/serializer.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
 import { backgroundPlugin } from './plugins/background.ts';
+import { requestId, requestIdPlugin } from './plugins/request-id.ts';
 import { identityRoutes } from './routes/identity/index.ts';
 import { questionnaireRoutes } from './routes/questionnaires/index.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
@@ -27,9 +28,11 @@ export type { AppConfig, AppDeps } from './deps.ts';
 /** Builds the application without listening (fastify/demo style); server.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.logLevel && deps.config.logLevel !== 'silent' ? { level: deps.config.logLevel } : false,
+    logger: deps.config.logLevel && deps.config.logLevel !== 'silent' ? { level: deps.config.logLevel, ...(deps.config.logStream ? { stream: deps.config.logStream } : {}) } : false,
+    // Every log line of a request carries its id as requestId, taken from X-Request-Id or made (plugins/request-id.ts).
+    genReqId: requestId,
     // Request lines would repeat every URL with its query (link tokens among them); errors are logged.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
     // Behind a proxy or load balancer (TRUST_PROXY) the client's address comes from X-Forwarded-For, so rate limits count per client.
     trustProxy: deps.config.trustProxy ?? false,
@@ -38,6 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(schemaSerializerCompiler({ check: deps.config.checkResponses ?? false }));
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);

@@ -18,6 +18,8 @@ export interface AppConfig {
   /** Folder of the built web client; absent in API-only tests. */
   webDistDir?: string | undefined;
   logLevel?: string;
+  /** Where the log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
   /** Fastify's trustProxy: true (every proxy in front) or the proxies' addresses (README "Configuration"). */
   trustProxy?: boolean | string;
   /** Tests: every response is also checked against its zod schema (plugins/serializer.ts). */
