@@ -48,11 +48,12 @@ async function main() {
     webDistDir: join(here, '../../web/dist'),
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    metricsToken: config.metricsToken,
   };
   const files = createFolderFileStore(join(config.dataDir, 'files'));
   // Certificates as PDF: the browser starts with the first certificate asked for and ends with the server.
   const pdf = createChromiumPdfRenderer({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
-  const app = await buildApp({ db: database.db, listen: database.listen, mailer, hasher, tokens: linkTokens, files, pdf, clock: Date.now, config: appConfig });
+  const app = await buildApp({ db: database.db, listen: database.listen, poolStats: database.poolStats, mailer, hasher, tokens: linkTokens, files, pdf, clock: Date.now, config: appConfig });
 
   // Closed questionnaires past their validity become Expired: at start and every hour (issue 14).
   const sweep = () => void expireDue(database.db, Date.now()).catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed'));

@@ -48,6 +48,7 @@ export async function createHarness(config: Partial<AppConfig> = {}, given?: Dat
   const app: FastifyInstance = await buildApp({
     db: database.db,
     listen: database.listen,
+    poolStats: database.poolStats,
     mailer,
     hasher,
     tokens: linkTokens,
