@@ -12,7 +12,7 @@ import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts
 import { seedDemoAnswers } from './demo/demo-answers.ts';
 import { seedDemoReview } from './demo/demo-review.ts';
 import { seedDemoExports } from './demo/demo-exports.ts';
-import { expireDue } from './routes/review/expiry.ts';
+import { sweep, SWEEP_INTERVAL_MS } from './sweeps.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -55,10 +55,11 @@ async function main() {
   const pdf = createChromiumPdfRenderer({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
   const app = await buildApp({ db: database.db, listen: database.listen, poolStats: database.poolStats, mailer, hasher, tokens: linkTokens, files, pdf, clock: Date.now, config: appConfig });
 
-  // Closed questionnaires past their validity become Expired: at start and every hour (issue 14).
-  const sweep = () => void expireDue(database.db, Date.now()).catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed'));
-  sweep();
-  const sweeping = setInterval(sweep, 60 * 60 * 1000);
+  // Closed questionnaires past their validity become Expired (issue 14), sign-in records older than 90 days
+  // are deleted (issue 24): at start and every hour.
+  const sweepNow = () => void sweep(database.db, Date.now(), (what, err) => app.log.error({ err }, what));
+  sweepNow();
+  const sweeping = setInterval(sweepNow, SWEEP_INTERVAL_MS);
   sweeping.unref();
 
   const shutdown = async () => {
