@@ -13,6 +13,7 @@ import { seedDemoAnswers } from './demo/demo-answers.ts';
 import { seedDemoReview } from './demo/demo-review.ts';
 import { seedDemoExports } from './demo/demo-exports.ts';
 import { sweep, SWEEP_INTERVAL_MS } from './sweeps.ts';
+import { markRunning } from './ops/running.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -22,6 +23,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** Starts the portal: migrate, load demo data, serve API and client, print where and how to sign in. */
 async function main() {
   const config = loadConfig();
+  // Backup and restore of the embedded database refuse while this note says the portal runs (ops/running.ts).
+  const released = markRunning(config.dataDir);
+  process.once('exit', released);
   const database = await openMigratedDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
   const hasher = argon2Hasher();
   if (config.loadDemoData) {
