@@ -1,0 +1,115 @@
+// `npm run bench` (issue 24): the time from `npm start` to the first answered API request, and the server's
+// resident memory after start, on the embedded database and (with TEST_DATABASE_URL) on PostgreSQL; beside
+// it the same start through the TypeScript loader (tsx, as `npm start` ran before issue 24).
+// Goals: ≤ 5 s and ≤ 300 MB on PostgreSQL after a first build. Builds once first, so that every start measured
+// is one "after a first build".
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+interface Started {
+  ms: number;
+  rssMb: number;
+}
+
+const rssOf = (pid: number): number => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+};
+
+/** Starts the portal with `command`, times it to the first 200 of GET /api/appConfig, reads the server's RSS. */
+async function timeStart(command: string[], databaseUrl: string): Promise<Started> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ecore-bench-start-'));
+  const begun = performance.now();
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: '1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so that stopping it stops npm's child too
+  });
+  let out = '';
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the portal did not start:\n${out}`)), 300_000);
+      const onData = (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /ready at (http:\/\/[\d.]+:\d+)/.exec(out);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`the portal exited with ${code}:\n${out}`)));
+    });
+    for (;;) {
+      const res = await fetch(`${url}/api/appConfig`).catch(() => null);
+      if (res?.status === 200) {
+        await res.text();
+        const ms = performance.now() - begun;
+        // The server process (not npm's shell) notes its id in DATA_DIR (server/src/ops/running.ts).
+        const pid = Number(readFileSync(join(dataDir, 'portal.pid'), 'utf8'));
+        return { ms, rssMb: rssOf(pid) };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    child.removeAllListeners('exit');
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A fresh PostgreSQL database for one start (the demo data loads into it), dropped afterwards. */
+async function withPostgres<T>(url: string, use: (databaseUrl: string) => Promise<T>): Promise<T> {
+  const name = `ecore_bench_start_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  try {
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    return await use(target.toString());
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+if (build.status !== 0) throw new Error('npm run build failed');
+
+const starts = [
+  { label: 'npm start (compiled)', command: ['npm', 'start'] },
+  { label: 'tsx (before issue 24)', command: [process.execPath, '--import', 'tsx', 'server/src/server.ts'] },
+];
+const databases: { label: string; run: (command: string[]) => Promise<Started> }[] = [
+  { label: 'embedded (PGlite)', run: (command) => timeStart(command, '') },
+];
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) databases.push({ label: 'PostgreSQL', run: (command) => withPostgres(pgUrl, (url) => timeStart(command, url)) });
+
+console.log('\nStart to first answered request (GET /api/appConfig) and server RSS after start, median of 3:');
+for (const database of databases) {
+  for (const start of starts) {
+    const runs: Started[] = [];
+    for (let i = 0; i < 3; i++) runs.push(await database.run(start.command));
+    const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+    const ms = median(runs.map((r) => r.ms));
+    const rss = median(runs.map((r) => r.rssMb));
+    const goal = database.label === 'PostgreSQL' && start.command[0] === 'npm' ? `  (goal ≤ 5000 ms, ≤ 300 MB: ${ms <= 5000 && rss <= 300 ? 'met' : 'NOT met'})` : '';
+    console.log(`  ${database.label.padEnd(18)} ${start.label.padEnd(22)} ${ms.toFixed(0).padStart(6)} ms  ${rss.toFixed(0).padStart(4)} MB${goal}`);
+  }
+}
