@@ -98,8 +98,16 @@ const starts = [
 const databases: { label: string; run: (command: string[]) => Promise<Started> }[] = [
   { label: 'embedded (PGlite)', run: (command) => timeStart(command, '') },
 ];
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (pgUrl) databases.push({ label: 'PostgreSQL', run: (command) => withPostgres(pgUrl, (url) => timeStart(command, url)) });
+// PostgreSQL as the other benches find it (BENCH_POSTGRES_URL, docs/performance.md), left out when it does not answer.
+const pgUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const probe = new pg.Client({ connectionString: pgUrl });
+const reachable = await probe.connect().then(
+  () => true,
+  () => false,
+);
+await probe.end().catch(() => undefined);
+if (!reachable) console.log(`PostgreSQL at ${pgUrl} does not answer: only the embedded database is measured.`);
+if (reachable) databases.push({ label: 'PostgreSQL', run: (command) => withPostgres(pgUrl, (url) => timeStart(command, url)) });
 
 console.log('\nStart to first answered request (GET /api/appConfig) and server RSS after start, median of 3:');
 for (const database of databases) {
