@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedDatabase } from '@ecore/adapters/db/database.ts';
+import { openDatabase, openMigratedDatabase } from '@ecore/adapters/db/database.ts';
 import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
 import { createFolderFileStore } from '@ecore/adapters/files/file-store.ts';
 import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
@@ -136,7 +136,7 @@ describe.runIf(once && url)('backup and restore of PostgreSQL (pg_dump, pg_resto
     return u.toString();
   };
   const admin = async (statement: string) => {
-    const database = await openMigratedDatabase({ databaseUrl: url });
+    const database = await openDatabase({ databaseUrl: url });
     try {
       await sql.raw(statement).execute(database.db);
     } finally {
