@@ -23,7 +23,7 @@ const rssOf = (pid: number): number => {
   return kb / 1024;
 };
 
-/** Starts the portal with `command`, times it to the first 200 of GET /api/appConfig, reads the server's RSS. */
+/** Starts the portal with `command`, times it to the first 200 of GET /api/app/config, reads the server's RSS. */
 async function timeStart(command: string[], databaseUrl: string): Promise<Started> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ecore-bench-start-'));
   const begun = performance.now();
@@ -49,8 +49,10 @@ async function timeStart(command: string[], databaseUrl: string): Promise<Starte
       child.stderr.on('data', onData);
       child.once('exit', (code) => reject(new Error(`the portal exited with ${code}:\n${out}`)));
     });
+    const deadline = performance.now() + 120_000;
     for (;;) {
-      const res = await fetch(`${url}/api/appConfig`).catch(() => null);
+      if (performance.now() > deadline) throw new Error(`GET /api/app/config never answered 200:\n${out}`);
+      const res = await fetch(`${url}/api/app/config`).catch(() => null);
       if (res?.status === 200) {
         await res.text();
         const ms = performance.now() - begun;
@@ -109,7 +111,7 @@ await probe.end().catch(() => undefined);
 if (!reachable) console.log(`PostgreSQL at ${pgUrl} does not answer: only the embedded database is measured.`);
 if (reachable) databases.push({ label: 'PostgreSQL', run: (command) => withPostgres(pgUrl, (url) => timeStart(command, url)) });
 
-console.log('\nStart to first answered request (GET /api/appConfig) and server RSS after start, median of 3:');
+console.log('\nStart to first answered request (GET /api/app/config) and server RSS after start, median of 3:');
 for (const database of databases) {
   for (const start of starts) {
     const runs: Started[] = [];
