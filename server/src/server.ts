@@ -13,7 +13,7 @@ import { seedDemoAnswers } from './demo/demo-answers.ts';
 import { seedDemoReview } from './demo/demo-review.ts';
 import { seedDemoExports } from './demo/demo-exports.ts';
 import { sweep, SWEEP_INTERVAL_MS } from './sweeps.ts';
-import { markRunning } from './ops/running.ts';
+import { markRunning, runningPortal } from './ops/running.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -23,6 +23,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** Starts the portal: migrate, load demo data, serve API and client, print where and how to sign in. */
 async function main() {
   const config = loadConfig();
+  // The embedded database is one process's: a second portal on the same DATA_DIR would damage it.
+  const other = config.databaseUrl ? null : runningPortal(config.dataDir);
+  if (other) throw new Error(`Another portal (process ${other}) runs on ${config.dataDir}; stop it first or give this one another DATA_DIR.`);
   // Backup and restore of the embedded database refuse while this note says the portal runs (ops/running.ts).
   const released = markRunning(config.dataDir);
   process.once('exit', released);
