@@ -2,7 +2,7 @@
 // `npm start`: builds the web client only when what goes into it changed since the last build (issue 12),
 // so that a second start serves within seconds. What goes in: the client's sources, the core rules it
 // imports, its build configuration and the installed packages (package-lock.json). A digest of their
-// contents is kept beside the build; `npm run build` always builds.
+// contents is kept beside the build; `npm run build` (--force) always builds, and keeps the digest too.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ for (const file of inputs.flatMap(files).sort()) {
 }
 const digest = hash.digest('hex');
 
-if (existsSync(join(root, 'web/dist/index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest) {
+if (!process.argv.includes('--force') && existsSync(join(root, 'web/dist/index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest) {
   console.log('Web client unchanged since the last build: not rebuilt (npm run build rebuilds).');
   process.exit(0);
 }

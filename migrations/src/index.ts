@@ -16,6 +16,7 @@ import * as scores from './migrations/2026-11-24-042-scores.ts';
 import * as answeringNotify from './migrations/2026-11-24-043-answering-notify.ts';
 import * as certificates from './migrations/2026-11-24-044-certificates.ts';
 import * as scoreSummaries from './migrations/2026-11-24-045-score-summaries.ts';
+import * as personalData from './migrations/2026-11-24-080-personal-data.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-043-answering-notify': answeringNotify,
   '2026-11-24-044-certificates': certificates,
   '2026-11-24-045-score-summaries': scoreSummaries,
+  '2026-11-24-080-personal-data': personalData,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

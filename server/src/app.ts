@@ -9,6 +9,9 @@ import { securityPlugin } from './plugins/security.ts';
 import { schemaSerializerCompiler } from './plugins/serializer.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
 import { backgroundPlugin } from './plugins/background.ts';
+import { requestId, requestIdPlugin } from './plugins/request-id.ts';
+import { Registry } from 'prom-client';
+import { metricsPlugin, queryTimer } from './plugins/metrics.ts';
 import { identityRoutes } from './routes/identity/index.ts';
 import { questionnaireRoutes } from './routes/questionnaires/index.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
@@ -25,11 +28,16 @@ import type { AppDeps } from './deps.ts';
 export type { AppConfig, AppDeps } from './deps.ts';
 
 /** Builds the application without listening (fastify/demo style); server.ts listens. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
+  // With METRICS_TOKEN the queries are timed for /metrics (plugins/metrics.ts); without it nothing is measured.
+  const registry = given.config.metricsToken ? new Registry() : undefined;
+  const deps: AppDeps = registry ? { ...given, db: given.db.withPlugin(queryTimer(registry)) } : given;
   const app = Fastify({
-    logger: deps.config.logLevel && deps.config.logLevel !== 'silent' ? { level: deps.config.logLevel } : false,
+    logger: deps.config.logLevel && deps.config.logLevel !== 'silent' ? { level: deps.config.logLevel, ...(deps.config.logStream ? { stream: deps.config.logStream } : {}) } : false,
+    // Every log line of a request carries its id as requestId, taken from X-Request-Id or made (plugins/request-id.ts).
+    genReqId: requestId,
     // Request lines would repeat every URL with its query (link tokens among them); errors are logged.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
     // Behind a proxy or load balancer (TRUST_PROXY) the client's address comes from X-Forwarded-For, so rate limits count per client.
     trustProxy: deps.config.trustProxy ?? false,
@@ -38,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(schemaSerializerCompiler({ check: deps.config.checkResponses ?? false }));
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
@@ -46,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(openapiPlugin);
   await app.register(backgroundPlugin);
+  if (registry) await app.register(metricsPlugin, { token: deps.config.metricsToken, poolStats: deps.poolStats, registry });
   await app.register(authPlugin, deps);
 
   // Module route plugins receive the dependencies as their options; the prefix stays out of them.

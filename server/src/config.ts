@@ -22,6 +22,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export interface ServerConfig {
@@ -41,6 +43,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Whom to believe for the client's address (X-Forwarded-For): false, true or the proxies' addresses. */
   trustProxy: boolean | string;
+  /** The bearer token of GET /metrics; unset: no /metrics. */
+  metricsToken: string | undefined;
 }
 
 /** Reads the configuration variables (README "Configuration"); throws naming the variable that is wrong. */
@@ -52,6 +56,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  // A secret made on the machine and kept in DATA_DIR is for trying the portal out; a production start must be
+  // given its secret (from the operator's secret store), so that every node signs alike and a copy of
+  // DATA_DIR (a backup) holds no key to the sessions.
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('configuration: JWT_SECRET: NODE_ENV=production needs JWT_SECRET (at least 32 characters); the generated development secret is refused');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -66,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxySetting(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }
 

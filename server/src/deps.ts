@@ -18,8 +18,12 @@ export interface AppConfig {
   /** Folder of the built web client; absent in API-only tests. */
   webDistDir?: string | undefined;
   logLevel?: string;
+  /** Where the log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
   /** Fastify's trustProxy: true (every proxy in front) or the proxies' addresses (README "Configuration"). */
   trustProxy?: boolean | string;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); without it there is no /metrics. */
+  metricsToken?: string | undefined;
   /** Tests: every response is also checked against its zod schema (plugins/serializer.ts). */
   checkResponses?: boolean;
   /** The browser that prints certificates when no `pdf` renderer is given (default CHROMIUM_PATH, else /usr/bin/chromium). */
@@ -41,4 +45,6 @@ export interface AppDeps {
   config: AppConfig;
   /** The database's change notifications; with them sessions are checked from a cache (plugins/auth.ts). */
   listen?: Database['listen'];
+  /** The PostgreSQL pool's connections for /metrics (absent on the embedded database). */
+  poolStats?: Database['poolStats'];
 }

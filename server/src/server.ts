@@ -12,7 +12,8 @@ import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts
 import { seedDemoAnswers } from './demo/demo-answers.ts';
 import { seedDemoReview } from './demo/demo-review.ts';
 import { seedDemoExports } from './demo/demo-exports.ts';
-import { expireDue } from './routes/review/expiry.ts';
+import { sweep, SWEEP_INTERVAL_MS } from './sweeps.ts';
+import { markRunning, runningPortal } from './ops/running.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -22,6 +23,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** Starts the portal: migrate, load demo data, serve API and client, print where and how to sign in. */
 async function main() {
   const config = loadConfig();
+  // The embedded database is one process's: a second portal on the same DATA_DIR would damage it.
+  const other = config.databaseUrl ? null : runningPortal(config.dataDir);
+  if (other) throw new Error(`Another portal (process ${other}) runs on ${config.dataDir}; stop it first or give this one another DATA_DIR.`);
+  // Backup and restore of the embedded database refuse while this note says the portal runs (ops/running.ts).
+  const released = markRunning(config.dataDir);
+  process.once('exit', released);
   const database = await openMigratedDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
   const hasher = argon2Hasher();
   if (config.loadDemoData) {
@@ -48,16 +55,18 @@ async function main() {
     webDistDir: join(here, '../../web/dist'),
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    metricsToken: config.metricsToken,
   };
   const files = createFolderFileStore(join(config.dataDir, 'files'));
   // Certificates as PDF: the browser starts with the first certificate asked for and ends with the server.
   const pdf = createChromiumPdfRenderer({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
-  const app = await buildApp({ db: database.db, listen: database.listen, mailer, hasher, tokens: linkTokens, files, pdf, clock: Date.now, config: appConfig });
+  const app = await buildApp({ db: database.db, listen: database.listen, poolStats: database.poolStats, mailer, hasher, tokens: linkTokens, files, pdf, clock: Date.now, config: appConfig });
 
-  // Closed questionnaires past their validity become Expired: at start and every hour (issue 14).
-  const sweep = () => void expireDue(database.db, Date.now()).catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed'));
-  sweep();
-  const sweeping = setInterval(sweep, 60 * 60 * 1000);
+  // Closed questionnaires past their validity become Expired (issue 14), sign-in records older than 90 days
+  // are deleted (issue 24): at start and every hour.
+  const sweepNow = () => void sweep(database.db, Date.now(), (what, err) => app.log.error({ err }, what));
+  sweepNow();
+  const sweeping = setInterval(sweepNow, SWEEP_INTERVAL_MS);
   sweeping.unref();
 
   const shutdown = async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../support/portal.ts';
@@ -51,6 +52,26 @@ describe('sign-in and the shell in the browser', () => {
     // The session is gone: the home page asks for a login again.
     await page.goto(`${portal.url}/`);
     await page.waitForURL(/\/login/);
+  });
+
+  it('a user downloads their own data from the profile menu, and the data-protection page says how long what is kept (issue 24)', async () => {
+    await page.goto(`${portal.url}/login`);
+    await signIn('collector');
+    await page.waitForURL(`${portal.url}/`);
+    await page.getByRole('button', { name: 'collector' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Meine Daten herunterladen' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^ecore-personal-data-\d+\.json$/);
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(data.profile).toMatchObject({ userName: 'collector', firstName: 'Carl', lastName: 'Collector' });
+    expect(data.signInEvents[0]).toMatchObject({ outcome: 'signedIn' });
+
+    await page.goto(`${portal.url}/data-protection`);
+    await page.getByText(/nach 90 Tagen/).waitFor();
+    await page.getByText(/„Archivierter Nutzer 123“/).waitFor();
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
+    await page.getByText(/after 90 days/).waitFor();
+    await page.getByRole('button', { name: 'collector' }).click();
+    await page.getByRole('menuitem', { name: 'Download my data' }).waitFor();
   });
 
   it("the home page's create cards open the create dialog or page directly", async () => {

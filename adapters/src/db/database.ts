@@ -25,6 +25,8 @@ export interface Database {
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections (all, idle) and the queries waiting for one; PGlite has one connection. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -91,6 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       kind: 'postgres',
       db,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: async (channel, handlers) => {
         const stop = await listenOnPostgres(options.databaseUrl!, channel, handlers);
         listeners.add(stop);

@@ -100,8 +100,20 @@ export interface SignInAttemptTable {
   updated_at: Generated<Date>;
 }
 
+/** Sign-ins of known users, kept 90 days (issue 24, migration 080). */
+export interface SignInEventTable {
+  id: Generated<number>;
+  user_id: number;
+  at: Timestamp;
+  /** 'signedIn', 'refused' (wrong password or not allowed) or 'blocked' (too many failures). */
+  outcome: string;
+  /** The client's address as the server saw it (TRUST_PROXY). */
+  address: Generated<string>;
+}
+
 export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables {
   sign_in_attempts: SignInAttemptTable;
+  sign_in_events: SignInEventTable;
   organisations: OrganisationTable;
   organisation_contacts: OrganisationContactTable;
   users: UserTable;

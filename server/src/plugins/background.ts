@@ -7,6 +7,8 @@ declare module 'fastify' {
     runInBackground: (name: string, work: () => Promise<void>) => void;
     /** Waits until every background task has finished (tests, shutdown). */
     drainBackground: () => Promise<void>;
+    /** How many background tasks have not finished yet (the metrics' mail backlog). */
+    backgroundPending: () => number;
   }
 }
 
@@ -22,5 +24,6 @@ export const backgroundPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('drainBackground', async () => {
     while (running.size > 0) await Promise.all([...running]);
   });
+  app.decorate('backgroundPending', () => running.size);
   app.addHook('onClose', async () => app.drainBackground());
 });

@@ -74,6 +74,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return send(reply, language, status, STATUS_KEYS[status] ?? 'validation-generic');
     }
     request.log.error({ err: error }, 'request failed');
-    return send(reply, language, 500, 'server-error');
+    // The request id lets support find this log line from what the user reports (issue 24).
+    return send(reply, language, 500, 'server-error', {}, undefined, { requestId: request.id });
   });
 });

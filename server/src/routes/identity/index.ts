@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { loginRoutes } from './login.ts';
 import { meRoutes } from './me.ts';
+import { personalDataRoutes } from './personal-data.ts';
 import { passwordRoutes } from './password.ts';
 import { userRoutes } from './users.ts';
 
@@ -9,5 +10,6 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   await app.register(loginRoutes, deps);
   await app.register(passwordRoutes, deps);
   await app.register(meRoutes, deps);
+  await app.register(personalDataRoutes, deps);
   await app.register(userRoutes, deps);
 };

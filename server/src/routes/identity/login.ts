@@ -30,7 +30,7 @@ export const loginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => {
       if (deps.config.twoFactorLogin) throw new HttpError(400, 'two-factor-required');
-      const user = await checkPassword(deps, request.body.userName, request.body.password);
+      const user = await checkPassword(deps, request.body.userName, request.body.password, request.ip);
       return { accessToken: app.signSession(sessionClaimsFor(user, nowSeconds())) };
     },
   );
@@ -48,7 +48,7 @@ export const loginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => {
       if (!deps.config.twoFactorLogin) throw new HttpError(404, 'two-factor-disabled');
-      const user = await checkPassword(deps, request.body.userName, request.body.password);
+      const user = await checkPassword(deps, request.body.userName, request.body.password, request.ip);
       const now = deps.clock();
       const { token, hash } = deps.tokens.create();
       await voidLinkTokens(deps.db, user.id, ['twoFactor'], now);

@@ -1,6 +1,7 @@
 import { decideSignIn } from '@ecore/core/identity/sign-in.ts';
 import type { SignInUser } from '@ecore/core/identity/user.ts';
 import { findSignInUserByName, withSignInAttempts } from '@ecore/adapters/db/identity/users-repository.ts';
+import { recordSignInEvent } from '@ecore/adapters/db/identity/personal-data-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 
@@ -8,7 +9,7 @@ import { HttpError } from '../../plugins/http-error.ts';
  * The password step shared by plain and two-factor sign-in: load, verify, decide (core), store the
  * counters. Answers the signed-in user or throws the 401 of the specification.
  */
-export async function checkPassword(deps: AppDeps, userName: string, password: string): Promise<SignInUser> {
+export async function checkPassword(deps: AppDeps, userName: string, password: string, address: string): Promise<SignInUser> {
   const user = await findSignInUserByName(deps.db, userName);
   const matches = await deps.hasher.verify(user?.credentials.passwordHash ?? null, password);
   // The slow hash check runs outside the lock; the decision and the counters are one locked step.
@@ -16,6 +17,11 @@ export async function checkPassword(deps: AppDeps, userName: string, password: s
     const decided = decideSignIn(user, attempts, matches, deps.clock());
     return { attempts: decided.kind === 'blocked' ? null : decided.attempts, result: decided };
   });
+  // A known user's sign-ins are recorded for their personal-data answer (kept 90 days, issue 24).
+  if (user) {
+    const outcome = decision.kind === 'blocked' ? 'blocked' : decision.kind === 'signedIn' ? 'signedIn' : 'refused';
+    await recordSignInEvent(deps.db, { userId: user.id, at: new Date(deps.clock()), outcome, address });
+  }
   if (decision.kind === 'blocked') throw new HttpError(401, 'login-blocked');
   if (decision.kind !== 'signedIn' || !user) throw new HttpError(401, 'login-error');
   return user;

@@ -29,6 +29,8 @@ import { errorResponses } from '../schemas.ts';
 import { inScope, organisationIdsInScope } from '../organisations/scope.ts';
 import { sendPasswordLink } from './password.ts';
 import { idParams } from '@ecore/core/shared/schemas.ts';
+import { pseudonymisedAccount } from '@ecore/core/identity/personal-data.ts';
+import { pseudonymiseUser } from '@ecore/adapters/db/identity/personal-data-repository.ts';
 
 export const userSchema = z.object({
   id: z.number(),
@@ -244,6 +246,8 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           : { status: UserStatus.Archived, archivedAt: new Date(deps.clock()) };
         await deps.db.transaction().execute(async (trx) => {
           await setUserState(trx, user.id, change, transitionEndsSessions(action));
+          // Archiving erases the person (GDPR Art. 17): a pseudonym everywhere but in certificates already issued.
+          if (action === 'archive') await pseudonymiseUser(trx, user.id, pseudonymisedAccount(user.id));
           await recordAccountAudit(trx, { actorUserId: actor.userId, entity: 'user', entityId: user.id, action });
         });
         if (transitionInformsContact(action)) {

@@ -47,3 +47,19 @@ export const setPassword = (password: string, token: string) =>
 export const logout = () => api.post<void>('user/logout', undefined, { skipUnauthorizedHandler: true });
 
 export const fetchCurrentUser = () => api.get<CurrentUser>('user/me');
+
+/**
+ * Everything the portal holds about the signed-in user (GDPR Art. 15, 20; issue 24), saved as a JSON file
+ * named by the server.
+ */
+export const downloadPersonalData = async (): Promise<void> => {
+  const data = await api.get<{ profile: { id: number } }>('user/me/personalData');
+  const href = URL.createObjectURL(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }));
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.download = `ecore-personal-data-${data.profile.id}.json`;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+};

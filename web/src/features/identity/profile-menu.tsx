@@ -1,16 +1,18 @@
 import { Avatar, Button, List, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { useSession } from '../../lib/session.ts';
-import { fetchCurrentUser } from './identity-api.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { downloadPersonalData, fetchCurrentUser } from './identity-api.ts';
 import { useLogout } from './use-logout.ts';
 
 const initials = (first: string, last: string, userName: string): string =>
   ((first.charAt(0) + last.charAt(0)) || userName.charAt(0)).toUpperCase();
 
-/** The profile menu of the header: name, the user's roles and logout. Its button is named by the user name. */
+/** The profile menu of the header: name, the user's roles, the download of the user's own data and logout. Its button is named by the user name. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const session = useSession();
@@ -53,6 +55,12 @@ export function ProfileMenu() {
           ))}
         </List>
         <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          onClick={() => void downloadPersonalData().catch((error: unknown) => notifyError(error instanceof ApiError ? error.message : t('identity.profileMenu.personalDataFailed')))}
+        >
+          {t('identity.profileMenu.personalData')}
+        </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void doLogout()}>
           {t('identity.profileMenu.logout')}
         </Menu.Item>

@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ecore-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('configuration (README "Configuration")', () => {
+  it('makes and keeps a development secret in DATA_DIR when no JWT_SECRET is given', () => {
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('refuses to start with NODE_ENV=production on the generated development secret, naming JWT_SECRET', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    const given = 'p'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: given }).jwtSecret).toBe(given);
+  });
+
+  it('stops on an invalid value naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(/^configuration: PORT/);
+    expect(() => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'short' })).toThrow(/^configuration: METRICS_TOKEN/);
+  });
+
+  it('has no /metrics token unless METRICS_TOKEN is set', () => {
+    expect(loadConfig({ DATA_DIR: dir }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'm'.repeat(24) }).metricsToken).toBe('m'.repeat(24));
+  });
+});

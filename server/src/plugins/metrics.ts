@@ -1,0 +1,111 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { HttpError } from './http-error.ts';
+
+/** What the pooled PostgreSQL connections are doing right now (absent on the embedded database: one connection). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface MetricsOptions {
+  /** The bearer token a scraper sends; without it there is no /metrics at all. */
+  token: string | undefined;
+  poolStats?: (() => PoolStats) | undefined;
+  /** The registry of this app (tests read it); the process figures are collected into it. */
+  registry: Registry;
+}
+
+/**
+ * Query durations as a Kysely plugin: the time from compiling a query to its result, by kind of statement.
+ * A failed query never reaches transformResult; the WeakMap forgets its start with it.
+ */
+export function queryTimer(registry: Registry): KyselyPlugin {
+  const histogram = new Histogram({
+    name: 'ecore_db_query_duration_seconds',
+    help: 'Database query durations by statement kind',
+    labelNames: ['operation'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const started = new WeakMap<object, { at: bigint; operation: string }>();
+  const operation = (node: RootOperationNode) => node.kind.replace(/QueryNode$/, '').replace(/Node$/, '').toLowerCase();
+  return {
+    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+      started.set(args.queryId, { at: process.hrtime.bigint(), operation: operation(args.node) });
+      return args.node;
+    },
+    async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      const start = started.get(args.queryId);
+      if (start) histogram.observe({ operation: start.operation }, Number(process.hrtime.bigint() - start.at) / 1e9);
+      return args.result;
+    },
+  };
+}
+
+const sameToken = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * GET /metrics in the Prometheus text format (issue 24): requests by route and status, their durations, the
+ * database pool, the background (mail) backlog and the process figures of prom-client. Only with
+ * METRICS_TOKEN as a bearer token; without METRICS_TOKEN the route does not exist.
+ */
+export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOptions) => {
+  const { registry } = options;
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ['method', 'route', 'status_code'] as const;
+  const requests = new Counter({ name: 'http_requests_total', help: 'Answered HTTP requests', labelNames, registers: [registry] });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request durations, from arrival to the answer sent',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern (/api/asset/:id), never the URL: one series per route, not per object or token.
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };
+    requests.inc(labels);
+    durations.observe(labels, reply.elapsedTime / 1000);
+  });
+  new Gauge({
+    name: 'ecore_background_tasks_pending',
+    help: 'Background work not yet done: mails waiting to be sent or written to the outbox',
+    registers: [registry],
+    collect() {
+      this.set(app.backgroundPending());
+    },
+  });
+  if (options.poolStats) {
+    const stats = options.poolStats;
+    new Gauge({
+      name: 'ecore_db_pool_connections',
+      help: 'Pooled PostgreSQL connections by state (idle, in use, requests waiting for one)',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const s = stats();
+        this.set({ state: 'idle' }, s.idle);
+        this.set({ state: 'in_use' }, s.total - s.idle);
+        this.set({ state: 'waiting' }, s.waiting);
+      },
+    });
+  }
+
+  const token = options.token;
+  if (!token) return;
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    if (!sameToken(given, token)) throw new HttpError(401, 'unauthorized');
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+});
