@@ -13,6 +13,7 @@ import { seedDemoAnswers } from './demo/demo-answers.ts';
 import { seedDemoReview } from './demo/demo-review.ts';
 import { seedDemoExports } from './demo/demo-exports.ts';
 import { expireDue } from './routes/review/expiry.ts';
+import { sendLabelReminders } from './routes/certificates/reminders.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -55,7 +56,11 @@ async function main() {
   const app = await buildApp({ db: database.db, listen: database.listen, mailer, hasher, tokens: linkTokens, files, pdf, clock: Date.now, config: appConfig });
 
   // Closed questionnaires past their validity become Expired: at start and every hour (issue 14).
-  const sweep = () => void expireDue(database.db, Date.now()).catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed'));
+  const sweep = () => {
+    void expireDue(database.db, Date.now()).catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed'));
+    // Labels expiring in 60 and 30 days: their owners are reminded once (issue 22).
+    void sendLabelReminders(database.db, mailer, appConfig.publicUrl, Date.now()).catch((err: unknown) => app.log.error({ err }, 'label reminders failed'));
+  };
   sweep();
   const sweeping = setInterval(sweep, 60 * 60 * 1000);
   sweeping.unref();

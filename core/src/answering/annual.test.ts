@@ -8,7 +8,7 @@ import type { AnswerStructure } from './applicability.ts';
 import { isCleared } from './answer-rules.ts';
 import { ASSET_QUESTIONNAIRE_STATES } from './answers.ts';
 import { answerStructure, storedAnswers } from './arbitraries/answering.ts';
-import { annualCarry, annualStartProblem, nextReportingYear } from './annual.ts';
+import { annualCarry, annualStartProblem, groupAnnualStartProblem, nextReportingYear } from './annual.ts';
 import { ANSWERING_MESSAGES } from './messages.ts';
 
 /** Next year's template: some questions kept by static title (new ids, options reordered), the others gone, one value question added. */
@@ -92,6 +92,17 @@ describe('starting next year (issue 22)', () => {
           const texts = (q: Question, ids: number[]) => ids.map((id) => q.options.find((o) => o.id === id)!.text).sort();
           expect(texts(newById.get(c.questionId)!, c.value.multipleChoiceOption)).toEqual(texts(oldById.get(c.fromQuestionId)!, before.multipleChoiceOption));
         }
+      }),
+    );
+  });
+});
+
+describe("a group's next year (issue 22)", () => {
+  it('starts only when the group has objects and every one of them is Closed or Expired', () => {
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.constantFrom(...ASSET_QUESTIONNAIRE_STATES), { nil: null }), { maxLength: 6 }), (states) => {
+        const allowed = states.length > 0 && states.every((s) => s === 'Closed' || s === 'Expired');
+        expect(E.isRight(groupAnnualStartProblem(states))).toBe(allowed);
       }),
     );
   });

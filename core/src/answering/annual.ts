@@ -60,3 +60,11 @@ export const annualCarry = (oldStructure: AnswerStructure, newStructure: AnswerS
   }
   return { carried, hints };
 };
+
+/**
+ * A group's next year (issue 22): every object of the group starts its next year together, so that the portfolio
+ * is answered and submitted as one again; refused unless the group has objects and each object's latest
+ * questionnaire is Closed or Expired. The group itself is Active again afterwards (it can be submitted anew).
+ */
+export const groupAnnualStartProblem = (objectStates: readonly (AssetQuestionnaireState | null)[]): Either<AnnualRefusal, true> =>
+  objectStates.length > 0 && objectStates.every((s) => E.isRight(annualStartProblem(s))) ? E.right(true) : E.left('questionnaire-annual-invalid');

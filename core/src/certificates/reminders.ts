@@ -83,3 +83,6 @@ export const reminderMail = (language: Language, to: string, contactName: string
     html: `<p>${escapeHtml(t.greeting(contactName))}</p><p>${escapeHtml(t.intro)}</p><ul>${htmlItems}</ul><p>ECORE Portal</p>`,
   };
 };
+
+/** The last valid days the object list's filter "label expires within `days` days" takes: from today to today + days. */
+export const labelExpiryWindow = (today: string, days: number): { from: string; to: string } => ({ from: today, to: expiresWithinLimit(today, days) });
