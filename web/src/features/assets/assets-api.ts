@@ -85,7 +85,8 @@ export interface AccessDecisionAnswer {
   decision: boolean;
 }
 
-export type AssetListFilter = 'assetGroupId';
+/** The list's filters: a group, and (issue 22) labels expiring within so many days. */
+export type AssetListFilter = 'assetGroupId' | 'labelExpiresWithinDays';
 
 // ---- objects
 
