@@ -21,7 +21,7 @@ vi.mock(import('./answering-api.ts'), async (original) => ({ ...(await original(
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
 vi.mock(import('../../lib/notify.ts'), async (original) => ({ ...(await original()), ...toasts }));
 // The audit log of a closed questionnaire loads from the server; it has tests of its own.
-vi.mock(import('../review/audit-log.tsx'), async (original) => ({ ...(await original()), QuestionnaireAuditLog: () => null }));
+vi.mock(import('../review/audit-log.tsx'), async (original) => ({ ...(await original()), QuestionnaireAuditLog: () => <span hidden /> }));
 
 const actor = (role: Role): Actor => ({ userId: 3, userName: 'user', roles: [role], external: false, orgId: 1, orgTest: false, orgFinance: false, orgBuyer: false });
 const object = { id: 7, objectName: 'Hotel am Rheinufer', organisationId: 1, assetGroupId: 3, assetGroupName: 'Portfolio Rhein-Main', canEdit: true, isBuyerAsset: false };

@@ -19,11 +19,11 @@ import { useSession } from '../../lib/session.ts';
 import { formatScore } from '@ecore/core/scoring/display.ts';
 import { figure, yearOrDash } from './asset-labels.ts';
 import { AssetTabs } from './asset-tabs.tsx';
-import { GROUP_INFO_KEY, deleteAsset, fetchAssetGroupInfo, fetchAssets, type AssetListFilter, type AssetListItem } from './assets-api.ts';
+import { GROUP_INFO_KEY, deleteAsset, fetchAssetGroupInfo, fetchAssets, type AssetObjectsFilter, type AssetListItem } from './assets-api.ts';
 import { newObjectPath, objectPath } from './object-paths.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 
-const FILTER_DEFAULTS: Record<AssetListFilter, string> = { assetGroupId: '', labelExpiresWithinDays: '' };
+const FILTER_DEFAULTS: Record<AssetObjectsFilter, string> = { assetGroupId: '', labelExpiresWithinDays: '' };
 /** The days of the filter "label expires within 90 days" (issue 22): the reminders come 60 and 30 days before. */
 const LABEL_EXPIRY_DAYS = '90';
 /** The select's value for "every group" (the list query leaves the filter out). */
