@@ -12,6 +12,7 @@ import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts
 import { seedDemoAnswers } from './demo/demo-answers.ts';
 import { seedDemoReview } from './demo/demo-review.ts';
 import { seedDemoExports } from './demo/demo-exports.ts';
+import { seedDemoAnnual } from './demo/demo-annual.ts';
 import { expireDue } from './routes/review/expiry.ts';
 import { sendLabelReminders } from './routes/certificates/reminders.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
@@ -33,6 +34,8 @@ async function main() {
     await seedDemoAnswers(database.db, new Date());
     await seedDemoReview(database.db, new Date());
     await seedDemoExports(database.db, new Date());
+    // The yearly cycle (issue 22): a renewal under way and a label about to expire.
+    await seedDemoAnnual(database.db, new Date());
   }
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

@@ -6,6 +6,7 @@ import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
 import type { Database } from '@ecore/adapters/db/database.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { seedDemoReview } from '../../demo/demo-review.ts';
+import { DEMO_EXPIRING, DEMO_RENEWING, seedDemoAnnual } from '../../demo/demo-annual.ts';
 import { expireDue } from '../review/expiry.ts';
 import { sendLabelReminders } from '../certificates/reminders.ts';
 import { createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
@@ -245,6 +246,44 @@ describe('the label and its end', () => {
     expect(mails[0]!.text).toContain(`Objekt „${CLOSED}“`);
     expect(mails[0]!.text).toMatch(/http:\/\/portal\.test\/asset-management\/objects\/\d+\/false\/edit\/results\/\d+\/overview/);
     expect(await h.db.selectFrom('label_reminders').select('threshold').orderBy('threshold', 'desc').execute()).toEqual([{ threshold: 60 }, { threshold: 30 }]);
+  });
+});
+
+describe('the demo of the yearly cycle (npm start)', () => {
+  beforeEach(async () => {
+    await h.resetTo('annual-demo', async () => {
+      await seedDemoQuestionnaires(h.db);
+      await seedDemoAnswers(h.db, new Date(h.clock.now));
+      await seedDemoReview(h.db, new Date(h.clock.now));
+      await seedDemoAnnual(h.db, new Date(h.clock.now));
+    });
+  });
+
+  it("has an object closed last year with its label, and next year's questionnaire half answered", async () => {
+    const id = await assetId(DEMO_RENEWING);
+    expect((await runs(id)).map((r) => r.state)).toEqual(['Closed', 'Active']);
+    expect(await h.db.selectFrom('certificates').select('id').where('asset_id', '=', id).execute()).toHaveLength(1);
+    const next = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/latest`)).json<Filled>();
+    expect(next.lastYear!.values.length).toBeGreaterThan(1);
+    const entered = next.lastYear!.values.filter((v) => next.answers.some((a) => a.questionId === v.questionId && a.state !== null));
+    expect(entered.length).toBe(Math.ceil(next.lastYear!.values.length / 2));
+    expect(next.progress.answered).toBeLessThan(next.progress.total);
+    const y = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${next.id}/yearOverYear`)).json<{ comparison: { consumption: { key: string; changePercent: number | null }[] } }>();
+    expect(y.comparison.consumption.find((c) => c.key === 'finalEnergy')!.changePercent).toBeCloseTo(-8, 5);
+  });
+
+  it('has an object whose label expires within 30 days: in the 90-day filter, and reminded once', async () => {
+    const list = (await h.as('objectadmin', 'GET', '/api/asset?page=1&pageSize=25&labelExpiresWithinDays=30')).json<{ items: { name: string }[] }>();
+    expect(list.items.map((i) => i.name)).toEqual([DEMO_EXPIRING]);
+    expect(await sendLabelReminders(h.db, h.mailer, 'http://portal.test', h.clock.now)).toBe(1);
+    expect(h.mailer.sent[0]!.text).toContain(`Objekt „${DEMO_EXPIRING}“`);
+    expect(await sendLabelReminders(h.db, h.mailer, 'http://portal.test', h.clock.now + DAY)).toBe(0);
+  });
+
+  it('leaves the demo facts of the other steps as they were, and runs once', async () => {
+    expect((await runs(await assetId(CLOSED))).map((r) => r.state)).toEqual(['Closed']);
+    expect((await runs(await assetId('Hotel am Rheinufer'))).length).toBe(0);
+    expect(await seedDemoAnnual(h.db, new Date(h.clock.now))).toEqual({ seeded: false });
   });
 });
 
