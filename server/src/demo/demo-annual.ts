@@ -25,7 +25,8 @@ import { storedScoreOf, type ScoreKeeper } from '../routes/scoring/stored-score.
 import { loadReferenceData } from '../routes/scoring/stranding.ts';
 import { seedDemoAnswers } from './demo-answers.ts';
 
-const GROUP = 'Portfolio Rhein-Neckar';
+// Named to sort after the demo's portfolios (lists sort by name): pages that other journeys read stay as they were.
+const GROUP = 'Rhein-Neckar Bestand';
 /** Closed last year with a label, next year's questionnaire half answered. */
 export const DEMO_RENEWING = 'Bürohaus Mannheim Quadrate';
 /** Closed a little less than a year ago: its label expires within 30 days. */
@@ -39,7 +40,7 @@ const OBJECTS = [
 
 /**
  * Demo data of the yearly cycle (issue 22), so that a newcomer sees it right after `npm start`: a third portfolio of
- * the demo owner, "Portfolio Rhein-Neckar", with "Bürohaus Mannheim Quadrate", whose questionnaire of the year
+ * the demo owner, "Rhein-Neckar Bestand", with "Bürohaus Mannheim Quadrate", whose questionnaire of the year
  * before was reviewed, evaluated and closed with a label some 200 days ago and whose next year was started by the
  * object administrator (choice answers carried over, half of the consumption figures entered), and "Praxis- und
  * Bürohaus Heidelberg", closed some 345 days ago, whose label expires within 30 days (the reminder goes out at
