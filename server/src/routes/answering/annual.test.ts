@@ -280,6 +280,14 @@ describe('the demo of the yearly cycle (npm start)', () => {
     expect(await sendLabelReminders(h.db, h.mailer, 'http://portal.test', h.clock.now + DAY)).toBe(0);
   });
 
+  it("the dashboard's ESG path draws last year's closed questionnaire (next year's joins it once closed)", async () => {
+    const id = await assetId(DEMO_RENEWING);
+    const [closed] = await runs(id);
+    const res = await h.as('objectadmin', 'GET', `/api/analysis/object/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ esgPath: { year: number }[] }>().esgPath.map((p) => p.year)).toEqual([closed!.reporting_year]);
+  });
+
   it('leaves the demo facts of the other steps as they were, and runs once', async () => {
     expect((await runs(await assetId(CLOSED))).map((r) => r.state)).toEqual(['Closed']);
     expect((await runs(await assetId('Hotel am Rheinufer'))).length).toBe(0);
