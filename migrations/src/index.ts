@@ -17,6 +17,7 @@ import * as answeringNotify from './migrations/2026-11-24-043-answering-notify.t
 import * as certificates from './migrations/2026-11-24-044-certificates.ts';
 import * as scoreSummaries from './migrations/2026-11-24-045-score-summaries.ts';
 import * as personalData from './migrations/2026-11-24-080-personal-data.ts';
+import * as annualCycle from './migrations/2026-11-24-070-annual-cycle.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-044-certificates': certificates,
   '2026-11-24-045-score-summaries': scoreSummaries,
   '2026-11-24-080-personal-data': personalData,
+  '2026-11-24-070-annual-cycle': annualCycle,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -14,6 +14,8 @@ import { seedDemoReview } from './demo/demo-review.ts';
 import { seedDemoExports } from './demo/demo-exports.ts';
 import { sweep, SWEEP_INTERVAL_MS } from './sweeps.ts';
 import { markRunning, runningPortal } from './ops/running.ts';
+import { seedDemoAnnual } from './demo/demo-annual.ts';
+import { sendLabelReminders } from './routes/certificates/reminders.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -39,6 +41,8 @@ async function main() {
     await seedDemoAnswers(database.db, new Date());
     await seedDemoReview(database.db, new Date());
     await seedDemoExports(database.db, new Date());
+    // The yearly cycle (issue 22): a renewal under way and a label about to expire.
+    await seedDemoAnnual(database.db, new Date());
   }
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -63,8 +67,11 @@ async function main() {
   const app = await buildApp({ db: database.db, listen: database.listen, poolStats: database.poolStats, mailer, hasher, tokens: linkTokens, files, pdf, clock: Date.now, config: appConfig });
 
   // Closed questionnaires past their validity become Expired (issue 14), sign-in records older than 90 days
-  // are deleted (issue 24): at start and every hour.
-  const sweepNow = () => void sweep(database.db, Date.now(), (what, err) => app.log.error({ err }, what));
+  // are deleted (issue 24), labels expiring in 60 and 30 days are reminded once (issue 22): at start and every hour.
+  const sweepNow = () => {
+    void sweep(database.db, Date.now(), (what, err) => app.log.error({ err }, what));
+    void sendLabelReminders(database.db, mailer, appConfig.publicUrl, Date.now()).catch((err: unknown) => app.log.error({ err }, 'label reminders failed'));
+  };
   sweepNow();
   const sweeping = setInterval(sweepNow, SWEEP_INTERVAL_MS);
   sweeping.unref();

@@ -3,6 +3,7 @@ import type { QuestionnaireTables } from './questionnaires/tables.ts';
 import type { AssetTables } from './assets/tables.ts';
 import type { AnsweringTables } from './answering/tables.ts';
 import type { CertificateTables } from './certificates/tables.ts';
+import type { AnnualTables } from './answering/annual-tables.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -111,7 +112,7 @@ export interface SignInEventTable {
   address: Generated<string>;
 }
 
-export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables {
+export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables, AnnualTables {
   sign_in_attempts: SignInAttemptTable;
   sign_in_events: SignInEventTable;
   organisations: OrganisationTable;

@@ -14,7 +14,7 @@ export const REVIEW_STATUSES = ['Unchecked', 'Rejected', 'Approved'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** The kinds of the per-question change log (spec 02 §3, DOMAIN.md §8). */
-export const CHANGE_KINDS = ['Answered', 'ModifiedAnswer', 'ModifiedQuestionnaireVersion', 'RemovedAnswer'] as const;
+export const CHANGE_KINDS = ['Answered', 'ModifiedAnswer', 'ModifiedQuestionnaireVersion', 'RemovedAnswer', 'CarriedFromPreviousYear'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /**

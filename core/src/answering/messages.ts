@@ -86,6 +86,16 @@ export const ANSWERING_MESSAGES = {
     en: 'Only the object administrator can update the questionnaire version. Please ask your object administrator.',
   },
 
+  // The yearly cycle (issue 22): next year's questionnaire starts from a closed or expired one.
+  'questionnaire-annual-invalid': {
+    de: 'Das neue Jahr kann erst beginnen, wenn der letzte Fragebogen abgeschlossen (akzeptiert) oder abgelaufen ist.',
+    en: 'The next year can only start once the latest questionnaire is closed (accepted) or expired.',
+  },
+  'questionnaire-annual-role': {
+    de: 'Das neue Jahr kann nur der Objektadministrator beginnen. Bitte wenden Sie sich an Ihren Objektadministrator.',
+    en: 'Only the object administrator can start the next year. Please ask your object administrator.',
+  },
+
   // Cluster I defaults of a group (spec 02 §4).
   'save-answers-for-group-error': {
     de: 'Die Antworten aus Cluster I konnten nicht für die Gruppe gespeichert werden. Bitte versuchen Sie es später erneut.',

@@ -145,6 +145,8 @@ export interface AssetListFilter {
   assetGroupIds?: readonly number[] | undefined;
   /** The state of the latest filled questionnaire; 'NotStarted' for objects without one. */
   assetState?: string | undefined;
+  /** Objects whose current label's last valid day lies within [from, to] (issue 22: "label expires within 90 days"). */
+  labelValidUntil?: { from: string; to: string } | undefined;
   page: number;
   pageSize: number;
   counts?: CountCache | undefined;
@@ -160,6 +162,12 @@ export async function listAssets(db: Executor, filter: AssetListFilter): Promise
   if (filter.assetGroupIds) base = filter.assetGroupIds.length === 0 ? base.where(sql<SqlBool>`false`) : base.where('assets.asset_group_id', 'in', filter.assetGroupIds);
   if (filter.assetState) {
     base = filter.assetState === 'NotStarted' ? base.where('assets.questionnaire_state', 'is', null) : base.where('assets.questionnaire_state', '=', filter.assetState);
+  }
+  if (filter.labelValidUntil) {
+    const { from, to } = filter.labelValidUntil;
+    base = base.where(
+      sql<SqlBool>`exists (select 1 from certificates c where c.asset_id = assets.id and c.superseded_by is null and c.valid_until between ${from}::date and ${to}::date)`,
+    );
   }
   if (filter.search) {
     const pattern = searchPattern(filter.search);

@@ -59,6 +59,9 @@ import { mayOpenCheck, reviewCounts } from '@ecore/core/review/answer-review.ts'
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
 import { findSheet, lockAnswerRow, writeAnswerWithChange, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import { createScoreKeeper, type ScoreKeeper } from '../scoring/stored-score.ts';
+import { groupAnnualStartProblem, annualStartProblem } from '@ecore/core/answering/annual.ts';
+import { findAnnualStart, lockGroupRow } from '@ecore/adapters/db/answering/annual-repository.ts';
+import { startAnnual, type AnnualInputs } from './annual.ts';
 import { filledQuestionnaireSchema, answerSchema, progressSchema, changeSchema, commentSchema, simplifiedSchema, lockStatusSchema } from './schemas.ts';
 
 const tags = ['answering'];
@@ -67,6 +70,8 @@ const responses = { ...errorResponses, 403: errorSchema, 409: errorSchema, 423: 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 const assetQuery = z.object({ isBuyerAsset: booleanQuery.optional() });
 const twoIds = z.object({ id: idParam, qid: idParam });
+/** `update` moves to the active version (spec 02 §4); `annual` starts next year's questionnaire (issue 22). */
+const updateTypeQuery = z.object({ updateType: z.enum(['update', 'annual'], { error: 'validation-generic' }).default('update') });
 
 /** Both languages' texts of an answer, kept in the change log so that it reads the same after a version change. */
 const loggedValue = (question: Parameters<typeof answerText>[0], value: AnswerValue) =>
@@ -118,7 +123,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
    */
   const view = async (actor: AssetActor, asset: AssetView, sheet: KeptSheet) => {
     const { row, stored } = sheet;
-    const [template, actives, group] = await Promise.all([templateOf(row.questionnaireId), activeTemplateIds(), caches.group(asset.assetGroupId)]);
+    const [template, actives, group, annual] = await Promise.all([templateOf(row.questionnaireId), activeTemplateIds(), caches.group(asset.assetGroupId), findAnnualStart(deps.db, row.id)]);
     const structure = structureFor(template, asset);
     const state = questionnaireState(row);
     const lock = lockDecision(sheet.lock, actor.userId, deps.clock());
@@ -161,6 +166,11 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       closedAt: row.closedAt,
       reportingYear: row.reportingYear,
       declineCount: row.declineCount,
+      // Next year's questionnaire (issue 22): the one it followed and last year's figures beside the value questions.
+      lastYear: annual
+        ? { assetQuestionnaireId: annual.previousId, reportingYear: annual.previousReportingYear, values: annual.lastYearValues.map((v) => ({ questionId: v.questionId, inputAnswer: v.inputAnswer })) }
+        : null,
+      canStartNextYear: mayUpdateToActive(actor, asset) && E.isRight(annualStartProblem(state)) && row.id === asset.questionnaireId,
       ...flags,
       // Whether a newer version is active for this questionnaire, whoever asks: collectors are then told to ask the
       // administrator (spec 02 §1); the update itself checks the role (mayUpdateToActive).
@@ -605,12 +615,75 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     await scoring.store(trx, to, { ...asset, area: asset.assetTotalArea }, row, after.stored);
   };
 
+  // -------------------------------------------------------------------------------------------------------------
+  // Next year (issue 22, docs/annual-cycle.md): updateType=annual
+
+  /** Reads what one object's annual start needs (before the transaction) and refuses what core refuses. */
+  const annualInputsOf = async (actor: AssetActor, by: string, asset: AssetView, scoring: ScoreKeeper) => {
+    if (!mayUpdateToActive(actor, asset)) throw new HttpError(403, 'questionnaire-annual-role');
+    const seen = await findLatestAssetQuestionnaire(deps.db, asset.id);
+    if (E.isLeft(annualStartProblem(seen ? questionnaireState(seen) : null))) throw new HttpError(400, 'questionnaire-annual-invalid');
+    const targetId = pickTemplate(asset.conditionsAndEnvironmentGoals, asset.isBuyerAsset, await activeTemplateIds());
+    if (targetId === null) throw new HttpError(400, 'questionnaire-start-no-template');
+    const [from, to] = [await templateOf(seen!.questionnaireId), await templateOf(targetId)];
+    return { asset, seen: seen!, from, to, userId: actor.userId, by, at: now(), scoring };
+  };
+
+  const startAnnualOf = async (sessionActor: Parameters<typeof actorName>[2], actor: AssetActor, asset: AssetView) => {
+    const by = await actorName(app, deps.db, sessionActor);
+    const input = await annualInputsOf(actor, by, asset, await scores.prepare());
+    const id = await deps.db.transaction().execute((trx) => startAnnual(trx, input));
+    return present(actor, asset, await freshSheet(asset.id, id));
+  };
+
+  const startGroupAnnual = async (sessionActor: Parameters<typeof actorName>[2], actor: AssetActor, group: { id: number; organisationId: number }) => {
+    if (!mayEditGroup(actor, group)) throw new HttpError(403, 'questionnaire-annual-role');
+    const rows = await latestQuestionnairesOfGroup(deps.db, group.id);
+    const assets: AssetView[] = [];
+    for (const r of rows) {
+      const asset = await visibleAsset(deps.db, actor, r.assetId);
+      if (!mayUpdateToActive(actor, asset)) throw new HttpError(403, 'questionnaire-annual-role');
+      assets.push(asset);
+    }
+    // An object without any questionnaire is not in the list above: the group's objects are counted from the group.
+    const objectCount = await deps.db.selectFrom('assets').select((eb) => eb.fn.countAll<number>().as('n')).where('asset_group_id', '=', group.id).executeTakeFirstOrThrow();
+    const states = rows.map((r) => questionnaireState(r));
+    if (Number(objectCount.n) !== rows.length || E.isLeft(groupAnnualStartProblem(states))) throw new HttpError(400, 'questionnaire-annual-invalid');
+    const by = await actorName(app, deps.db, sessionActor);
+    const scoring = await scores.prepare();
+    const inputs: AnnualInputs[] = [];
+    for (const asset of assets) inputs.push(await annualInputsOf(actor, by, asset, scoring));
+    await deps.db.transaction().execute(async (trx) => {
+      await lockGroupRow(trx, group.id);
+      for (const input of inputs) await startAnnual(trx, input);
+      const current = await trx.selectFrom('asset_groups').select('status').where('id', '=', group.id).executeTakeFirstOrThrow();
+      if (current.status !== 'Active') {
+        const at = now();
+        await trx.updateTable('asset_groups').set({ status: 'Active', updated_at: at }).where('id', '=', group.id).execute();
+        await trx
+          .insertInto('group_transitions')
+          .values({ asset_group_id: group.id, from_state: current.status, to_state: 'Active', user_id: actor.userId, user_name: by, role: '', reason: 'annual', at })
+          .execute();
+      }
+    });
+  };
+
   app.put(
     '/asset/:id/questionnaire',
-    { schema: { tags, security, summary: "Moves the object's latest filled questionnaire to the active version", params: idParams, response: { 200: filledQuestionnaireSchema, ...responses } } },
-    async (request) => {
+    {
+      schema: {
+        tags,
+        security,
+        summary: "updateType=update (default): moves the object's latest filled questionnaire to the active version (200); updateType=annual: starts next year's from the closed or expired one (201)",
+        params: idParams,
+        querystring: updateTypeQuery,
+        response: { 200: filledQuestionnaireSchema, 201: filledQuestionnaireSchema, ...responses },
+      },
+    },
+    async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);
       const asset = await visibleAsset(deps.db, actor, request.params.id);
+      if (request.query.updateType === 'annual') return reply.status(201).send(await startAnnualOf(request.actor, actor, asset));
       if (!mayUpdateToActive(actor, asset)) throw new HttpError(403, 'questionnaire-update-to-active-role');
       const latest = await findLatestAssetQuestionnaire(deps.db, asset.id);
       if (!latest) throw new HttpError(404, 'not-found');
@@ -632,11 +705,24 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   app.put(
     '/assetGroup/:id/questionnaire',
-    { schema: { tags: ['groups'], security, summary: "Moves the group's active objects to the active version", params: idParams, response: { 204: z.null(), ...responses } } },
+    {
+      schema: {
+        tags: ['groups'],
+        security,
+        summary: "updateType=update (default): moves the group's active objects to the active version; updateType=annual: starts next year for every object of the group",
+        params: idParams,
+        querystring: updateTypeQuery,
+        response: { 204: z.null(), ...responses },
+      },
+    },
     async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);
       const group = await findGroup(deps.db, request.params.id, groupScope(actor), assetGrants(actor));
       if (!group) throw new HttpError(404, 'not-found');
+      if (request.query.updateType === 'annual') {
+        await startGroupAnnual(request.actor, actor, group);
+        return reply.status(204).send(null);
+      }
       if (!mayEditGroup(actor, group)) throw new HttpError(403, 'questionnaire-update-to-active-role');
       const rows = await latestQuestionnairesOfGroup(deps.db, group.id);
       const actives = await activeTemplateIds();

@@ -100,6 +100,11 @@ export const filledQuestionnaireSchema = z.object({
   closedAt: z.string().nullable(),
   reportingYear: z.number(),
   declineCount: z.number(),
+  lastYear: z
+    .object({ assetQuestionnaireId: z.number(), reportingYear: z.number(), values: z.array(z.object({ questionId: z.number(), inputAnswer: z.number() })) })
+    .nullable()
+    .describe("next year's questionnaire (updateType=annual): the one it followed and last year's figure of each value question, shown beside its empty input"),
+  canStartNextYear: z.boolean().describe('updateType=annual is open to the caller: the latest questionnaire is Closed or Expired and the caller is object administrator or prospective buyer'),
   canEdit: z.boolean(),
   canBeSubmitted: z.boolean(),
   canBeReviewed: z.boolean(),

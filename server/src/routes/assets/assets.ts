@@ -15,6 +15,8 @@ import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { assetActorOf, createListCaches } from './asset-actor.ts';
 import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
+import { labelExpiryWindow } from '@ecore/core/certificates/reminders.ts';
+import { calendarDate } from '@ecore/core/review/transitions.ts';
 
 const shareSchema = z.object({ assetTypeId: z.number(), percentage: z.number() });
 const progressSchema = z.object({ answered: z.number(), total: z.number() });
@@ -130,7 +132,11 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         tags: ['objects'],
         summary: 'Objects the caller may see, paged and searched (by name, address or ID), optionally of one group',
         ...secured,
-        querystring: pageQuerySchema.extend({ assetGroupId: idParam.optional(), assetState: z.string().max(40).optional() }),
+        querystring: pageQuerySchema.extend({
+          assetGroupId: idParam.optional(),
+          assetState: z.string().max(40).optional(),
+          labelExpiresWithinDays: z.coerce.number({ error: 'validation-generic' }).int({ error: 'validation-generic' }).min(0, { error: 'validation-generic' }).max(366, { error: 'validation-generic' }).optional().describe('only objects whose current label expires within this many days (issue 22)'),
+        }),
         response: { 200: z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses },
       },
     },
@@ -143,6 +149,8 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         search: q.search,
         assetGroupIds: q.assetGroupId ? [q.assetGroupId] : undefined,
         assetState: q.assetState,
+        // Today's calendar date comes from the injected clock, so the cached page is one per day.
+        labelValidUntil: q.labelExpiresWithinDays === undefined ? undefined : labelExpiryWindow(calendarDate(new Date(deps.clock())), q.labelExpiresWithinDays),
         page: q.page,
         pageSize: q.pageSize,
       };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { strandingRoutes } from './stranding.ts';
 import { scoreRoutes } from './scores.ts';
+import { yearOverYearRoutes } from './year-over-year.ts';
 import { rescore } from './stored-score.ts';
 
 /** How many unscored questionnaires one start-up transaction scores. */
@@ -11,6 +12,7 @@ const BACKFILL_BATCH = 200;
 export const scoringModuleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(strandingRoutes, deps);
   await app.register(scoreRoutes, deps);
+  await app.register(yearOverYearRoutes, deps);
   // Filled questionnaires from before stored scores (migration 042) get theirs once, after the server started: in
   // the background and in batches, each its own short transaction, so that neither the start (Fastify's ready
   // timeout) nor the embedded database's one connection waits for a large database to be scored.

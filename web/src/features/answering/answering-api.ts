@@ -84,6 +84,10 @@ export interface FilledQuestionnaire {
   /** Core mayDeleteQuestionnaire for the caller (the server adds it beside the contract's flags). */
   canDelete?: boolean;
   groupDefaults: GroupDefaults | null;
+  /** Next year's questionnaire (issue 22): the one it followed and last year's figure of each value question. */
+  lastYear?: { assetQuestionnaireId: number; reportingYear: number; values: { questionId: number; inputAnswer: number }[] } | null;
+  /** updateType=annual is open to the caller (latest questionnaire Closed or Expired, administrator or buyer). */
+  canStartNextYear?: boolean;
   lockedStatus: { isLocked: boolean; currentLockerName: string | null } | null;
   progress: QuestionnaireProgress;
   /** The structure with only the questions that apply to the object. */
@@ -146,6 +150,8 @@ export interface ObjectSummary {
   assetGroupName?: string;
   canEdit: boolean;
   isBuyerAsset: boolean;
+  /** The object's latest filled questionnaire. */
+  questionnaireId?: number | null;
 }
 
 export const objectKey = (ref: AssetRef) => ['answering/object', ref.assetId, ref.isBuyerAsset] as const;
@@ -169,6 +175,13 @@ export const updateToActive = (ref: AssetRef): Promise<FilledQuestionnaire> =>
   api.put<FilledQuestionnaire>(`asset/${ref.assetId}/questionnaire`, undefined, { query: { isBuyerAsset: ref.isBuyerAsset } });
 
 export const updateGroupToActive = (groupId: number): Promise<void> => api.put(`assetGroup/${groupId}/questionnaire`);
+
+/** Starts next year's questionnaire from the closed or expired one (issue 22). */
+export const startNextYear = (ref: AssetRef): Promise<FilledQuestionnaire> =>
+  api.put<FilledQuestionnaire>(`asset/${ref.assetId}/questionnaire`, undefined, { query: { updateType: 'annual', isBuyerAsset: ref.isBuyerAsset } });
+
+/** Starts next year for every object of a group (issue 22). */
+export const startGroupNextYear = (groupId: number): Promise<void> => api.put(`assetGroup/${groupId}/questionnaire`, undefined, { query: { updateType: 'annual' } });
 
 export const lockQuestionnaire = (ref: AssetRef, qid: number, isLocked: boolean): Promise<LockStatus> =>
   api.put<LockStatus>(`asset/${ref.assetId}/questionnaire/${qid}/lock`, undefined, { query: { isLocked, isBuyerAsset: ref.isBuyerAsset } });

@@ -16,23 +16,25 @@ import { filledQuestionnaire } from './test-questionnaire.ts';
  * shows its toast, closes the dialog and refreshes; a refusal shows the server's text and keeps the dialog open.
  */
 
-const api = vi.hoisted(() => ({ deleteQuestionnaire: vi.fn(), submitForReview: vi.fn(), updateToActive: vi.fn(), fillFromGroupDefaults: vi.fn() }));
+const api = vi.hoisted(() => ({ deleteQuestionnaire: vi.fn(), submitForReview: vi.fn(), updateToActive: vi.fn(), fillFromGroupDefaults: vi.fn(), startNextYear: vi.fn() }));
 vi.mock(import('./answering-api.ts'), async (original) => ({ ...(await original()), ...api }));
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
 vi.mock(import('../../lib/notify.ts'), async (original) => ({ ...(await original()), ...toasts }));
+// The audit log of a closed questionnaire loads from the server; it has tests of its own.
+vi.mock(import('../review/audit-log.tsx'), async (original) => ({ ...(await original()), QuestionnaireAuditLog: () => <span hidden /> }));
 
 const actor = (role: Role): Actor => ({ userId: 3, userName: 'user', roles: [role], external: false, orgId: 1, orgTest: false, orgFinance: false, orgBuyer: false });
 const object = { id: 7, objectName: 'Hotel am Rheinufer', organisationId: 1, assetGroupId: 3, assetGroupName: 'Portfolio Rhein-Main', canEdit: true, isBuyerAsset: false };
 const refresh = vi.fn(async () => undefined);
 
-const render = async (filled: FilledQuestionnaire, role: Role = Role.ObjectAdministrator) => {
+const render = async (filled: FilledQuestionnaire, role: Role = Role.ObjectAdministrator, latestId = 5) => {
   const session: AnsweringSession = {
     filled,
     route: { assetId: 7, isBuyerAsset: false, qid: 5 },
     ref: { assetId: 7, isBuyerAsset: false },
     actor: actor(role),
     language: 'de',
-    object,
+    object: { ...object, questionnaireId: latestId },
     mayAct: true,
     lockedByOther: false,
     readOnly: false,
@@ -112,5 +114,42 @@ describe('the data page of a questionnaire', () => {
     await render(newer, Role.ObjectDataCollector);
     expect(screen.queryByRole('button', { name: 'Auf aktive Version aktualisieren' })).toBeNull();
     expect(screen.getByText('Eine neuere Version dieses Fragebogens ist aktiv. Bitten Sie Ihre Objektadministration, den Fragebogen zu aktualisieren.')).toBeTruthy();
+  });
+});
+
+describe('starting next year (issue 22)', () => {
+  const closed = () => filledQuestionnaire({ assetQuestionnaireState: 'Closed', canStartNextYear: true, canDelete: false, reportingYear: 2025 });
+
+  it('starts next year after a confirmation that says what is carried, and opens the new questionnaire', async () => {
+    api.startNextYear.mockResolvedValue(filledQuestionnaire({ id: 9, reportingYear: 2026 }));
+    const { router, user } = await render(closed());
+    await user.click(screen.getByRole('button', { name: 'Neues Jahr beginnen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Neues Jahr beginnen' });
+    expect(within(dialog).getByText(/Berichtsjahr 2026 beginnt mit den Antworten aus 2025/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Neues Jahr beginnen' }));
+    await waitFor(() => expect(toasts.notifySuccess).toHaveBeenCalledWith('Der Fragebogen für das neue Jahr wurde angelegt.'));
+    expect(api.startNextYear).toHaveBeenCalledWith({ assetId: 7, isBuyerAsset: false });
+    await waitFor(() => expect(router.state.location.pathname).toContain('/questionnaire/9/data'));
+  });
+
+  it('a refusal shows the text of questionnaire-annual-invalid and keeps the dialog open', async () => {
+    api.startNextYear.mockRejectedValue(new ApiError(400, 'questionnaire-annual-invalid', 'Das neue Jahr kann erst beginnen, wenn der letzte Fragebogen abgeschlossen (akzeptiert) oder abgelaufen ist.'));
+    const { user } = await render(closed());
+    await user.click(screen.getByRole('button', { name: 'Neues Jahr beginnen' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Neues Jahr beginnen' })).getByRole('button', { name: 'Neues Jahr beginnen' }));
+    await waitFor(() => expect(toasts.notifySuccess.mock.calls.length + toasts.notifyError.mock.calls.length).toBe(1));
+    expect(toasts.notifyError.mock.calls[0]![0]).toMatch(/abgeschlossen \(akzeptiert\) oder abgelaufen/);
+    expect(screen.getByRole('dialog', { name: 'Neues Jahr beginnen' })).toBeTruthy();
+  });
+
+  it('a collector is told to ask the object administrator instead', async () => {
+    await render({ ...closed(), canStartNextYear: false }, Role.ObjectDataCollector);
+    expect(screen.queryByRole('button', { name: 'Neues Jahr beginnen' })).toBeNull();
+    expect(screen.getByText('Das neue Jahr kann nur der Objektadministrator beginnen. Bitte wenden Sie sich an Ihren Objektadministrator.')).toBeTruthy();
+  });
+
+  it('is not offered on an active questionnaire', async () => {
+    await render(filledQuestionnaire());
+    expect(screen.queryByRole('button', { name: 'Neues Jahr beginnen' })).toBeNull();
   });
 });

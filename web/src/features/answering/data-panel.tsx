@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowUpRight, IconFileExport, IconSend, IconTrash, IconUsersGroup, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconArrowUpRight, IconCalendarPlus, IconFileExport, IconSend, IconTrash, IconUsersGroup, IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { deleteQuestionnaire, fillFromGroupDefaults, runsKey, saveGroupDefaults, submitForReview, updateToActive } from './answering-api.ts';
+import { deleteQuestionnaire, fillFromGroupDefaults, runsKey, saveGroupDefaults, startNextYear, submitForReview, updateToActive } from './answering-api.ts';
+import { annualStartProblem } from '@ecore/core/answering/annual.ts';
 import { useAnswering } from './answering-context.ts';
 import { dataPath } from './answering-paths.ts';
 import { assetActorOf, objectFactsOf } from './answering-rights.ts';
@@ -17,7 +18,7 @@ import { ActionDialog, ExportDialog } from './questionnaire-dialogs.tsx';
 import { QuestionnaireAuditLog } from '../review/audit-log.tsx';
 import { OwnerReviewNotes } from '../review/owner-review.tsx';
 
-type Dialog = 'submit' | 'takeOver' | 'saveDefaults' | 'update' | 'export' | 'delete';
+type Dialog = 'submit' | 'takeOver' | 'saveDefaults' | 'update' | 'export' | 'delete' | 'annual';
 
 /**
  * The data of an object's questionnaire (spec 02 §2 "data"): title, version, state, progress, reporting year,
@@ -84,7 +85,17 @@ export function DataPanel() {
         <Alert color="blue" variant="light">{t('answering.update.askAdministrator')}</Alert>
       ) : null}
 
+      {/* Next year (issue 22): offered where the update is, to those who may start it; collectors ask the administrator. */}
+      {annualStartProblem(state)._tag === 'Right' && !updater && object !== null && filled.id === object.questionnaireId ? (
+        <Alert color="blue" variant="light">{t('answering.annual.askAdministrator')}</Alert>
+      ) : null}
+
       <Group gap="sm">
+        {filled.canStartNextYear && !lockedByOther ? (
+          <Button leftSection={<IconCalendarPlus size={16} aria-hidden="true" />} onClick={() => setDialog('annual')}>
+            {t('answering.annual.open')}
+          </Button>
+        ) : null}
         {submittable && !lockedByOther ? (
           <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => setDialog('submit')}>
             {t(resubmitting ? 'review.owner.resubmit' : 'answering.submit.open')}
@@ -165,6 +176,22 @@ export function DataPanel() {
           }}
           successText={t('answering.update.done')}
           errorKey="questionnaire-update-to-active-error"
+          onDone={done}
+          onClose={close}
+        />
+      ) : null}
+      {dialog === 'annual' ? (
+        <ActionDialog
+          title={t('answering.annual.title')}
+          text={t('answering.annual.text', { year: (filled.reportingYear ?? 0) + 1, previous: filled.reportingYear ?? '' })}
+          confirmLabel={t('answering.annual.confirm')}
+          run={async () => {
+            const started = await startNextYear(ref);
+            void mutate(runsKey(ref.assetId, ref.isBuyerAsset));
+            void navigate(dataPath({ ...route, qid: started.id }), { replace: true });
+          }}
+          successText={t('answering.annual.done')}
+          errorKey="questionnaire-annual-invalid"
           onDone={done}
           onClose={close}
         />

@@ -4,6 +4,7 @@ import { IconEraser, IconFileText, IconHistory, IconInfoCircle, IconMessage } fr
 import { useTranslation } from 'react-i18next';
 import { isAnswerable, isCleared } from '@ecore/core/answering/answer-rules.ts';
 import { questionTitleIn, type Question } from '@ecore/core/questionnaires/template.ts';
+import { formatLocaleNumber } from '@ecore/core/shared/locale-number.ts';
 import { AnswerInput, unitOf } from './answer-input.tsx';
 import { useAnswering } from './answering-context.ts';
 import { SaveStatusText } from './save-status.tsx';
@@ -30,6 +31,7 @@ export function QuestionCard({ question, active }: { question: Question; active:
   const status = statusOf(id);
   const shown = status && status.kind !== 'saved' ? status.input : answer;
   const unit = unitOf(question);
+  const lastYearValue = question.type === 'ValueQuestion' ? filled.lastYear?.values.find((v) => v.questionId === id)?.inputAnswer : undefined;
   const titleId = `${questionElementId(id)}-title`;
   const explanationId = `${questionElementId(id)}-explanation`;
 
@@ -89,6 +91,12 @@ export function QuestionCard({ question, active }: { question: Question; active:
           labelledBy={titleId}
           onSave={(value) => void save({ questionId: id, ...value })}
         />
+        {lastYearValue !== undefined && filled.lastYear ? (
+          // Next year's questionnaire (issue 22): last year's figure beside the input, never carried into it.
+          <Text size="sm" c="dimmed">
+            {t('answering.annual.lastYearValue', { year: filled.lastYear.reportingYear, value: formatLocaleNumber(lastYearValue, language), unit: unit ?? '' }).trim()}
+          </Text>
+        ) : null}
         {/* Review (issue 14): the check screen's decisions on this answer. */}
         {reviewSlot?.(question)}
         <Group gap="xs">

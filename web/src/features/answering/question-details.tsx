@@ -121,7 +121,7 @@ function Comments({ questionId, answer, mayComment }: { questionId: number; answ
   );
 }
 
-const KIND_COLOURS: Record<string, string> = { Answered: 'green', ModifiedAnswer: 'blue', ModifiedQuestionnaireVersion: 'violet', RemovedAnswer: 'gray' };
+const KIND_COLOURS: Record<string, string> = { Answered: 'green', ModifiedAnswer: 'blue', ModifiedQuestionnaireVersion: 'violet', RemovedAnswer: 'gray', CarriedFromPreviousYear: 'teal' };
 
 function ChangeLog({ questionId }: { questionId: number }) {
   const { t } = useTranslation();

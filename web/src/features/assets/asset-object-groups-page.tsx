@@ -29,6 +29,7 @@ import { ObjectGroupDialog } from './object-group-dialog.tsx';
 import { objectPath, newObjectPath } from './object-paths.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { GroupUpdateToActiveAction } from '../answering/group-update-action.tsx';
+import { GroupAnnualAction } from '../answering/group-annual-action.tsx';
 // Review (issue 14): submit for review (start audit) with the completeness box; the sample and the group's audit log.
 import { GroupReviewInfo, SubmitGroupAction } from '../review/group-review.tsx';
 // Scoring (issue 15): the group row's "show score" opens the group's results.
@@ -153,6 +154,8 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
                   />
                   {/* Answering (issue 13): update the group's objects to the active questionnaire version. */}
                   <GroupUpdateToActiveAction group={g} onDone={reload} />
+                  {/* The yearly cycle (issue 22): start next year for every object once all are Closed or Expired. */}
+                  <GroupAnnualAction group={g} onDone={reload} />
                   <RowAction
                     label={t('assets.objectGroups.actions.edit')}
                     icon={<IconPencil size={18} aria-hidden="true" />}

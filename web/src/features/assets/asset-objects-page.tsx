@@ -1,4 +1,4 @@
-import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Select, Stack, Text } from '@mantine/core';
 import { IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +19,13 @@ import { useSession } from '../../lib/session.ts';
 import { formatScore } from '@ecore/core/scoring/display.ts';
 import { figure, yearOrDash } from './asset-labels.ts';
 import { AssetTabs } from './asset-tabs.tsx';
-import { GROUP_INFO_KEY, deleteAsset, fetchAssetGroupInfo, fetchAssets, type AssetListFilter, type AssetListItem } from './assets-api.ts';
+import { GROUP_INFO_KEY, deleteAsset, fetchAssetGroupInfo, fetchAssets, type AssetObjectsFilter, type AssetListItem } from './assets-api.ts';
 import { newObjectPath, objectPath } from './object-paths.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 
-const FILTER_DEFAULTS: Record<AssetListFilter, string> = { assetGroupId: '' };
+const FILTER_DEFAULTS: Record<AssetObjectsFilter, string> = { assetGroupId: '', labelExpiresWithinDays: '' };
+/** The days of the filter "label expires within 90 days" (issue 22): the reminders come 60 and 30 days before. */
+const LABEL_EXPIRY_DAYS = '90';
 /** The select's value for "every group" (the list query leaves the filter out). */
 const ALL_GROUPS = 'all';
 
@@ -109,6 +111,11 @@ export function AssetObjectsPage() {
           searchable
           w={260}
           comboboxProps={{ withinPortal: true }}
+        />
+        <Checkbox
+          label={t('assets.objects.filters.labelExpires', { days: LABEL_EXPIRY_DAYS })}
+          checked={query.filters.labelExpiresWithinDays !== ''}
+          onChange={(event) => change({ filters: { labelExpiresWithinDays: event.currentTarget.checked ? LABEL_EXPIRY_DAYS : '' } })}
         />
       </ListToolbar>
       <DataTable

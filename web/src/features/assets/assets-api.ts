@@ -86,10 +86,12 @@ export interface AccessDecisionAnswer {
 }
 
 export type AssetListFilter = 'assetGroupId';
+/** The object list's filters: a group, and (issue 22) labels expiring within so many days. */
+export type AssetObjectsFilter = AssetListFilter | 'labelExpiresWithinDays';
 
 // ---- objects
 
-export const fetchAssets = (query: ListQuery<AssetListFilter>, signal: AbortSignal): Promise<Page<AssetListItem>> =>
+export const fetchAssets = <F extends AssetObjectsFilter>(query: ListQuery<F>, signal: AbortSignal): Promise<Page<AssetListItem>> =>
   apiPage<AssetListItem>('asset', { query: listQueryToApi(query), signal });
 
 export const fetchAsset = (id: number, isBuyerAsset: boolean): Promise<Asset> => api.get<Asset>(`asset/${id}`, { query: { isBuyerAsset } });

@@ -12,6 +12,7 @@ import { useGroupResults } from './results-context.ts';
 import { objectResultsPath } from './results-paths.ts';
 import { ClusterBars, RatioBar, ScoreCard, StrandingCard, TaxonomyCard, VerifiedBadge } from './score-display.tsx';
 import { fetchGroupStructure, groupStructureKey, type GroupStructure } from './scoring-api.ts';
+import { GroupYearOverYear } from './year-over-year-card.tsx';
 
 // The portfolio's curves with the chart library, loaded only here (as on the object's results).
 const ResultsStrandingChart = lazy(() => import('./results-stranding-chart.tsx').catch(() => ({ default: () => null })));
@@ -44,6 +45,7 @@ export function GroupResultsOverview() {
         <TaxonomyCard taxonomy={result.taxonomy} language={language} />
       </SimpleGrid>
       <ClusterBars clusters={result.clusters} language={language} />
+      <GroupYearOverYear />
       <StrandingCard stranding={result.stranding} language={language} />
       <Suspense fallback={null}>
         <ResultsStrandingChart stranding={result.stranding} language={language} />

@@ -11,6 +11,7 @@ import { GroupResultsDetails, GroupResultsOverview } from './group-results-panel
 import { GroupResultsPage } from './group-results-page.tsx';
 import type { GroupScore, GroupStructure } from './scoring-api.ts';
 import { ANALYST, computedStranding, OBJECT_ADMIN, testResult } from './test-scores.ts';
+import { yearOverYear, type YearFigures } from '@ecore/core/scoring/year-over-year.ts';
 
 /*
  * A group's results with the server stubbed: the totals are core's groupResult over two objects (1 000 m² at 50,
@@ -18,7 +19,7 @@ import { ANALYST, computedStranding, OBJECT_ADMIN, testResult } from './test-sco
  * draws the structure answer of docs/scoring.md (GET AssetGroup/{id}/structureInfo).
  */
 
-const api = vi.hoisted(() => ({ fetchGroupScore: vi.fn(), fetchGroupStructure: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchGroupScore: vi.fn(), fetchGroupStructure: vi.fn(), fetchGroupYearOverYear: vi.fn() }));
 vi.mock(import('./scoring-api.ts'), async (original) => ({ ...(await original()), ...api }));
 const group: AssetGroup = {
   id: 3,
@@ -108,6 +109,21 @@ beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset();
   api.fetchGroupScore.mockImplementation(async () => groupScore());
   api.fetchGroupStructure.mockImplementation(async () => structure);
+  api.fetchGroupYearOverYear.mockImplementation(async () => ({ current: groupYear(2025, 55), previous: null, comparison: null }));
+});
+
+const groupYear = (reportingYear: number, ecore: number): YearFigures => ({ reportingYear, ecore, clusters: [{ clusterIdentifier: 'I', score: ecore }], stranding: { year: null, beyond2050: true }, consumption: null, area: 4000 });
+
+describe("a group's year over year (issue 22)", () => {
+  it("shows last year's portfolio total beside this year's", async () => {
+    const previous = groupYear(2024, 50);
+    const now = groupYear(2025, 62.5);
+    api.fetchGroupYearOverYear.mockImplementation(async () => ({ current: now, previous, comparison: yearOverYear(previous, now) }));
+    await open('overview');
+    const table = await screen.findByRole('table', { name: 'Vorjahresvergleich' });
+    expect(within(table).getByRole('row', { name: /ECORE-Score/ }).textContent).toBe('ECORE-Score50,062,5+12,5');
+    expect(within(table).getByRole('row', { name: /Stranding-Zeitpunkt/ }).textContent).toContain('nach 2050');
+  });
 });
 
 describe('the results overview of a group', () => {

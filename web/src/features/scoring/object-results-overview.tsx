@@ -9,6 +9,7 @@ import { formatLocaleNumber } from '@ecore/core/shared/locale-number.ts';
 import { useObjectResults } from './results-context.ts';
 import { ClusterBars, ScoreCard, StrandingCard, TaxonomyCard } from './score-display.tsx';
 import { WhatIfPanel } from './what-if-panel.tsx';
+import { ObjectYearOverYear } from './year-over-year-card.tsx';
 
 // The chart library loads only with the curves (as in the stranding calculator).
 // A chart that fails to load leaves the figures above (the table of the years is in the same chunk).
@@ -37,6 +38,7 @@ export function ObjectResultsOverview() {
         </TaxonomyCard>
       </SimpleGrid>
       <ClusterBars clusters={result.clusters} language={language} />
+      <ObjectYearOverYear />
       <SimpleGrid cols={2} spacing="md">
         <ConsumptionCard consumption={result.consumption} language={language} />
         <StrandingCard stranding={result.stranding} language={language} />

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeMissing } from '@ecore/core/scoring/reference-lookup.ts';
+import { yearOverYear, type YearFigures } from '@ecore/core/scoring/year-over-year.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import type { Session } from '../../lib/session.ts';
 import { renderUi } from '../../testing/render.tsx';
@@ -20,7 +21,7 @@ import { ANALYST, computedStranding, OBJECT_ADMIN, objectScore, testFilled, test
  * score role (core mayViewScore).
  */
 
-const api = vi.hoisted(() => ({ fetchObjectScore: vi.fn(), previewScore: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchObjectScore: vi.fn(), previewScore: vi.fn(), fetchObjectYearOverYear: vi.fn() }));
 vi.mock(import('./scoring-api.ts'), async (original) => ({ ...(await original()), ...api }));
 vi.mock(import('../answering/answering-api.ts'), async (original) => ({
   ...(await original()),
@@ -62,6 +63,49 @@ beforeEach(() => {
   served = objectScore();
   api.fetchObjectScore.mockImplementation(async () => served);
   api.previewScore.mockImplementation(async (_asset: number, _qid: number, changes: WhatIfAnswer[]) => objectScore(testResult(changes)));
+  api.fetchObjectYearOverYear.mockImplementation(async () => ({ current: lastYear(2025, 5000), previous: null, comparison: null }));
+});
+
+/** One year's figures as the server answers them (core objectYearFigures). */
+const lastYear = (reportingYear: number, area: number, finalEnergy = 120, ecore = 60): YearFigures => ({
+  reportingYear,
+  ecore,
+  clusters: [{ clusterIdentifier: 'I', score: 50 }],
+  stranding: { year: 2031, beyond2050: false },
+  consumption: { finalEnergy, co2: 30, water: null, waste: 2 },
+  area,
+});
+
+describe('year over year on the results overview (issue 22)', () => {
+  it("shows last year's total, clusters, stranding year and consumption beside this year's with the difference", async () => {
+    const previous = lastYear(2024, 5000);
+    const now = { ...lastYear(2025, 5000, 90, 66), stranding: { year: 2035, beyond2050: false } };
+    api.fetchObjectYearOverYear.mockImplementation(async () => ({ current: now, previous, comparison: yearOverYear(previous, now) }));
+    await open('overview');
+    const table = await screen.findByRole('table', { name: 'Vorjahresvergleich' });
+    expect(api.fetchObjectYearOverYear).toHaveBeenCalledWith(7, 5);
+    const row = (name: RegExp) => within(table).getByRole('row', { name });
+    expect(within(table).getByRole('columnheader', { name: 'Berichtsjahr 2024' })).toBeTruthy();
+    expect(row(/ECORE-Score/).textContent).toBe('ECORE-Score60,066,0+6,0');
+    expect(row(/Stranding-Zeitpunkt/).textContent).toContain('+4 Jahre');
+    expect(row(/Endenergie/).textContent).toContain('−25 %');
+  });
+
+  it('marks consumption not comparable where the gross floor area changed', async () => {
+    const previous = lastYear(2024, 5000);
+    const now = lastYear(2025, 6000, 90);
+    api.fetchObjectYearOverYear.mockImplementation(async () => ({ current: now, previous, comparison: yearOverYear(previous, now) }));
+    await open('overview', { language: 'en' });
+    const table = await screen.findByRole('table', { name: 'Year over year' });
+    expect(within(table).getAllByText('not comparable')).toHaveLength(4);
+  });
+
+  it('shows no comparison for a questionnaire that was not started as next year', async () => {
+    await open('overview');
+    await scoreCard('ECORE-Score');
+    await waitFor(() => expect(api.fetchObjectYearOverYear).toHaveBeenCalled());
+    expect(screen.queryByRole('table', { name: 'Vorjahresvergleich' })).toBeNull();
+  });
 });
 
 describe('the results overview of an object', () => {

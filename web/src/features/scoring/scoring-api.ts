@@ -1,6 +1,7 @@
 import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import type { Classification } from '@ecore/core/scoring/display.ts';
 import type { GroupResult, ScoreResult } from '@ecore/core/scoring/score.ts';
+import type { YearFigures, YearOverYear } from '@ecore/core/scoring/year-over-year.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { api } from '../../lib/api-client.ts';
 
@@ -76,3 +77,17 @@ export const previewScore = (assetId: number, qid: number, changes: readonly Wha
 export const fetchGroupScore = (groupId: number): Promise<GroupScore> => api.get<GroupScore>(`AssetGroup/${groupId}/score`);
 
 export const fetchGroupStructure = (groupId: number): Promise<GroupStructure> => api.get<GroupStructure>(`AssetGroup/${groupId}/structureInfo`);
+
+/** GET asset/{id}/questionnaire/{qid}/yearOverYear and assetGroup/{id}/yearOverYear (issue 22): core's yearOverYear. */
+export interface YearOverYearAnswer {
+  current: YearFigures;
+  previous: YearFigures | null;
+  comparison: YearOverYear | null;
+}
+
+export const objectYearOverYearKey = (assetId: number, qid: number) => ['scoring/yearOverYear/object', assetId, qid] as const;
+export const fetchObjectYearOverYear = (assetId: number, qid: number): Promise<YearOverYearAnswer> =>
+  api.get<YearOverYearAnswer>(`asset/${assetId}/questionnaire/${qid}/yearOverYear`);
+
+export const groupYearOverYearKey = (groupId: number) => ['scoring/yearOverYear/group', groupId] as const;
+export const fetchGroupYearOverYear = (groupId: number): Promise<YearOverYearAnswer> => api.get<YearOverYearAnswer>(`assetGroup/${groupId}/yearOverYear`);

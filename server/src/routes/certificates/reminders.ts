@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import { dueReminder, expiresWithinLimit, reminderMail, REMINDER_THRESHOLDS, type ReminderItem } from '@ecore/core/certificates/reminders.ts';
+import type { Mailer } from '@ecore/core/identity/ports.ts';
+import { calendarDate } from '@ecore/core/review/transitions.ts';
+import { claimReminder, listExpiringLabels, type ExpiringLabel } from '@ecore/adapters/db/answering/annual-repository.ts';
+import { contactPersonsOf } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
+import type { DB } from '@ecore/adapters/db/schema.ts';
+
+/** Where a reminder links to: the label's results page (object or group). */
+export const reminderLink = (publicUrl: string, label: ExpiringLabel): string =>
+  label.kind === 'asset'
+    ? `${publicUrl}/asset-management/objects/${label.subjectId}/${label.isBuyerAsset}/edit/results/${label.assetQuestionnaireId}/overview`
+    : `${publicUrl}/asset-management/object-groups/${label.subjectId}/results/overview`;
+
+/**
+ * Sends the reminders due today (issue 22): 60 and 30 days before a label's valid-until, one mail per contact of the
+ * owner organisation listing its labels due, in the contact's language. core's `dueReminder` decides, with the
+ * clock passed in. Each organisation's reminders are claimed in `label_reminders` and mailed in one transaction:
+ * a second server process claiming the same waits for the first and finds them claimed, so each reminder goes
+ * out once; a mail that fails rolls its claim back and is tried again at the next sweep. Answers how many labels
+ * were reminded of.
+ */
+export async function sendLabelReminders(db: Kysely<DB>, mailer: Mailer, publicUrl: string, now: number): Promise<number> {
+  const today = calendarDate(new Date(now));
+  const labels = await listExpiringLabels(db, today, expiresWithinLimit(today, Math.max(...REMINDER_THRESHOLDS)));
+  const byOrganisation = new Map<number, { label: ExpiringLabel; threshold: number }[]>();
+  for (const label of labels) {
+    const threshold = dueReminder(label.validUntil, today, label.sent);
+    if (threshold === null) continue;
+    byOrganisation.set(label.organisationId, [...(byOrganisation.get(label.organisationId) ?? []), { label, threshold }]);
+  }
+  let reminded = 0;
+  for (const [organisationId, due] of byOrganisation) {
+    const contacts = await contactPersonsOf(db, organisationId, 0);
+    reminded += await db.transaction().execute(async (trx) => {
+      const claimed: ReminderItem[] = [];
+      for (const { label, threshold } of due) {
+        if (await claimReminder(trx, label.certificateId, threshold, new Date(now), contacts.length)) {
+          claimed.push({ kind: label.kind, name: label.subjectName, validUntil: label.validUntil, link: reminderLink(publicUrl, label) });
+        }
+      }
+      for (const c of claimed.length > 0 ? contacts : []) await mailer.send(reminderMail(c.language, c.email, c.name, claimed));
+      return claimed.length;
+    });
+  }
+  return reminded;
+}
