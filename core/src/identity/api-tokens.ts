@@ -212,7 +212,8 @@ export interface RateDecision {
 }
 
 export const countCall = (window: RateWindow | undefined, now: number, limit: number, windowMs: number): RateDecision => {
-  const current = window && now - window.start < windowMs ? window : { start: now, count: 0 };
+  // A clock set back (another process's, a test's) starts a new window rather than a longer one.
+  const current = window && now >= window.start && now - window.start < windowMs ? window : { start: now, count: 0 };
   const allowed = current.count < limit;
   const next = { start: current.start, count: allowed ? current.count + 1 : current.count };
   return {

@@ -4,10 +4,12 @@ import { loginRoutes } from './login.ts';
 import { meRoutes } from './me.ts';
 import { passwordRoutes } from './password.ts';
 import { userRoutes } from './users.ts';
+import { apiTokenRoutes } from './api-tokens.ts';
 
 export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(loginRoutes, deps);
   await app.register(passwordRoutes, deps);
   await app.register(meRoutes, deps);
   await app.register(userRoutes, deps);
+  await app.register(apiTokenRoutes, deps);
 };
