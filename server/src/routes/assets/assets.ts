@@ -13,6 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
+import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { assetActorOf, createListCaches } from './asset-actor.ts';
 import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
 
@@ -200,7 +201,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/asset',
-    { schema: { tags: ['objects'], summary: 'Creates an object in a group', ...secured, body: assetBodySchema, response: { 201: assetSchema, ...errorResponses } } },
+    { config: idempotentRoute.config, schema: { tags: ['objects'], summary: 'Creates an object in a group', ...secured, headers: idempotentRoute.headers, body: assetBodySchema, response: { 201: assetSchema, ...errorResponses, ...idempotentRoute.responses } } },
     async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);
       if (!mayEditAssets(actor)) throw new HttpError(403, 'forbidden');

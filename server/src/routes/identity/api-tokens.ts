@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
+import { idempotentRoute } from '../../plugins/idempotency.ts';
 
 const secured = { security: [{ bearerAuth: [] }] };
 const tags = ['access tokens'];
@@ -23,13 +24,15 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     '/user/apiTokens',
     {
+      config: idempotentRoute.config,
       schema: {
         tags,
         operationId: 'createApiToken',
         summary: 'Creates an access token; the answer carries the secret, the only time it is shown',
         ...secured,
+        headers: idempotentRoute.headers,
         body: createApiTokenBodySchema,
-        response: { 201: createdApiTokenSchema, ...errorResponses, 403: errorSchema, 409: errorSchema },
+        response: { 201: createdApiTokenSchema, ...errorResponses, 403: errorSchema, ...idempotentRoute.responses },
       },
     },
     async (request, reply) => {
