@@ -28,7 +28,7 @@ export type { AppConfig, AppDeps } from './deps.ts';
 /** Builds the application without listening (fastify/demo style); server.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.logLevel && deps.config.logLevel !== 'silent' ? { level: deps.config.logLevel } : false,
+    logger: deps.config.logLevel && deps.config.logLevel !== 'silent' ? { level: deps.config.logLevel, ...(deps.config.logStream ? { stream: deps.config.logStream } : {}) } : false,
     // Request lines would repeat every URL with its query (link tokens among them); errors are logged.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,

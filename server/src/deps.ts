@@ -24,6 +24,8 @@ export interface AppConfig {
   checkResponses?: boolean;
   /** The browser that prints certificates when no `pdf` renderer is given (default CHROMIUM_PATH, else /usr/bin/chromium). */
   chromiumPath?: string;
+  /** Where log lines go instead of standard output (tests read what is logged). */
+  logStream?: { write(line: string): void };
   /** Calls per minute and access token (default 600; docs/api.md). */
   apiTokenRateLimit?: number;
 }

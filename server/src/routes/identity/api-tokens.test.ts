@@ -197,3 +197,35 @@ describe('Authorization: Bearer ecore_pat_…', () => {
     expect((await withToken(one.token, 'GET', '/api/export/assets')).statusCode).toBe(200);
   });
 });
+
+describe('logging', () => {
+  it('logs each token call and refusal by the token’s id, never its secret', async () => {
+    const lines: string[] = [];
+    const logged = await createHarness({ logLevel: 'info', logStream: { write: (line) => void lines.push(line) } });
+    try {
+      await logged.reset();
+      const session = await logged.login('bank');
+      const created = await logged.app.inject({ method: 'POST', url: '/api/user/apiTokens', headers: bearer(session), payload: { name: 'Protokoll', scopes: ['read'], expiresAt: inDays(5) } });
+      const { id, token } = created.json<{ id: number; token: string }>();
+      await logged.app.inject({ url: '/api/export/assets', headers: bearer(token) });
+      await logged.app.inject({ method: 'POST', url: '/api/assetGroup', headers: bearer(token), payload: { name: 'X' } });
+      await logged.app.inject({ method: 'DELETE', url: `/api/user/apiTokens/${id}`, headers: bearer(session) });
+      await logged.app.inject({ url: '/api/export/assets', headers: bearer(token) });
+      const messages = lines.map((line) => JSON.parse(line) as { msg: string; apiTokenId?: number });
+      expect(messages.filter((m) => m.apiTokenId === id).map((m) => m.msg)).toEqual([
+        'access token created',
+        'access token call',
+        'access token lacks the scope',
+        'access token revoked',
+        'access token refused',
+      ]);
+      const hash = (await logged.db.selectFrom('api_tokens').select('token_hash').executeTakeFirstOrThrow()).token_hash;
+      for (const line of lines) {
+        expect(line).not.toContain(token.slice(10));
+        expect(line).not.toContain(hash);
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+});
