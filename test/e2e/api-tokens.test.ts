@@ -57,6 +57,8 @@ describe('access tokens', () => {
     await table.getByRole('cell', { name: 'Noch nie' }).waitFor();
     // The list never shows the secret again.
     expect(await page.getByText(token).count()).toBe(0);
+    // The list with a token fits the narrowest supported width.
+    expect(await fitsWidth(page)).toBe(true);
 
     const listed = await listExports(token);
     expect(listed.status).toBe(200);

@@ -33,19 +33,33 @@ describe('POST /api/user/apiTokens', () => {
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('lets every role make a read token, and only the scopes its user may hold', async () => {
-    const roles: [DemoUserName, string[]][] = [
-      ['admin', ['read', 'write', 'export', 'import']],
-      ['scoring', ['read', 'write', 'export']],
-      ['analyst', ['read', 'export']],
-      ['tester', ['read', 'write']],
-      ['importadmin', ['read', 'write', 'import']],
-      ['bank', ['read', 'write', 'export']],
-      ['buyer', ['read', 'write', 'export']],
-    ];
-    for (const [user, scopes] of roles) {
-      expect((await createToken(user, { scopes })).scopes).toEqual(scopes);
-    }
+  it.each<[DemoUserName, string[]]>([
+    ['admin', ['read', 'write', 'export', 'import']],
+    ['scoring', ['read', 'write', 'export']],
+    ['objectadmin', ['read', 'write', 'export']],
+    ['collector', ['read', 'write', 'export']],
+    ['analyst', ['read', 'export']],
+    ['tester', ['read', 'write']],
+    ['internaltester', ['read', 'write']],
+    ['evaluator', ['read', 'write']],
+    ['accountmanager', ['read', 'write', 'export']],
+    ['billing', ['read', 'write']],
+    ['importadmin', ['read', 'write', 'import']],
+    ['bank', ['read', 'write', 'export']],
+    ['buyer', ['read', 'write', 'export']],
+  ])('%s makes a token with the scopes it may hold (%j), lists it, calls as itself with it and revokes it', async (user, scopes) => {
+    const created = await createToken(user, { scopes });
+    expect(created.scopes).toEqual(scopes);
+    const listed = await h.as(user, 'GET', '/api/user/apiTokens');
+    expect(listed.json().items.map((t: { id: number }) => t.id)).toEqual([created.id]);
+    const me = await withToken(created.token, 'GET', '/api/user/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().userName).toBe(user);
+    expect((await h.as(user, 'DELETE', `/api/user/apiTokens/${created.id}`)).statusCode).toBe(204);
+    expect((await withToken(created.token, 'GET', '/api/user/me')).statusCode).toBe(401);
+    // One scope more than the user may hold is refused.
+    const more = ['read', 'write', 'export', 'import'].find((s) => !scopes.includes(s));
+    if (more) await h.expectRefused(() => h.as(user, 'POST', '/api/user/apiTokens', { name: 'mehr', scopes: [more], expiresAt: inDays(3) }), { statusCode: 400, fields: [{ path: 'scopes', key: 'api-token-scope-not-held' }] });
   });
 
   it.each([
