@@ -169,10 +169,10 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     request.apiToken = { id: token.id, scopes: token.scopes, hash };
     request.actor = actorFromClaims(sessionClaimsFor(user, Math.floor(now / 1000)));
   };
-  // The use is noted once the call passed its checks (at most once a minute per token), so a refused call stores nothing.
-  app.addHook('preHandler', async (request) => {
+  // The use is noted when a call succeeded (at most once a minute per token), so that a refused call stores nothing.
+  app.addHook('onSend', async (request, reply) => {
     const token = request.apiToken;
-    if (!token) return;
+    if (!token || reply.statusCode >= 400) return;
     const now = deps.clock();
     const last = noted.get(token.hash);
     if (last !== undefined && now >= last && now - last < 60_000) return;
