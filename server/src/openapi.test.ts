@@ -54,7 +54,7 @@ it('serves the documentation page itself', async () => {
 });
 
 describe('the exact description (issue 21, docs/api.md)', () => {
-  type Op = { operationId?: string; summary?: string; security?: unknown[]; requestBody?: unknown; responses: Record<string, { content?: Record<string, { schema?: { $ref?: string; type?: string } }> }> };
+  type Op = { operationId?: string; summary?: string; security?: unknown[]; requestBody?: unknown; parameters?: unknown[]; responses: Record<string, { content?: Record<string, { schema?: { $ref?: string; type?: string } }> }> };
   const operations = async () => {
     const doc = (await h.app.inject({ url: '/api/openapi.json' })).json<{ openapi: string; paths: Record<string, Record<string, Op>> }>();
     return { doc, ops: Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op }))) };
@@ -99,6 +99,8 @@ describe('the exact description (issue 21, docs/api.md)', () => {
     expect(Object.keys(byName['GET /api/asset/certificate']!.responses['200']!.content!)).toEqual(['application/pdf']);
     expect(Object.keys(byName['PUT /api/asset']!.responses)).toContain('409');
     expect(Object.keys(byName['POST /api/asset']!.responses)).toEqual(expect.arrayContaining(['201', '409', '422']));
+    expect(byName['POST /api/asset']!.responses['201']).toMatchObject({ headers: { 'Idempotent-Replayed': expect.any(Object) } });
+    expect(byName['POST /api/asset']).toMatchObject({ parameters: expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key' })]) });
   });
 
   it('passes the recommended ruleset of Redocly’s OpenAPI linter with no error', async () => {

@@ -2,7 +2,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { DOWNLOADS, OPERATION_IDS, operationIdFor } from './operations.ts';
 
 type Document = OpenAPIV3_1.Document;
-type Operation = OpenAPIV3_1.OperationObject & { 'x-rate-limited'?: boolean };
+type Operation = OpenAPIV3_1.OperationObject & { 'x-rate-limited'?: boolean; 'x-idempotent'?: boolean };
 
 /** The error body of every refusal (ARCHITECTURE.md "API conventions"). */
 export const ERROR_SCHEMA: OpenAPIV3_1.SchemaObject = {
@@ -88,6 +88,12 @@ export function exactDescription(document: Document): Document {
       }
       if (op['x-rate-limited']) add('429', RATE_HEADERS);
       delete op['x-rate-limited'];
+      if (op['x-idempotent']) {
+        for (const [status, response] of Object.entries(responses)) {
+          if (status.startsWith('2')) (response as OpenAPIV3_1.ResponseObject).headers = { 'Idempotent-Replayed': { description: '`true` when the answer is the kept first answer to this Idempotency-Key', schema: { type: 'string', enum: ['true'] } } };
+        }
+      }
+      delete op['x-idempotent'];
       if (op.requestBody) {
         add('413');
         add('415');

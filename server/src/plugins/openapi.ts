@@ -31,8 +31,11 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      // Rate-limited public calls (sign-in, password reset, verification) answer 429 too.
-      return input.route.config?.rateLimit && out.schema ? { ...out, schema: { ...out.schema, 'x-rate-limited': true } } : out;
+      if (!out.schema) return out;
+      // Marks for openapi/describe.ts: rate-limited public calls (sign-in, password reset, verification) answer 429 too;
+      // creating POSTs answer a retry again (plugins/idempotency.ts).
+      const config = input.route.config as { rateLimit?: unknown; idempotent?: boolean } | undefined;
+      return { ...out, schema: { ...out.schema, ...(config?.rateLimit ? { 'x-rate-limited': true } : {}), ...(config?.idempotent ? { 'x-idempotent': true } : {}) } };
     },
     transformObject: (input) => exactDescription((input as { openapiObject: unknown }).openapiObject as OpenAPIV3_1.Document),
   });
