@@ -18,6 +18,7 @@ import * as certificates from './migrations/2026-11-24-044-certificates.ts';
 import * as scoreSummaries from './migrations/2026-11-24-045-score-summaries.ts';
 import * as personalData from './migrations/2026-11-24-080-personal-data.ts';
 import * as annualCycle from './migrations/2026-11-24-070-annual-cycle.ts';
+import * as apiTokens from './migrations/2026-11-24-060-api-tokens.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-045-score-summaries': scoreSummaries,
   '2026-11-24-080-personal-data': personalData,
   '2026-11-24-070-annual-cycle': annualCycle,
+  '2026-11-24-060-api-tokens': apiTokens,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

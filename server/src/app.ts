@@ -4,6 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { schemaSerializerCompiler } from './plugins/serializer.ts';
@@ -50,6 +51,8 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
+  // Before compression: a kept answer (Idempotency-Key) is the JSON text, not its compressed stream.
+  await app.register(idempotencyPlugin, deps);
   // Answers of 1 KB and more go out as Brotli or gzip when the request accepts it (the built client's files
   // come compressed from the build, web-client.ts).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });

@@ -28,6 +28,8 @@ export interface AppConfig {
   checkResponses?: boolean;
   /** The browser that prints certificates when no `pdf` renderer is given (default CHROMIUM_PATH, else /usr/bin/chromium). */
   chromiumPath?: string;
+  /** Calls per minute and access token (default 600; docs/api.md). */
+  apiTokenRateLimit?: number;
 }
 
 /** Everything the routes need from outside, so that tests can give their own. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './testing/harness.ts';
 
 let h: Harness;
@@ -51,4 +51,67 @@ it('publishes every call of the specifications’ path shapes in the OpenAPI des
 it('serves the documentation page itself', async () => {
   const res = await h.app.inject({ url: '/api/docs/' });
   expect([200, 302]).toContain(res.statusCode);
+});
+
+describe('the exact description (issue 21, docs/api.md)', () => {
+  type Op = { operationId?: string; summary?: string; security?: unknown[]; requestBody?: unknown; parameters?: unknown[]; responses: Record<string, { content?: Record<string, { schema?: { $ref?: string; type?: string } }> }> };
+  const operations = async () => {
+    const doc = (await h.app.inject({ url: '/api/openapi.json' })).json<{ openapi: string; paths: Record<string, Record<string, Op>> }>();
+    return { doc, ops: Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op }))) };
+  };
+
+  it('is OpenAPI 3.1, served at /api/openapi.json as at /api/docs/json', async () => {
+    const { doc } = await operations();
+    expect(doc.openapi).toBe('3.1.0');
+    expect((await h.app.inject({ url: '/api/docs/json' })).json()).toEqual(doc);
+  });
+
+  it('names every operation once, stably and readably, with a summary and its security', async () => {
+    const { ops } = await operations();
+    const ids = ops.map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ops.length);
+    for (const { name, op } of ops) {
+      expect(op.operationId, name).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      expect(op.summary, name).toBeTruthy();
+      expect(op.security, name).toBeDefined();
+    }
+    const byName = Object.fromEntries(ops.map((o) => [o.name, o.op]));
+    expect(byName['GET /api/asset']!.operationId).toBe('listAssets');
+    expect(byName['POST /api/asset']!.operationId).toBe('createAsset');
+    // Public calls declare none explicitly.
+    for (const name of ['POST /api/user/login', 'GET /api/app/config', 'GET /api/certificate/verify/{code}', 'POST /api/asset/requestAssetAccess/{id}']) {
+      expect(byName[name]!.security, name).toEqual([]);
+    }
+  });
+
+  it('describes 204 and 304 without content, files as binary with their media types, refusals with the error body', async () => {
+    const { ops } = await operations();
+    const byName = Object.fromEntries(ops.map((o) => [o.name, o.op]));
+    for (const { name, op } of ops) {
+      for (const status of ['204', '304']) if (op.responses[status]) expect(op.responses[status]!.content, `${name} ${status}`).toBeUndefined();
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) >= 400) expect(response.content?.['application/json']?.schema?.$ref, `${name} ${status}`).toBe('#/components/schemas/Error');
+      }
+      if (op.security?.length) expect(Object.keys(op.responses), name).toEqual(expect.arrayContaining(['401', '403', '429']));
+      if (op.requestBody) expect(Object.keys(op.responses), name).toEqual(expect.arrayContaining(['413', '415']));
+    }
+    expect(Object.keys(byName['GET /api/export/users']!.responses['200']!.content!)).toEqual(['application/json', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+    expect(Object.keys(byName['GET /api/asset/certificate']!.responses['200']!.content!)).toEqual(['application/pdf']);
+    expect(Object.keys(byName['PUT /api/asset']!.responses)).toContain('409');
+    expect(Object.keys(byName['POST /api/asset']!.responses)).toEqual(expect.arrayContaining(['201', '409', '422']));
+    expect(byName['POST /api/asset']!.responses['201']).toMatchObject({ headers: { 'Idempotent-Replayed': expect.any(Object) } });
+    expect(byName['POST /api/asset']).toMatchObject({ parameters: expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key' })]) });
+  });
+
+  it('passes the recommended ruleset of Redocly’s OpenAPI linter with no error', async () => {
+    const { createConfig, lintFromString } = await import('@redocly/openapi-core');
+    const source = (await h.app.inject({ url: '/api/openapi.json' })).body;
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`)
+      // The one spec-given path shape the ruleset calls an error: spec 02's `assetGroup/{id}/evaluate/?decision=`.
+      .filter((e) => !e.startsWith('no-path-trailing-slash #/paths/~1api~1assetGroup~1{id}~1evaluate~1:'));
+    expect(errors).toEqual([]);
+  });
 });

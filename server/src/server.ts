@@ -56,6 +56,7 @@ async function main() {
     publicUrl: config.publicUrl,
     twoFactorLogin: config.twoFactorLogin,
     authRateLimit: config.authRateLimit,
+    apiTokenRateLimit: config.apiTokenRateLimit,
     webDistDir: join(here, '../../web/dist'),
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

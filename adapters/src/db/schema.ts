@@ -112,6 +112,30 @@ export interface SignInEventTable {
   address: Generated<string>;
 }
 
+/** Personal access tokens (issue 21): only the hash of the secret. */
+export interface ApiTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  scopes: string[];
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** The first answer of a creating POST per user and Idempotency-Key (24 h; issue 21). */
+export interface IdempotencyKeyTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  created_at: Timestamp;
+  status_code: number | null;
+  content_type: string | null;
+  response_body: string | null;
+}
+
 export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables, AnnualTables {
   sign_in_attempts: SignInAttemptTable;
   sign_in_events: SignInEventTable;
@@ -120,4 +144,6 @@ export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, C
   users: UserTable;
   link_tokens: LinkTokenTable;
   account_audit: AccountAuditTable;
+  api_tokens: ApiTokenTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

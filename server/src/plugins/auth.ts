@@ -1,15 +1,28 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import { actorFromClaims, isSessionActive, sessionClaimsSchema, type Actor, type SessionClaims } from '@ecore/core/identity/session.ts';
 import { maySignIn } from '@ecore/core/identity/user-status.ts';
-import { findSessionState } from '@ecore/adapters/db/identity/users-repository.ts';
+import {
+  API_TOKEN_CALLS_PER_MINUTE,
+  claimsApiToken,
+  countCall,
+  decideTokenCall,
+  isApiTokenShaped,
+  rateLimitHeader,
+  type ApiTokenScope,
+  type RateWindow,
+} from '@ecore/core/identity/api-tokens.ts';
+import { sessionClaimsFor } from '@ecore/core/identity/sign-in.ts';
+import type { SignInUser } from '@ecore/core/identity/user.ts';
+import { findApiTokenByHash, touchApiToken, type ApiTokenAuth } from '@ecore/adapters/db/identity/api-tokens-repository.ts';
+import { findSessionState, findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
 import { findUserAccount } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
 import type { UserAccount } from '@ecore/core/identity/user.ts';
 import { SESSION_CHANNEL } from '@ecore/migrations/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from './http-error.ts';
-import { createUserCache, type SessionState, type UserCache } from './session-cache.ts';
+import { createNotifiedCache, createUserCache, type SessionState, type UserCache } from './session-cache.ts';
 
 /** A cache the change notifications empty; `drop` (if it has one) takes the keys a notification names. */
 type Notified = { invalidate(): void; listening(on: boolean): void; drop?(keys: Iterable<never>): void };
@@ -35,10 +48,12 @@ declare module 'fastify' {
      * import): only then does this process empty those before the answer goes out.
      */
     changesKeptData: boolean;
+    /** The access token a call came with (issue 21), null for a session. Never the secret. */
+    apiToken: { id: number; scopes: readonly ApiTokenScope[]; hash: string } | null;
   }
   interface FastifyInstance {
     /** onRequest hook for a subtree of routes that need a signed-in user. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    authenticate: (request: FastifyRequest, reply?: FastifyReply) => Promise<void>;
     signSession: (claims: SessionClaims) => string;
     /** Recently checked session states (plugins/session-cache.ts). */
     sessions: UserCache<SessionState>;
@@ -66,6 +81,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('ownCacheDrops', null);
   app.decorateRequest('changesKeptData', false);
+  app.decorateRequest('apiToken', null);
   app.decorate('signSession', (claims: SessionClaims) => app.jwt.sign(claims));
 
   // Caches of database reads, each emptied by the change notifications of the tables it depends on (the
@@ -118,10 +134,75 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   // the user's state are still checked on every request below).
   const VERIFIED_TOKENS = 10_000;
   const verified = new Map<string, SessionClaims>();
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  // Access tokens (issue 21, docs/api.md): a token is read by the hash of its secret together with its user, and
+  // kept while neither changed (revoking notifies `api_tokens`; deactivating, locking, archiving the user or its
+  // organisation notify `users` / `organisations`), so that it stops working at once in every process.
+  const apiTokens = watchTables(
+    ['api_tokens', 'users', 'organisations'],
+    createNotifiedCache<string, { token: ApiTokenAuth; user: SignInUser } | null>(),
+  );
+  const readApiToken = async (hash: string) => {
+    const token = await findApiTokenByHash(deps.db, hash);
+    const user = token ? await findSignInUserById(deps.db, token.userId) : null;
+    return token && user ? { token, user } : null;
+  };
+  // Per token (by hash) and process: a fixed window of a minute, and when a use was last noted (the list's lastUsedAt).
+  const windows = new Map<string, RateWindow>();
+  const noted = new Map<string, number>();
+  const callsPerMinute = deps.config.apiTokenRateLimit ?? API_TOKEN_CALLS_PER_MINUTE;
+
+  const authenticateApiToken = async (request: FastifyRequest, reply: FastifyReply | undefined, secret: string) => {
+    if (!isApiTokenShaped(secret)) throw new HttpError(401, 'api-token-invalid');
+    const hash = deps.tokens.hash(secret);
+    const found = await apiTokens.get(hash, () => readApiToken(hash));
+    if (!found) throw new HttpError(401, 'api-token-invalid');
+    const { token, user } = found;
+    const now = deps.clock();
+    const path = request.url.split('?')[0] ?? '';
+    const decision = decideTokenCall(
+      token,
+      { roles: user.roles, orgFinance: user.organisation.isFinancePartner, maySignIn: maySignIn({ ...user, organisationActive: user.organisation.organisationActive }) },
+      { method: request.method, path },
+      now,
+    );
+    if (decision.kind === 'invalid') {
+      request.log.info({ apiTokenId: token.id, userId: token.userId, reason: decision.reason }, 'access token refused');
+      throw new HttpError(401, 'api-token-invalid');
+    }
+    if (decision.kind === 'scope') {
+      request.log.info({ apiTokenId: token.id, userId: token.userId, method: request.method, path, needed: decision.needed }, 'access token lacks the scope');
+      throw new HttpError(403, 'api-token-scope');
+    }
+    if (windows.size >= VERIFIED_TOKENS) windows.clear();
+    const rate = countCall(windows.get(hash), now, callsPerMinute, 60_000);
+    windows.set(hash, rate.window);
+    reply?.header('ratelimit', rateLimitHeader(rate)).header('ratelimit-policy', `${callsPerMinute};w=60`);
+    if (!rate.allowed) {
+      reply?.header('retry-after', String(rate.resetSeconds));
+      request.log.warn({ apiTokenId: token.id, userId: token.userId }, 'access token rate limited');
+      throw new HttpError(429, 'too-many-requests');
+    }
+    request.log.info({ apiTokenId: token.id, userId: token.userId, method: request.method, path }, 'access token call');
+    request.apiToken = { id: token.id, scopes: token.scopes, hash };
+    request.actor = actorFromClaims(sessionClaimsFor(user, Math.floor(now / 1000)));
+  };
+  // The use is noted when a call succeeded (at most once a minute per token), so that a refused call stores nothing.
+  app.addHook('onSend', async (request, reply) => {
+    const token = request.apiToken;
+    if (!token || reply.statusCode >= 400) return;
+    const now = deps.clock();
+    const last = noted.get(token.hash);
+    if (last !== undefined && now >= last && now - last < 60_000) return;
+    if (noted.size >= VERIFIED_TOKENS) noted.clear();
+    noted.set(token.hash, now);
+    await touchApiToken(deps.db, token.id, now);
+  });
+
+  app.decorate('authenticate', async (request: FastifyRequest, reply?: FastifyReply) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'unauthorized');
     const token = header.slice(7);
+    if (claimsApiToken(token)) return authenticateApiToken(request, reply, token);
     let claims = verified.get(token);
     if (!claims) {
       try {

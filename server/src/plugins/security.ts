@@ -32,6 +32,13 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: false,
   });
   await app.register(rateLimit, { global: false });
+  // The limits of sign-in, reset and verification also answer in the IETF `RateLimit` field (as access tokens do,
+  // plugins/auth.ts), beside the plugin's X-RateLimit-* and Retry-After.
+  app.addHook('onSend', async (_request, reply) => {
+    const limit = reply.getHeader('x-ratelimit-limit');
+    if (limit === undefined || reply.hasHeader('ratelimit')) return;
+    reply.header('ratelimit', `limit=${String(limit)}, remaining=${String(reply.getHeader('x-ratelimit-remaining') ?? 0)}, reset=${String(reply.getHeader('x-ratelimit-reset') ?? 0)}`);
+  });
   // An API answer is data, never a document: a CSP that allows nothing (OWASP REST guidance) instead of the page's
   // (the OpenAPI pages under /api/docs are documents and keep theirs),
   // and without the headers that only documents read (about 500 bytes less on every call; issue 23).

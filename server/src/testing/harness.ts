@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { DB } from '@ecore/adapters/db/schema.ts';
@@ -13,6 +13,7 @@ import { createMemoryFileStore } from '@ecore/adapters/files/file-store.ts';
 import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { buildApp, type AppConfig } from '../app.ts';
+import { createContractChecker } from './contract.ts';
 
 export const T0 = Date.parse('2026-11-22T09:00:00Z');
 
@@ -57,11 +58,23 @@ export async function createHarness(config: Partial<AppConfig> = {}, given?: Dat
     config: { jwtSecret: 'test-secret-test-secret-test-secret-42', publicUrl: 'http://portal.test', twoFactorLogin: false, authRateLimit: 1000, checkResponses: true, ...config },
   });
   await app.ready();
+  // Every answer a test receives is checked against the published description (testing/contract.ts, issue 21).
+  const contract = createContractChecker(app.swagger() as Parameters<typeof createContractChecker>[0]);
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  const checked = async (options: InjectOptions | string) => {
+    const response = await inject(options);
+    const sent: InjectOptions = typeof options === 'string' ? { method: 'GET', url: options } : options;
+    const target = sent.url ?? sent.path ?? '';
+    contract.check(String(sent.method ?? 'GET'), typeof target === 'string' ? target : (target.pathname ?? ''), response);
+    return response;
+  };
+  app.inject = checked as unknown as typeof app.inject;
   const states = databaseStates(database.db);
   const savedFiles = new Map<string, Map<string, Uint8Array>>();
 
   const harness = {
     app,
+    contract,
     db: database.db,
     mailer,
     files,

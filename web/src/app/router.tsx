@@ -46,6 +46,7 @@ const ObjectDashboardPage = lazyArea(() => import('../features/analysis/dashboar
 // The stranding calculator (issue 15): the object form's asset-class rows, and the charts in a chunk of their own.
 const StrandingCalculatorPage = lazyArea(() => import('../features/scoring/stranding-calculator-page.tsx').then((m) => m.StrandingCalculatorPage), ['assets', 'scoring']);
 // The finance partners' export area (issue 17): its lists and the export dialog.
+const ApiTokensPage = lazyArea(() => import('../features/api-tokens/api-tokens-page.tsx').then((m) => m.ApiTokensPage), ['data-table', 'api-tokens']);
 const ExportPage = lazyArea(() => import('../features/exports/export-page.tsx').then((m) => m.ExportPage), ['data-table', 'exports']);
 const ScorePage = lazyArea(() => import('../features/questionnaires/score-page.tsx').then((m) => m.ScorePage), TEMPLATE_LISTS);
 const QuestionnaireEditorPage = lazyArea(() =>
@@ -121,6 +122,8 @@ export const routes: RouteObject[] = [
           { path: 'contact', element: <ContactPage />, handle: named('infoPages.contact.title') },
           { path: 'impressum', element: <ImpressumPage />, handle: named('infoPages.impressum.title') },
           { path: 'data-protection', element: <DataProtectionPage />, handle: named('infoPages.dataProtection.title') },
+          // Under the profile menu (issue 21): the user's access tokens for backend callers.
+          { path: 'api-tokens', element: <ApiTokensPage />, handle: named('apiTokens.page.title') },
           // Viewers of evidence and reference images (spec 02 §2), behind login.
           { path: 'file-preview/:extension/:url', element: <FilePreviewPage />, handle: named('answering.preview.title') },
           { path: 'reference-image', element: <ReferenceImagePage />, handle: named('answering.referenceImage.title') },

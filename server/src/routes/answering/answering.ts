@@ -47,6 +47,7 @@ import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
+import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { acceptsGzip } from '../assets/groups.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
@@ -294,7 +295,8 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.post(
     '/asset/:id/questionnaire',
     {
-      schema: { tags, security, summary: 'Starts a filled questionnaire on the active template DOMAIN.md §9 picks', params: idParams, response: { 201: filledQuestionnaireSchema, ...responses } },
+      config: idempotentRoute.config,
+      schema: { tags, security, summary: 'Starts a filled questionnaire on the active template DOMAIN.md §9 picks', headers: idempotentRoute.headers, params: idParams, response: { 201: filledQuestionnaireSchema, ...responses, ...idempotentRoute.responses } },
     },
     async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);

@@ -12,7 +12,8 @@ import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
-import { errorResponses } from '../schemas.ts';
+import { errorResponses, errorSchema } from '../schemas.ts';
+import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { assetActorOf, createListCaches } from './asset-actor.ts';
 import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
 import { labelExpiryWindow } from '@ecore/core/certificates/reminders.ts';
@@ -208,7 +209,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/asset',
-    { schema: { tags: ['objects'], summary: 'Creates an object in a group', ...secured, body: assetBodySchema, response: { 201: assetSchema, ...errorResponses } } },
+    { config: idempotentRoute.config, schema: { tags: ['objects'], summary: 'Creates an object in a group', ...secured, headers: idempotentRoute.headers, body: assetBodySchema, response: { 201: assetSchema, ...errorResponses, ...idempotentRoute.responses } } },
     async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);
       if (!mayEditAssets(actor)) throw new HttpError(403, 'forbidden');
@@ -230,7 +231,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         summary: 'Edits an object; a stale version answers 409',
         ...secured,
         body: assetBodySchema.extend({ id: z.number({ error: 'validation-required' }).int().positive(), version: z.number({ error: 'validation-required' }).int().positive() }),
-        response: { 200: assetSchema, ...errorResponses },
+        response: { 200: assetSchema, ...errorResponses, 403: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {

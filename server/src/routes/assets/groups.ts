@@ -21,6 +21,7 @@ import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
+import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { assetActorOf, createListCaches } from './asset-actor.ts';
 import { idParams, idValue } from '@ecore/core/shared/schemas.ts';
 
@@ -165,7 +166,7 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/assetGroup',
-    { schema: { tags: ['object groups'], summary: 'Creates an object group', ...secured, body: groupBodySchema, response: { 201: groupSchema, ...errorResponses } } },
+    { config: idempotentRoute.config, schema: { tags: ['object groups'], summary: 'Creates an object group', ...secured, headers: idempotentRoute.headers, body: groupBodySchema, response: { 201: groupSchema, ...errorResponses, ...idempotentRoute.responses } } },
     async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);
       if (!mayEditAssets(actor)) throw new HttpError(403, 'forbidden');

@@ -5,6 +5,7 @@ import { meRoutes } from './me.ts';
 import { personalDataRoutes } from './personal-data.ts';
 import { passwordRoutes } from './password.ts';
 import { userRoutes } from './users.ts';
+import { apiTokenRoutes } from './api-tokens.ts';
 
 export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(loginRoutes, deps);
@@ -12,4 +13,5 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   await app.register(meRoutes, deps);
   await app.register(personalDataRoutes, deps);
   await app.register(userRoutes, deps);
+  await app.register(apiTokenRoutes, deps);
 };

@@ -16,6 +16,9 @@ it('limits sign-in and reset calls per address and minute with a localized 429',
   expect(codes).toEqual([401, 401, 401, 429]);
   const limited = await h.app.inject({ method: 'POST', url: '/api/user/login', payload: { userName: 'admin', password: 'x' }, headers: { 'accept-language': 'en' } });
   expect(limited.json()).toMatchObject({ statusCode: 429, key: 'too-many-requests', message: 'Too many requests. Please try again later.' });
+  // Issue 21: the answer says when to try again, in Retry-After and the RateLimit field.
+  expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+  expect(limited.headers.ratelimit).toMatch(/^limit=3, remaining=0, reset=\d+$/);
   // Other calls are not limited by the sign-in budget.
   expect((await h.app.inject({ url: '/api/app/config' })).statusCode).toBe(200);
 });

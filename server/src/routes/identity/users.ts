@@ -26,6 +26,7 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { errorResponses } from '../schemas.ts';
+import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { inScope, organisationIdsInScope } from '../organisations/scope.ts';
 import { sendPasswordLink } from './password.ts';
 import { idParams } from '@ecore/core/shared/schemas.ts';
@@ -162,12 +163,14 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/user',
     {
+      config: idempotentRoute.config,
       schema: {
         tags: ['users'],
         summary: 'Creates a user (Pending) and mails a set-password link valid 7 days',
         ...secured,
+        headers: idempotentRoute.headers,
         body: createUserBodySchema,
-        response: { 201: userSchema, ...errorResponses },
+        response: { 201: userSchema, ...errorResponses, ...idempotentRoute.responses },
       },
     },
     async (request, reply) => {

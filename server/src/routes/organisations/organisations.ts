@@ -28,6 +28,7 @@ import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
+import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { organisationIdsInScope } from './scope.ts';
 import { idParams, wholeNumberParam } from '@ecore/core/shared/schemas.ts';
 
@@ -137,7 +138,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   app.post(
     '/organisations',
-    { schema: { tags: ['organisations'], summary: 'Creates an organisation with its contacts', ...secured, body: organisationBodySchema, response: { 201: organisationSchema, ...errorResponses } } },
+    { config: idempotentRoute.config, schema: { tags: ['organisations'], summary: 'Creates an organisation with its contacts', ...secured, headers: idempotentRoute.headers, body: organisationBodySchema, response: { 201: organisationSchema, ...errorResponses, ...idempotentRoute.responses } } },
     async (request, reply) => {
       const actor = request.actor;
       require(actor, 'create');

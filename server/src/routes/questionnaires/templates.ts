@@ -44,6 +44,7 @@ import { unchangingAnswer } from '../../plugins/serializer.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
+import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { displayName, requireScoringManager, sendLocked } from './access.ts';
 import { idParams, idValue, intValue } from '@ecore/core/shared/schemas.ts';
 
@@ -172,7 +173,8 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     '/questionnaire',
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Creates a draft, or duplicates `sourceId` as the draft', body: createTemplateBodySchema, response: { 201: templateResponseSchema, ...responses } },
+      config: idempotentRoute.config,
+      schema: { tags, security, summary: 'Creates a draft, or duplicates `sourceId` as the draft', headers: idempotentRoute.headers, body: createTemplateBodySchema, response: { 201: templateResponseSchema, ...responses, ...idempotentRoute.responses } },
     },
     async (request, reply) => {
       requireScoringManager(request.actor);

@@ -1,5 +1,6 @@
 import { Avatar, Button, List, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconDownload, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconKey, IconLogout } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
@@ -17,6 +18,7 @@ export function ProfileMenu() {
   const { t } = useTranslation();
   const session = useSession();
   const doLogout = useLogout();
+  const navigate = useNavigate();
   // The token is part of the key, so another login never sees the previous user's data.
   const { data: user } = useSWR(session ? ['user/me', session.token] : null, fetchCurrentUser, { revalidateOnFocus: false });
   if (!session) return null;
@@ -60,6 +62,9 @@ export function ProfileMenu() {
           onClick={() => void downloadPersonalData().catch((error: unknown) => notifyError(error instanceof ApiError ? error.message : t('identity.profileMenu.personalDataFailed')))}
         >
           {t('identity.profileMenu.personalData')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconKey size={16} aria-hidden="true" />} onClick={() => void navigate('/api-tokens')}>
+          {t('identity.profileMenu.apiTokens')}
         </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void doLogout()}>
           {t('identity.profileMenu.logout')}
