@@ -26,6 +26,9 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
 });
 
+/** Every variable the portal reads at start (the README's "Configuration" table lists each, config.test.ts checks). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface ServerConfig {
   port: number;
   host: string;
