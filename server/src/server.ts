@@ -45,7 +45,8 @@ async function main() {
     outboxDir: join(config.dataDir, 'outbox'),
     from: config.mailFrom,
     // Structured (pino) log lines: a CR/LF in a subject cannot forge a line; links only from the outbox (adapters/mail).
-    onSent: (sent) => app.log.info({ mail: sent }, sent.delivery === 'smtp' ? 'mail sent' : 'mail written to the outbox'),
+    // The line carries the requestId of the request that sent the mail.
+    onSent: (sent) => app.currentLog().info({ mail: sent }, sent.delivery === 'smtp' ? 'mail sent' : 'mail written to the outbox'),
   });
   const appConfig = {
     jwtSecret: config.jwtSecret,
