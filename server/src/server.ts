@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openMigratedDatabase } from '@ecore/adapters/db/database.ts';
@@ -16,6 +17,7 @@ import { sweep, SWEEP_INTERVAL_MS } from './sweeps.ts';
 import { markRunning, runningPortal } from './ops/running.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
+import { listenForMetrics } from './plugins/metrics.ts';
 import { loadConfig } from './config.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -57,6 +59,7 @@ async function main() {
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     metricsToken: config.metricsToken,
+    metricsPort: config.metricsPort,
   };
   const files = createFolderFileStore(join(config.dataDir, 'files'));
   // Certificates as PDF: the browser starts with the first certificate asked for and ends with the server.
@@ -70,8 +73,10 @@ async function main() {
   const sweeping = setInterval(sweepNow, SWEEP_INTERVAL_MS);
   sweeping.unref();
 
+  let metricsServer: Server | undefined;
   const shutdown = async () => {
     clearInterval(sweeping);
+    metricsServer?.close();
     await app.close();
     await pdf.close();
     await database.close();
@@ -81,6 +86,7 @@ async function main() {
   process.once('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort !== undefined) metricsServer = await listenForMetrics(app, config.metricsPort, config.host);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;
