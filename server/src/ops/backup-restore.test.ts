@@ -20,8 +20,13 @@ import { createHarness, databaseSnapshot } from '../testing/harness.ts';
 import { backup, OpsRefusal, readManifest, restore, type OpsTarget } from './backup-restore.ts';
 import { markRunning, pidFile } from './running.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'ecore-backup-test-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// Both parts run once, in the server project (with TEST_DATABASE_URL for PostgreSQL), not again in server-pg,
+// where the file makes no folder either (hooks do not run when every test is skipped).
+const once = process.env.HARNESS_DATABASE !== 'postgres';
+const work = once ? mkdtempSync(join(tmpdir(), 'ecore-backup-test-')) : '';
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 const FILES: Record<string, Buffer> = {
   'doc-00000001': Buffer.from('%PDF-1.4 Energieausweis'),
@@ -78,9 +83,6 @@ async function newerArchive(file: string): Promise<string> {
   await tar.create({ gzip: true, file: newer, cwd: dir }, readdirSync(dir));
   return newer;
 }
-
-// Both parts run once, in the server project (with TEST_DATABASE_URL for PostgreSQL), not again in server-pg.
-const once = process.env.HARNESS_DATABASE !== 'postgres';
 
 describe.runIf(once)('backup and restore of the embedded database', () => {
   const source: OpsTarget = { dataDir: join(work, 'source') };
