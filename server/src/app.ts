@@ -30,8 +30,8 @@ export type { AppConfig, AppDeps } from './deps.ts';
 
 /** Builds the application without listening (fastify/demo style); server.ts listens. */
 export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
-  // With METRICS_TOKEN the queries are timed for /metrics (plugins/metrics.ts); without it nothing is measured.
-  const registry = given.config.metricsToken ? new Registry() : undefined;
+  // With METRICS_TOKEN or METRICS_PORT the queries are timed for /metrics (plugins/metrics.ts); without, nothing is measured.
+  const registry = given.config.metricsToken || given.config.metricsPort !== undefined ? new Registry() : undefined;
   const deps: AppDeps = registry ? { ...given, db: given.db.withPlugin(queryTimer(registry)) } : given;
   const app = Fastify({
     logger: deps.config.logLevel && deps.config.logLevel !== 'silent' ? { level: deps.config.logLevel, ...(deps.config.logStream ? { stream: deps.config.logStream } : {}) } : false,

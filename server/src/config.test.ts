@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { CONFIG_VARIABLES, loadConfig } from './config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ecore-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,6 +23,16 @@ describe('configuration (README "Configuration")', () => {
   it('stops on an invalid value naming the variable', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(/^configuration: PORT/);
     expect(() => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'short' })).toThrow(/^configuration: METRICS_TOKEN/);
+  });
+
+  it('lists every variable in the README table with its default and meaning', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('### Running on PostgreSQL'));
+    const rows = new Map([...table.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \| ([^|]+) \|/gm)].map((m) => [m[1], { byDefault: m[2]!.trim(), meaning: m[3]!.trim() }]));
+    for (const variable of [...CONFIG_VARIABLES, 'CHROMIUM_PATH']) {
+      expect(rows.get(variable), variable).toBeDefined();
+      expect(rows.get(variable)!.meaning.length, variable).toBeGreaterThan(10);
+    }
   });
 
   it('has no /metrics token unless METRICS_TOKEN is set', () => {

@@ -24,8 +24,12 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   NODE_ENV: z.string().optional(),
 });
+
+/** Every variable the portal reads at start (the README's "Configuration" table lists each, config.test.ts checks). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 export interface ServerConfig {
   port: number;
@@ -45,8 +49,10 @@ export interface ServerConfig {
   logLevel: string;
   /** Whom to believe for the client's address (X-Forwarded-For): false, true or the proxies' addresses. */
   trustProxy: boolean | string;
-  /** The bearer token of GET /metrics; unset: no /metrics. */
+  /** The bearer token of GET /metrics; unset: no /metrics on the portal's port. */
   metricsToken: string | undefined;
+  /** A port of its own for GET /metrics without a token (the private network's scraper). */
+  metricsPort: number | undefined;
 }
 
 /** Reads the configuration variables (README "Configuration"); throws naming the variable that is wrong. */
@@ -80,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxySetting(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN || undefined,
+    metricsPort: e.METRICS_PORT,
   };
 }
 

@@ -24,6 +24,8 @@ export interface AppConfig {
   trustProxy?: boolean | string;
   /** The bearer token of GET /metrics (METRICS_TOKEN); without it there is no /metrics. */
   metricsToken?: string | undefined;
+  /** METRICS_PORT: /metrics without a token on a port of its own (server.ts listens on it). */
+  metricsPort?: number | undefined;
   /** Tests: every response is also checked against its zod schema (plugins/serializer.ts). */
   checkResponses?: boolean;
   /** The browser that prints certificates when no `pdf` renderer is given (default CHROMIUM_PATH, else /usr/bin/chromium). */

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openMigratedDatabase } from '@ecore/adapters/db/database.ts';
@@ -18,6 +19,7 @@ import { seedDemoAnnual } from './demo/demo-annual.ts';
 import { sendLabelReminders } from './routes/certificates/reminders.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
+import { listenForMetrics } from './plugins/metrics.ts';
 import { loadConfig } from './config.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,7 +51,8 @@ async function main() {
     outboxDir: join(config.dataDir, 'outbox'),
     from: config.mailFrom,
     // Structured (pino) log lines: a CR/LF in a subject cannot forge a line; links only from the outbox (adapters/mail).
-    onSent: (sent) => app.log.info({ mail: sent }, sent.delivery === 'smtp' ? 'mail sent' : 'mail written to the outbox'),
+    // The line carries the requestId of the request that sent the mail.
+    onSent: (sent) => app.currentLog().info({ mail: sent }, sent.delivery === 'smtp' ? 'mail sent' : 'mail written to the outbox'),
   });
   const appConfig = {
     jwtSecret: config.jwtSecret,
@@ -61,6 +64,7 @@ async function main() {
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     metricsToken: config.metricsToken,
+    metricsPort: config.metricsPort,
   };
   const files = createFolderFileStore(join(config.dataDir, 'files'));
   // Certificates as PDF: the browser starts with the first certificate asked for and ends with the server.
@@ -77,8 +81,10 @@ async function main() {
   const sweeping = setInterval(sweepNow, SWEEP_INTERVAL_MS);
   sweeping.unref();
 
+  let metricsServer: Server | undefined;
   const shutdown = async () => {
     clearInterval(sweeping);
+    metricsServer?.close();
     await app.close();
     await pdf.close();
     await database.close();
@@ -88,6 +94,7 @@ async function main() {
   process.once('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort !== undefined) metricsServer = await listenForMetrics(app, config.metricsPort, config.host);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;

@@ -110,7 +110,8 @@ if (build.status !== 0) throw new Error('npm run build failed');
 
 const starts = [
   { label: 'npm start (compiled)', command: ['npm', 'start'] },
-  { label: 'tsx (before issue 24)', command: [process.execPath, '--import', 'tsx', 'server/src/server.ts'] },
+  // What `npm start` ran before issue 24 (the client's digest check, then the sources through tsx), without npm itself.
+  { label: 'tsx (before issue 24)', command: ['sh', '-c', 'node scripts/build-web-if-changed.mjs && node --import tsx server/src/server.ts'] },
 ];
 const databases: { label: string; run: (command: string[]) => Promise<{ first: Started; restart: Started }> }[] = [
   { label: 'embedded (PGlite)', run: (command) => firstAndRestart(command, '') },

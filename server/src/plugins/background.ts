@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -9,15 +10,26 @@ declare module 'fastify' {
     drainBackground: () => Promise<void>;
     /** How many background tasks have not finished yet (the metrics' mail backlog). */
     backgroundPending: () => number;
+    /**
+     * The logger of the request being handled, or of the request whose background work is running (its lines
+     * carry the request's requestId, issue 24); the app's logger outside any request.
+     */
+    currentLog: () => FastifyBaseLogger;
   }
 }
 
 export const backgroundPlugin = fp(async (app: FastifyInstance) => {
   const running = new Set<Promise<void>>();
+  const requestLog = new AsyncLocalStorage<FastifyBaseLogger>();
+  app.decorate('currentLog', () => requestLog.getStore() ?? app.log);
+  // The rest of the request's handling runs inside run() (as @fastify/request-context does), so that nothing
+  // outside the request sees its logger.
+  app.addHook('onRequest', (request, _reply, done) => requestLog.run(request.log, done));
   app.decorate('runInBackground', (name: string, work: () => Promise<void>) => {
+    const log = app.currentLog();
     const task = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(work)
-      .catch((err: unknown) => app.log.error({ err }, `background task ${name} failed`))
+      .then(() => requestLog.run(log, work))
+      .catch((err: unknown) => log.error({ err }, `background task ${name} failed`))
       .finally(() => running.delete(task));
     running.add(task);
   });

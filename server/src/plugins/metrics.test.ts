@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
 import { createHarness, bearer, type Harness } from '../testing/harness.ts';
+import { listenForMetrics } from './metrics.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123';
 let h: Harness;
@@ -34,6 +36,23 @@ describe('GET /metrics (issue 24)', () => {
     // A user's session token is no metrics token.
     const session = await h.login('admin');
     await h.expectRefused(() => h.app.inject({ method: 'GET', url: '/metrics', headers: bearer(session) }), { statusCode: 401, key: 'unauthorized' });
+  });
+
+  it('with METRICS_PORT answers /metrics on a port of its own without a token, and nothing else there', async () => {
+    const portOnly = await createHarness({ metricsPort: 0 });
+    const server = await listenForMetrics(portOnly.app, 0, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await fetch(`${base}/metrics`);
+      expect(res.status).toBe(200);
+      expect(parse(await res.text()).some((s) => s.name === 'process_resident_memory_bytes')).toBe(true);
+      expect((await fetch(`${base}/api/user/me`)).status).toBe(404);
+      // The portal's own port has no /metrics without METRICS_TOKEN.
+      expect((await portOnly.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      server.close();
+      await portOnly.close();
+    }
   });
 
   it('does not exist without METRICS_TOKEN', async () => {

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
@@ -12,8 +13,15 @@ export interface PoolStats {
   waiting: number;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Prometheus text of this app's metrics (present when METRICS_TOKEN or METRICS_PORT is set). */
+    metricsText?: () => Promise<{ contentType: string; text: string }>;
+  }
+}
+
 export interface MetricsOptions {
-  /** The bearer token a scraper sends; without it there is no /metrics at all. */
+  /** The bearer token a scraper sends; without it there is no /metrics route on the app's port. */
   token: string | undefined;
   poolStats?: (() => PoolStats) | undefined;
   /** The registry of this app (tests read it); the process figures are collected into it. */
@@ -100,6 +108,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     });
   }
 
+  app.decorate('metricsText', async () => ({ contentType: registry.contentType, text: await registry.metrics() }));
   const token = options.token;
   if (!token) return;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
@@ -109,3 +118,28 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 });
+
+/**
+ * METRICS_PORT: /metrics on a port of its own, without a token, for a scraper inside the private network (the
+ * port is not published). Answers 404 for every other path. Resolves once it listens.
+ */
+export async function listenForMetrics(app: FastifyInstance, port: number, host: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics' || !app.metricsText) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+      return;
+    }
+    app.metricsText().then(
+      ({ contentType, text }) => response.writeHead(200, { 'content-type': contentType }).end(text),
+      (err: unknown) => {
+        app.log.error({ err }, 'metrics failed');
+        response.writeHead(500, { 'content-type': 'text/plain' }).end('metrics failed\n');
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}

@@ -38,6 +38,30 @@ describe('request ids (issue 24)', () => {
     }
   });
 
+  it('writes the id in the log lines of the work the request left to the background (its mail), and not in another request\'s', async () => {
+    const send = h.mailer.send;
+    // As server.ts's mailer logs each mail it sends (onSent), through the logger of the request at hand.
+    h.mailer.send = async (mail) => {
+      h.app.currentLog().info({ to: mail.to }, 'mail sent');
+      return send(mail);
+    };
+    try {
+      await h.app.inject({ method: 'GET', url: '/api/user/resetPassword?userName=collector', headers: { 'x-request-id': 'reset-1' } });
+      await h.app.inject({ method: 'GET', url: '/api/user/resetPassword?userName=analyst', headers: { 'x-request-id': 'reset-2' } });
+      await h.app.drainBackground();
+    } finally {
+      h.mailer.send = send;
+    }
+    const mails = lines.filter((l) => l.msg === 'mail sent');
+    expect(mails.map((l) => [l.requestId, String(l.to).split('@')[0]]).sort()).toEqual([
+      ['reset-1', 'collector'],
+      ['reset-2', 'analyst'],
+    ]);
+    // Outside a request the app's own logger is used.
+    h.app.currentLog().info('outside');
+    expect(lines.find((l) => l.msg === 'outside')?.requestId).toBeUndefined();
+  });
+
   it('writes the id in every log line of the request and in the body of a 5xx, without internal details', async () => {
     // A missing table is no input error: the login fails with 500.
     await sql`alter table users rename to users_gone`.execute(h.db);

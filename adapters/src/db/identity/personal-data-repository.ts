@@ -48,7 +48,7 @@ export interface PersonalData {
    * Access tokens for backend callers, without their secrets. Issue 21 adds the `api_tokens` table on a
    * branch of its own; once merged, `accessTokensOf` below reads it (name, created, last used, expiry).
    */
-  accessTokens: { id: number; name: string; createdAt: string; expiresAt: string | null; lastUsedAt: string | null }[];
+  accessTokens: { id: number; name: string; scopes: string[]; createdAt: string; expiresAt: string | null; lastUsedAt: string | null; revokedAt: string | null }[];
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -61,14 +61,17 @@ const iso = (d: Date) => d.toISOString();
 async function accessTokensOf(db: Executor, userId: number): Promise<PersonalData['accessTokens']> {
   const exists = await sql<{ found: boolean }>`select to_regclass('api_tokens') is not null as found`.execute(db);
   if (!exists.rows[0]?.found) return [];
-  const rows = await sql<{ id: number; name: string; created_at: Date; expires_at: Date | null; last_used_at: Date | null }>`
-    select * from api_tokens where user_id = ${userId} order by id`.execute(db);
+  // Named columns only: the token's hash never leaves the database.
+  const rows = await sql<{ id: number; name: string; scopes: string[]; created_at: Date; expires_at: Date | null; last_used_at: Date | null; revoked_at: Date | null }>`
+    select id, name, scopes, created_at, expires_at, last_used_at, revoked_at from api_tokens where user_id = ${userId} order by id`.execute(db);
   return rows.rows.map((r) => ({
     id: r.id,
-    name: r.name ?? '',
+    name: r.name,
+    scopes: r.scopes,
     createdAt: iso(r.created_at),
     expiresAt: r.expires_at ? iso(r.expires_at) : null,
     lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
+    revokedAt: r.revoked_at ? iso(r.revoked_at) : null,
   }));
 }
 

@@ -34,7 +34,7 @@ export const personalDataSchema = z.object({
   stateChanges: z.array(z.object({ id: z.number(), assetQuestionnaireId: z.number(), fromState: z.string(), toState: z.string(), role: z.string(), reason: z.string(), at })),
   groupStateChanges: z.array(z.object({ id: z.number(), assetGroupId: z.number(), fromState: z.string(), toState: z.string(), role: z.string(), reason: z.string(), at })),
   accessTokens: z
-    .array(z.object({ id: z.number(), name: z.string(), createdAt: at, expiresAt: at.nullable(), lastUsedAt: at.nullable() }))
+    .array(z.object({ id: z.number(), name: z.string(), scopes: z.array(z.string()), createdAt: at, expiresAt: at.nullable(), lastUsedAt: at.nullable(), revokedAt: at.nullable() }))
     .describe('Access tokens for backend callers, never their secrets'),
 });
 
