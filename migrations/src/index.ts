@@ -15,6 +15,7 @@ import * as review from './migrations/2026-11-24-041-review.ts';
 import * as scores from './migrations/2026-11-24-042-scores.ts';
 import * as answeringNotify from './migrations/2026-11-24-043-answering-notify.ts';
 import * as certificates from './migrations/2026-11-24-044-certificates.ts';
+import * as imports from './migrations/2026-11-24-050-imports.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-042-scores': scores,
   '2026-11-24-043-answering-notify': answeringNotify,
   '2026-11-24-044-certificates': certificates,
+  '2026-11-24-050-imports': imports,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

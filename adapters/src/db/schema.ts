@@ -3,6 +3,7 @@ import type { QuestionnaireTables } from './questionnaires/tables.ts';
 import type { AssetTables } from './assets/tables.ts';
 import type { AnsweringTables } from './answering/tables.ts';
 import type { CertificateTables } from './certificates/tables.ts';
+import type { ImportTables } from './imports/tables.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -100,7 +101,7 @@ export interface SignInAttemptTable {
   updated_at: Generated<Date>;
 }
 
-export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables {
+export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables, ImportTables {
   sign_in_attempts: SignInAttemptTable;
   organisations: OrganisationTable;
   organisation_contacts: OrganisationContactTable;

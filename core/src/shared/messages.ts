@@ -5,6 +5,7 @@ import { ANSWERING_MESSAGES } from '../answering/messages.ts';
 import { REVIEW_MESSAGES } from '../review/review-messages.ts';
 import { SCORING_MESSAGES } from '../scoring/messages.ts';
 import { CERTIFICATE_MESSAGES } from '../certificates/messages.ts';
+import { IMPORT_MESSAGES } from '../imports/messages.ts';
 
 /**
  * The texts of the specifications' error catalogue and validation rules (spec 01 §5, §8), keyed as the
@@ -18,6 +19,7 @@ export const MESSAGES = {
   ...SCORING_MESSAGES,
   ...CERTIFICATE_MESSAGES,
   ...ASSET_MESSAGES,
+  ...IMPORT_MESSAGES,
   'request-error': {
     de: 'Bei Ihrer Anfrage ist ein Fehler aufgetreten',
     en: 'An error occured upon your request',
