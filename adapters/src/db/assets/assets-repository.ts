@@ -290,3 +290,6 @@ export async function deleteAsset(db: Executor, id: number): Promise<void> {
 export async function listAssetTypes(db: Executor) {
   return db.selectFrom('asset_types').selectAll().orderBy('id').execute();
 }
+
+/** The object form's columns and the date reading, for the import's batched writes (issue 20). */
+export { columns as assetColumns, dateText };
