@@ -20,7 +20,7 @@ const ANSWER_IMPORTERS: readonly Role[] = [...OBJECT_IMPORTERS, Role.ObjectDataC
  * only, AccountAdministrator for any organisation; nobody else. Finance partners only export (spec 01 §6).
  */
 export const mayImport = (actor: Pick<ImportActor, 'roles' | 'orgFinance'>, kind: ImportKind): boolean =>
-  actor.roles.includes(Role.AccountAdministrator) || (!actor.orgFinance && actor.roles.some((r) => (kind === 'assets' ? OBJECT_IMPORTERS : ANSWER_IMPORTERS).includes(r)));
+  !actor.orgFinance && actor.roles.some((r) => (kind === 'assets' ? OBJECT_IMPORTERS : ANSWER_IMPORTERS).includes(r));
 
 /** May the actor see the import screen at all (its navigation entry)? */
 export const mayUseImports = (actor: Pick<ImportActor, 'roles' | 'orgFinance'>): boolean => mayImport(actor, 'answers');

@@ -103,3 +103,10 @@ export const importResult = (
     })),
   };
 };
+
+/** "Import N rows" is offered only after a preview without a failed row, and with something to store. */
+export const mayCommitImport = (preview: Pick<ImportResult, 'dryRun' | 'failed' | 'rows'> | null): boolean =>
+  preview !== null && preview.dryRun && preview.failed === 0 && preview.rows.length > 0;
+
+/** The preview's rows, or only the failed ones ("errors only"). */
+export const previewRows = <R extends { status: RowStatus }>(rows: readonly R[], errorsOnly: boolean): R[] => rows.filter((r) => !errorsOnly || r.status === 'failed');

@@ -46,6 +46,8 @@ const ObjectDashboardPage = lazyArea(() => import('../features/analysis/dashboar
 // The stranding calculator (issue 15): the object form's asset-class rows, and the charts in a chunk of their own.
 const StrandingCalculatorPage = lazyArea(() => import('../features/scoring/stranding-calculator-page.tsx').then((m) => m.StrandingCalculatorPage), ['assets', 'scoring']);
 // The finance partners' export area (issue 17): its lists and the export dialog.
+// Imports (issue 20): templates, preview and import of objects, history.
+const ImportPage = lazyArea(() => import('../features/imports/import-page.tsx').then((m) => m.ImportPage), ['imports']);
 const ExportPage = lazyArea(() => import('../features/exports/export-page.tsx').then((m) => m.ExportPage), ['data-table', 'exports']);
 const ScorePage = lazyArea(() => import('../features/questionnaires/score-page.tsx').then((m) => m.ScorePage), TEMPLATE_LISTS);
 const QuestionnaireEditorPage = lazyArea(() =>
@@ -284,6 +286,12 @@ export const routes: RouteObject[] = [
               { path: 'object-group', element: <ExportPage />, handle: named('exports.tabs.object-group') },
               { path: 'customer-data', element: <ExportPage />, handle: named('exports.tabs.customer-data') },
             ],
+          },
+          {
+            path: 'import',
+            element: <RequireArea area="import" />,
+            handle: named('shell.navigation.import'),
+            children: [{ index: true, element: <ImportPage /> }],
           },
         ],
       },
