@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
@@ -114,6 +115,27 @@ describe('POST /api/import/assets (issue 20)', () => {
     const res = await upload(Buffer.from(await workbook.xlsx.writeBuffer()), { name: 'objects.xlsx', query: '?dryRun=false', language: 'en' });
     expect(res.json()).toMatchObject({ created: 1, groupsCreated: 0 });
     expect((await objectsNamed(['Excel House']))[0]).toMatchObject({ asset_total_area: 2000 });
+  });
+});
+
+describe('all rows or none', () => {
+  it('a write that fails in its last row leaves the database as it was', async () => {
+    // The database refuses the last row only when it is written (after the preview's checks passed).
+    await sql`create function ecore_test_refuse_last() returns trigger language plpgsql as $$
+      begin if new.name = 'Ehrenfeld' then raise exception 'refused by test'; end if; return new; end $$`.execute(h.db);
+    await sql`create trigger ecore_test_refuse_last before insert on assets for each row execute function ecore_test_refuse_last()`.execute(h.db);
+    try {
+      const existing = THREE[0]!;
+      await upload(csv(existing), { query: '?dryRun=false' });
+      const before = await h.snapshot();
+      const res = await upload(csv(existing.replace('1.250,5', '1.999'), THREE[1]!, THREE[2]!), { query: '?dryRun=false' });
+      expect(res.statusCode).toBe(500);
+      expect(await h.snapshot()).toEqual(before);
+      expect((await objectsNamed(['Domblick']))[0]!.asset_total_area).toBe(1250.5);
+    } finally {
+      await sql`drop trigger ecore_test_refuse_last on assets`.execute(h.db);
+      await sql`drop function ecore_test_refuse_last()`.execute(h.db);
+    }
   });
 });
 
