@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -97,6 +98,13 @@ describe('POST /api/import/assets (issue 20)', () => {
     });
     const english = await upload(csv(bad), { language: 'en' });
     expect(english.json<{ rows: { errors: { message: string }[] }[] }>().rows[0]!.errors[0]!.message).toBe('The asset class shares add up to 90 % instead of 100 %.');
+  });
+
+  it('imports the sample file of docs/ (README "Import")', async () => {
+    const sample = await readFile(new URL('../../../../docs/import-sample-objects.csv', import.meta.url));
+    const res = await upload(sample, { query: '?dryRun=false' });
+    expect(res.json()).toMatchObject({ created: 3, failed: 0, groupsCreated: 1 });
+    expect((await objectsNamed(['Rheinauhafen Kranhaus']))[0]).toMatchObject({ city: 'Köln', asset_total_area: 14800, external_id: 'KLN-002' });
   });
 
   it('reads a Windows-1252 file with commas, so that Köln stays Köln', async () => {
