@@ -1,6 +1,7 @@
 // `npm run bench`, imports (issue 20): a CSV file of 10 000 objects (German, `;`, decimal comma) uploaded to
 // `POST /api/import/assets` through a real HTTP server in this process as `importadmin`: the preview (dryRun), the import
-// (one transaction, batched inserts), and the preview of the same file again (every row unchanged); the time of each
+// (one transaction, batched inserts), the preview of the same file again (every row unchanged), and an import of the
+// file with every area changed (batched updates); the time of each
 // and the peak RSS of the process (server and client). Goals on PostgreSQL: preview ≤ 5 s, import ≤ 10 s, peak RSS ≤
 // 300 MB. Runs on PostgreSQL (database `ecore_bench_import` made afresh on BENCH_POSTGRES_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres) and on the embedded database (whose memory then counts in the RSS).
@@ -37,11 +38,11 @@ async function openPostgres(): Promise<Database | null> {
 }
 
 /** The file a property company would upload: one row per object, ten groups, two asset classes each. */
-const sampleFile = (): Buffer => {
+const sampleFile = (extraArea = 0): Buffer => {
   const header = 'Externe ID;Objektname;Objektgruppe;Land;Ort;PLZ;Straße;Hausnummer;Baujahr;Ausstattungsqualität;Bruttogrundfläche (BGF) in m²;Nutzfläche in m²;OFF;RESI';
   const lines = [header];
   for (let i = 1; i <= OBJECTS; i++) {
-    lines.push(`BENCH-${i};Bench-Objekt ${i};Bench-Portfolio ${i % 10};DE;Köln;${String(50000 + (i % 999)).padStart(5, '0')};Teststraße;${i};${1950 + (i % 70)};Mittel;${800 + (i % 5000)},5;${600 + (i % 4000)};60;40`);
+    lines.push(`BENCH-${i};Bench-Objekt ${i};Bench-Portfolio ${i % 10};DE;Köln;${String(50000 + (i % 999)).padStart(5, '0')};Teststraße;${i};${1950 + (i % 70)};Mittel;${800 + extraArea + (i % 5000)},5;${600 + (i % 4000)};60;40`);
   }
   return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
 };
@@ -66,11 +67,12 @@ async function bench(database: Database, kind: string) {
     const login = await fetch(`${address}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'importadmin', password: DEMO_PASSWORD }) });
     const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`, 'accept-language': 'de' };
     const file = sampleFile();
+    const changed = sampleFile(1);
     let peakRss = 0;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 5);
-    const upload = async (dryRun: boolean) => {
+    const upload = async (dryRun: boolean, bytes = file) => {
       const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(file)]), 'bench-objekte.csv');
+      form.append('file', new Blob([new Uint8Array(bytes)]), 'bench-objekte.csv');
       const started = performance.now();
       const res = await fetch(`${address}/api/import/assets?dryRun=${dryRun}`, { method: 'POST', headers, body: form });
       const body = (await res.json()) as { created: number; updated: number; unchanged: number; failed: number };
@@ -81,6 +83,7 @@ async function bench(database: Database, kind: string) {
     const preview = await upload(true);
     const stored = await upload(false);
     const again = await upload(true);
+    const update = await upload(false, changed);
     clearInterval(sampler);
     const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(0)} MB`;
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -88,6 +91,7 @@ async function bench(database: Database, kind: string) {
     console.log(`  preview  ${s(preview.ms).padStart(8)}   ${preview.body.created} created   (goal on PostgreSQL: ≤ 5 s)`);
     console.log(`  import   ${s(stored.ms).padStart(8)}   ${stored.body.created} created   (goal on PostgreSQL: ≤ 10 s)`);
     console.log(`  again    ${s(again.ms).padStart(8)}   ${again.body.unchanged} unchanged (the same file previewed again)`);
+    console.log(`  update   ${s(update.ms).padStart(8)}   ${update.body.updated} updated   (every area changed, batched updates)`);
     console.log(`  RSS before ${mb(before)}, peak while importing ${mb(peakRss)}, peak of the process ${mb(process.resourceUsage().maxRSS * 1024)} (goal: ≤ 300 MB)`);
   } finally {
     await app.close();

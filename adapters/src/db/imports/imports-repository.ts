@@ -86,6 +86,13 @@ export async function findImportTargets(db: Executor, organisationId: number, ex
   return { byExternalId, byId };
 }
 
+/** The SQL types of the objects' columns (int4, float8, date, text, …), for typing the rows of a batched update. */
+async function columnTypes(db: Executor): Promise<Map<string, string>> {
+  const rows = await sql<{ column_name: string; udt_name: string }>`
+    select column_name, udt_name from information_schema.columns where table_schema = current_schema() and table_name = 'assets'`.execute(db);
+  return new Map(rows.rows.filter((r) => /^[a-z0-9_]+$/.test(r.udt_name)).map((r) => [r.column_name, r.udt_name]));
+}
+
 /** Thrown when an object changed between the preview's read and the write: the transaction rolls back. */
 export class ImportConflict extends Error {
   constructor(readonly assetId: number) {
@@ -136,14 +143,24 @@ export async function applyObjectPlan(
   }
 
   const updates = plan.rows.flatMap((r) => (r.status === 'updated' ? [r] : []));
-  for (const r of updates) {
-    const result = await trx
-      .updateTable('assets')
-      .set((eb) => ({ ...assetColumns({ ...r.body, assetGroupId: groupId(r.group) }), version: eb('version', '+', 1), updated_at: now }))
-      .where('id', '=', r.assetId)
-      .where('version', '=', r.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new ImportConflict(r.assetId);
+  if (updates.length > 0) {
+    // One statement per batch: the rows travel as one JSON parameter typed by the table's own column types, and each
+    // object is written only where its version is still the one the preview read.
+    const types = await columnTypes(trx);
+    for (const part of chunks(updates)) {
+      const values = part.map((r) => ({ id: r.assetId, version: r.version, ...assetColumns({ ...r.body, assetGroupId: groupId(r.group) }) }));
+      const columns = Object.keys(values[0]!).filter((c) => c !== 'id' && c !== 'version');
+      const definition = sql.join(['id', 'version', ...columns].map((c) => sql`${sql.ref(c)} ${sql.raw(types.get(c) ?? 'text')}`));
+      const updated = await sql<{ id: number }>`
+        update assets as a set ${sql.join(columns.map((c) => sql`${sql.ref(c)} = v.${sql.ref(c)}`))}, version = a.version + 1, updated_at = ${now}
+          from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(${definition})
+         where a.id = v.id and a.version = v.version
+        returning a.id`.execute(trx);
+      if (updated.rows.length !== part.length) {
+        const written = new Set(updated.rows.map((u) => u.id));
+        throw new ImportConflict(part.find((r) => !written.has(r.assetId))?.assetId ?? part[0]!.assetId);
+      }
+    }
   }
   for (const part of chunks(updates.map((r) => r.assetId))) await trx.deleteFrom('asset_asset_types').where('asset_id', 'in', part).execute();
 
