@@ -8,7 +8,7 @@ import { COUNTRY_CODES } from '../shared/countries.ts';
 import { formatLocaleNumber } from '../shared/locale-number.ts';
 import { Role } from '../identity/roles.ts';
 import { importOrganisation, mayImport } from './import-access.ts';
-import { mapHeader, type Cell } from './import-table.ts';
+import { mapHeader, mayCommitImport, previewRows, type Cell } from './import-table.ts';
 import { columnOfHeader, OBJECT_COLUMNS, templateHeader, type ObjectColumn } from './object-columns.ts';
 import { planObjectImport, type ExistingObject, type PlanContext } from './object-plan.ts';
 import { readObjectRow, writeObjectRow, type ObjectRow } from './object-row.ts';
@@ -219,5 +219,31 @@ describe('who imports (DOMAIN.md §10)', () => {
     expect(importOrganisation({ roles: [Role.AccountAdministrator], orgId: 1 }, 5)).toEqual(E.right(5));
     expect(importOrganisation({ roles: [Role.ImportAdmin], orgId: 1 }, undefined)).toEqual(E.right(1));
     expect(importOrganisation({ roles: [Role.ImportAdmin], orgId: 1 }, 5)).toEqual(E.left('forbidden'));
+  });
+});
+
+describe('the preview screen\'s rules (issue 20)', () => {
+  const result = (statuses: ('created' | 'updated' | 'unchanged' | 'failed')[], dryRun = true) => ({
+    dryRun,
+    failed: statuses.filter((s) => s === 'failed').length,
+    rows: statuses.map((status, i) => ({ row: i + 1, status })),
+  });
+
+  it('offers "Import N rows" only after a preview without a failed row, with rows to store', () => {
+    expect(mayCommitImport(result(['created', 'updated', 'unchanged']))).toBe(true);
+    expect(mayCommitImport(result(['created', 'failed']))).toBe(false);
+    expect(mayCommitImport(result([]))).toBe(false);
+    expect(mayCommitImport(result(['created'], false))).toBe(false);
+    expect(mayCommitImport(null)).toBe(false);
+  });
+
+  it('"errors only" keeps exactly the failed rows, in their order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('created' as const, 'updated' as const, 'unchanged' as const, 'failed' as const)), (statuses) => {
+        const rows = result(statuses).rows;
+        expect(previewRows(rows, true)).toEqual(rows.filter((r) => r.status === 'failed'));
+        expect(previewRows(rows, false)).toEqual(rows);
+      }),
+    );
   });
 });
