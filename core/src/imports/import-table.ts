@@ -105,7 +105,7 @@ export const importResult = (
 };
 
 /** "Import N rows" is offered only after a preview without a failed row, and with something to store. */
-export const mayCommitImport = (preview: Pick<ImportResult, 'dryRun' | 'failed' | 'rows'> | null): boolean =>
+export const mayCommitImport = (preview: { dryRun: boolean; failed: number; rows: readonly unknown[] } | null): boolean =>
   preview !== null && preview.dryRun && preview.failed === 0 && preview.rows.length > 0;
 
 /** The preview's rows, or only the failed ones ("errors only"). */
