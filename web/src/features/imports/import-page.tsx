@@ -4,13 +4,18 @@ import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { mayCommitImport, previewRows, type RowStatus } from '@ecore/core/imports/import-table.ts';
-import { MEANING_COLOURS, type StatusMeaning } from '../../components/status-badge.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { downloadImportFile, fetchImports, uploadImport, type ImportResult } from './imports-api.ts';
 
-const STATUS_MEANING: Record<RowStatus, StatusMeaning> = { created: 'positive', updated: 'intermediate', unchanged: 'neutral', failed: 'negative' };
+/**
+ * UI.md "Status and scores": positive green (new), intermediate yellow (changed), neutral grey (unchanged), negative
+ * red (failed), work under way blue (groups to create) — the colours of components/status-badge.tsx, whose catalogue
+ * demands this page does not share.
+ */
+const STATUS_COLOUR: Record<RowStatus, string> = { created: 'green', updated: 'yellow', unchanged: 'gray', failed: 'red' };
+const PROGRESS_COLOUR = 'blue';
 
 /**
  * /import (issue 20, DOMAIN.md §10): download the object template, upload a filled file (with a progress bar) for a
@@ -131,12 +136,12 @@ export function ImportPage() {
               </Group>
               <Group gap="xs">
                 {(['created', 'updated', 'unchanged', 'failed'] as const).map((s) => (
-                  <Badge key={s} color={MEANING_COLOURS[STATUS_MEANING[s]]} variant="light">
+                  <Badge key={s} color={STATUS_COLOUR[s]} variant="light">
                     {t(`imports.status.${s}`)}: {preview[s]}
                   </Badge>
                 ))}
                 {preview.groupsCreated > 0 ? (
-                  <Badge color={MEANING_COLOURS.progress} variant="light">
+                  <Badge color={PROGRESS_COLOUR} variant="light">
                     {t('imports.page.groupsCreated', { count: preview.groupsCreated })}
                   </Badge>
                 ) : null}
@@ -161,7 +166,7 @@ export function ImportPage() {
                     <Table.Tr key={r.row}>
                       <Table.Td>{r.row}</Table.Td>
                       <Table.Td>
-                        <Badge color={MEANING_COLOURS[STATUS_MEANING[r.status]]} variant="light">
+                        <Badge color={STATUS_COLOUR[r.status]} variant="light">
                           {t(`imports.status.${r.status}`)}
                         </Badge>
                       </Table.Td>
