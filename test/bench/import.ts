@@ -69,7 +69,12 @@ async function bench(database: Database, kind: string) {
     const file = sampleFile();
     const changed = sampleFile(1);
     let peakRss = 0;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 5);
+    let peakHeap = 0;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      peakRss = Math.max(peakRss, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed + m.external);
+    }, 5);
     const upload = async (dryRun: boolean, bytes = file) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bytes)]), 'bench-objekte.csv');
@@ -92,6 +97,7 @@ async function bench(database: Database, kind: string) {
     console.log(`  import   ${s(stored.ms).padStart(8)}   ${stored.body.created} created   (goal on PostgreSQL: ≤ 10 s)`);
     console.log(`  again    ${s(again.ms).padStart(8)}   ${again.body.unchanged} unchanged (the same file previewed again)`);
     console.log(`  update   ${s(update.ms).padStart(8)}   ${update.body.updated} updated   (every area changed, batched updates)`);
+    console.log(`  heap (used + external) at peak ${mb(peakHeap)}`);
     console.log(`  RSS before ${mb(before)}, peak while importing ${mb(peakRss)}, peak of the process ${mb(process.resourceUsage().maxRSS * 1024)} (goal: ≤ 300 MB)`);
   } finally {
     await app.close();
