@@ -208,6 +208,27 @@ describe('bad input: 400 (or 413) with a key, nothing stored', () => {
   });
 });
 
+describe('the object form and externalId', () => {
+  it('shows the imported externalId, and refuses one another object of the organisation has', async () => {
+    await upload(csv(THREE[0]!), { query: '?dryRun=false' });
+    const stored = (await objectsNamed(['Domblick']))[0]!;
+    const read = await h.as('objectadmin', 'GET', `/api/asset/${stored.id}`);
+    expect(read.json()).toMatchObject({ externalId: 'K-1' });
+    const body = { objectName: 'Zweites', externalId: 'K-1', assetGroupId: stored.asset_group_id, country: 'DE', city: 'Köln', zip: '50667', street: 'A', streetNumber: '1', assetTotalArea: 100, assetAssetTypes: [{ assetTypeId: 1, percentage: 100 }] };
+    const token = await h.login('objectadmin');
+    await h.expectRefused(() => h.app.inject({ method: 'POST', url: '/api/asset', headers: bearer(token), payload: body }), { statusCode: 400, fields: [{ path: 'externalId', key: 'objects-external-id-taken' }] });
+    const created = await h.app.inject({ method: 'POST', url: '/api/asset', headers: bearer(token), payload: { ...body, externalId: 'K-99' } });
+    expect(created.json()).toMatchObject({ externalId: 'K-99' });
+  });
+
+  it('answers 400 for an upload without the field file', async () => {
+    const boundary = '----x';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="other"; filename="a.csv"\r\n\r\nobjectName\r\n--${boundary}--\r\n`;
+    const token = await h.login('importadmin');
+    await h.expectRefused(() => h.app.inject({ method: 'POST', url: '/api/import/assets', headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload }), { statusCode: 400, key: 'import-file-missing' });
+  });
+});
+
 describe('who imports (DOMAIN.md §10)', () => {
   it('ImportAdmin, ObjectAdministrator and AccountAdministrator preview objects; every other role is refused', async () => {
     const allowed: DemoUserName[] = ['importadmin', 'objectadmin', 'admin'];

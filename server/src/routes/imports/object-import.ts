@@ -73,8 +73,10 @@ export async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Bu
   try {
     const bytes = await file.toBuffer();
     return { bytes, fileName: (file.filename.split(/[\\/]/).pop() ?? '').slice(0, 200) || 'import' };
-  } catch {
-    throw new HttpError(413, 'import-file-too-large');
+  } catch (error) {
+    // Over 20 MB the stream is cut off: 413; anything else is a broken upload.
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'import-file-too-large');
+    throw new HttpError(400, 'import-file-missing');
   }
 }
 
