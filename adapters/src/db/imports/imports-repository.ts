@@ -93,6 +93,12 @@ async function columnTypes(db: Executor): Promise<Map<string, string>> {
   return new Map(rows.rows.filter((r) => /^[a-z0-9_]+$/.test(r.udt_name)).map((r) => [r.column_name, r.udt_name]));
 }
 
+/** The ids of a group's objects within the organisation, in id order (the prefilled template). */
+export async function objectIdsOfGroup(db: Executor, organisationId: number, groupId: number): Promise<number[]> {
+  const rows = await db.selectFrom('assets').select('id').where('organisation_id', '=', organisationId).where('asset_group_id', '=', groupId).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
 /** Thrown when an object changed between the preview's read and the write: the transaction rolls back. */
 export class ImportConflict extends Error {
   constructor(readonly assetId: number) {

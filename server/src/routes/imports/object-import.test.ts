@@ -276,6 +276,22 @@ describe('templates and history', () => {
     expect(imported.json()).toMatchObject({ created: 1 });
   });
 
+  it('prefills the template with a group\'s objects, and importing that file again changes nothing (Excel and CSV, both languages)', async () => {
+    const group = await h.db.selectFrom('asset_groups').select('id').where('name', '=', 'Portfolio Rhein-Main').executeTakeFirstOrThrow();
+    const count = (await h.db.selectFrom('assets').select('id').where('asset_group_id', '=', group.id).execute()).length;
+    for (const [language, exportFormat, name] of [['de', 2, 'a.xlsx'], ['en', 2, 'a.xlsx'], ['de', 1, 'a.csv'], ['en', 1, 'a.csv']] as const) {
+      const file = await h.as('importadmin', 'GET', `/api/import/assets/template?language=${language}&exportFormat=${exportFormat}&assetGroupId=${group.id}`);
+      expect(file.statusCode).toBe(200);
+      const before = await h.snapshot();
+      const res = await upload(file.rawPayload, { name, language, query: `?dryRun=false&language=${language}` });
+      expect(res.json(), `${language} ${exportFormat}`).toMatchObject({ created: 0, updated: 0, unchanged: count, failed: 0 });
+      const { imports: _a, ...tables } = before;
+      const { imports: _b, ...after } = await h.snapshot();
+      expect(after).toEqual(tables);
+    }
+    expect((await h.as('importadmin', 'GET', '/api/import/assets/template?assetGroupId=999999')).statusCode).toBe(404);
+  });
+
   it('lists the organisation\'s imports with who, file and counts, and answers each one\'s report', async () => {
     await upload(csv(...THREE), { query: '?dryRun=false', name: 'koeln.csv' });
     const list = await h.as('objectadmin', 'GET', '/api/import');

@@ -4,16 +4,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { selectableAssetTypes } from '@ecore/core/assets/asset-classes.ts';
-import { importOrganisation, importScope, mayImport, type ImportActor } from '@ecore/core/imports/import-access.ts';
+import { importOrganisation, importScope, mayImport, scopeCoversAsset, type ImportActor } from '@ecore/core/imports/import-access.ts';
 import { checkTableSize, importResult, mapHeader, MAX_IMPORT_BYTES, nonEmptyRows, type FileProblem, type ImportTable } from '@ecore/core/imports/import-table.ts';
-import { columnOfHeader } from '@ecore/core/imports/object-columns.ts';
+import { columnOfHeader, OBJECT_COLUMNS } from '@ecore/core/imports/object-columns.ts';
 import { planObjectImport, planOutcomes } from '@ecore/core/imports/object-plan.ts';
-import { readObjectRow } from '@ecore/core/imports/object-row.ts';
+import { readObjectRow, writeObjectRow } from '@ecore/core/imports/object-row.ts';
 import { objectTemplate, TEMPLATE_FILE_NAMES } from '@ecore/core/imports/object-template.ts';
 import { isLanguage, type Language } from '@ecore/core/shared/language.ts';
 import { message } from '@ecore/core/shared/messages.ts';
 import { idParam } from '@ecore/core/shared/schemas.ts';
-import { applyObjectPlan, findImportOrganisation, findImportTargets, groupsOfOrganisation, ImportConflict, insertImport } from '@ecore/adapters/db/imports/imports-repository.ts';
+import { applyObjectPlan, findImportOrganisation, findImportTargets, groupsOfOrganisation, ImportConflict, insertImport, objectIdsOfGroup } from '@ecore/adapters/db/imports/imports-repository.ts';
 import { readImportFile } from '@ecore/adapters/imports/read-table.ts';
 import { writeCsv, writeTemplateWorkbook } from '@ecore/adapters/imports/template-file.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -96,21 +96,37 @@ export const objectImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.addHook('onRequest', app.authenticate);
   await app.register(multipart, multipartLimits);
 
+  /** A group's objects as template rows, the importer's reach applied; a group not of the organisation or out of reach is 404. */
+  const groupRows = async (organisationId: number, scope: ReturnType<typeof importScope>, groupId: number, language: Language) => {
+    const group = (await groupsOfOrganisation(deps.db, organisationId)).find((g) => g.id === groupId);
+    if (!group || (scope.groupIds !== null && !scope.groupIds.includes(group.id))) throw new HttpError(404, 'not-found');
+    const ids = await objectIdsOfGroup(deps.db, organisationId, groupId);
+    const { byId } = await findImportTargets(deps.db, organisationId, [], ids);
+    return ids
+      .flatMap((id) => {
+        const o = byId.get(id);
+        return o && scopeCoversAsset(scope, { id: o.id, assetGroupId: o.assetGroupId }) ? [o] : [];
+      })
+      .map((o) => writeObjectRow({ id: o.id, groupName: group.name, fields: o.fields }, OBJECT_COLUMNS, language));
+  };
+
   app.get(
     '/import/assets/template',
     {
       schema: {
         tags,
         security,
-        summary: "The object import template: the form's labels as header, one share column per asset class; Excel with drop-down lists and an explanation sheet",
-        querystring: z.object({ language: languageQuery, exportFormat: formatQuery }),
+        summary:
+          "The object import template: the form's labels as header, one share column per asset class; Excel with drop-down lists and an explanation sheet; with assetGroupId prefilled with that group's objects (re-importing it changes nothing)",
+        querystring: z.object({ language: languageQuery, exportFormat: formatQuery, assetGroupId: idParam.optional() }),
       },
     },
     async (request, reply) => {
-      await importContext(app, deps, request, 'assets', undefined);
+      const { organisation, scope } = await importContext(app, deps, request, 'assets', undefined);
       const language: Language = request.query.language ?? request.language;
-      const template = objectTemplate(language);
-      const file = request.query.exportFormat === '1' ? writeCsv(template.columns.map((c) => c.header), [], language) : await writeTemplateWorkbook(template);
+      const rows = request.query.assetGroupId === undefined ? [] : await groupRows(organisation.id, scope, request.query.assetGroupId, language);
+      const template = objectTemplate(language, rows);
+      const file = request.query.exportFormat === '1' ? writeCsv(template.columns.map((c) => c.header), rows, language) : await writeTemplateWorkbook(template);
       return sendDownload(reply, file, TEMPLATE_FILE_NAMES[language], new Date(deps.clock()));
     },
   );
