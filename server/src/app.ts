@@ -24,6 +24,7 @@ import { reviewModuleRoutes } from './routes/review/index.ts';
 import { scoringModuleRoutes } from './routes/scoring/index.ts';
 import { certificatesModuleRoutes } from './routes/certificates/index.ts';
 import { analysisModuleRoutes } from './routes/analysis/index.ts';
+import { importModuleRoutes } from './routes/imports/index.ts';
 import type { AppDeps } from './deps.ts';
 
 export type { AppConfig, AppDeps } from './deps.ts';
@@ -75,6 +76,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
       await api.register(scoringModuleRoutes, deps);
       await api.register(certificatesModuleRoutes, deps);
       await api.register(analysisModuleRoutes, deps);
+      await api.register(importModuleRoutes, deps);
     },
     { prefix: '/api' },
   );

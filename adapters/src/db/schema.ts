@@ -4,6 +4,7 @@ import type { AssetTables } from './assets/tables.ts';
 import type { AnsweringTables } from './answering/tables.ts';
 import type { CertificateTables } from './certificates/tables.ts';
 import type { AnnualTables } from './answering/annual-tables.ts';
+import type { ImportTables } from './imports/tables.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -136,7 +137,7 @@ export interface IdempotencyKeyTable {
   response_body: string | null;
 }
 
-export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables, AnnualTables {
+export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables, AnnualTables, ImportTables {
   sign_in_attempts: SignInAttemptTable;
   sign_in_events: SignInEventTable;
   organisations: OrganisationTable;

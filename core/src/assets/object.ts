@@ -55,6 +55,9 @@ export const assetBodySchema = z.object({
   /** Optimistic locking: the version read; a stale one answers 409. */
   version: intValue(1).optional(),
   objectName: text(),
+  /** The owner's own reference, unique within the organisation; imports match objects on it (DOMAIN.md §10). */
+  // Absent: left as stored (callers that predate the field); empty: removed.
+  externalId: z.string().trim().max(100, { error: 'validation-max-length' }).nullish().transform((v) => (v === '' ? null : v)),
   assetGroupId: z.number({ error: 'validation-required' }).int().positive({ error: 'validation-required' }),
   isBuyerAsset: z.boolean().default(false),
   country: text(10).refine(isCountryCode, { error: 'validation-generic' }),
@@ -109,6 +112,7 @@ export interface AssetView {
   questionnaireVersion: string | null;
   progress: { answered: number; total: number } | null;
   objectName: string;
+  externalId: string | null;
   assetGroupId: number;
   isBuyerAsset: boolean;
   country: string;

@@ -83,6 +83,7 @@ describe('route access (spec 01 §6)', () => {
       'accountManagement',
       'assetManagement',
       'jobManagement',
+      'import',
     ]);
   });
 });

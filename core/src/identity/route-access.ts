@@ -1,3 +1,4 @@
+import { mayUseImports } from '../imports/import-access.ts';
 import { Role, hasAnyRole } from './roles.ts';
 
 /** The parts of a user that decide which routes and cards they see. */
@@ -15,6 +16,7 @@ export const NAVIGATION = [
   'jobManagement',
   'analysisAndBenchmark',
   'export',
+  'import',
 ] as const;
 export type NavigationEntry = (typeof NAVIGATION)[number];
 
@@ -34,6 +36,8 @@ const AREA_ROLES: Record<Exclude<Area, 'home' | 'export'>, readonly Role[]> = {
   jobManagement: [Role.InternalTester, Role.ExternalAccreditedTester, Role.Evaluator, Role.AccountAdministrator],
   analysisAndBenchmark: [Role.ObjectAdministrator, Role.AccountManager],
   certificate: [Role.ObjectAdministrator, Role.Evaluator],
+  // DOMAIN.md §10 (core/src/imports/import-access.ts mayUseImports): objects and answers, answers only for collectors.
+  import: [Role.ImportAdmin, Role.ObjectAdministrator, Role.ObjectDataCollector, Role.AccountAdministrator],
 };
 
 /** The roles a route names; `null` where any logged-in user may enter. */
@@ -57,6 +61,8 @@ export const canAccessArea = (subject: AccessSubject, area: Area, opts: { isGrou
       return hasAnyRole(subject.roles, AREA_ROLES.certificate) || (subject.orgFinance && opts.isGroup !== true);
     case 'accountManagement':
       return hasAnyRole(subject.roles, AREA_ROLES.accountManagement);
+    case 'import':
+      return mayUseImports(subject);
     default:
       return !subject.orgFinance && hasAnyRole(subject.roles, AREA_ROLES[area]);
   }

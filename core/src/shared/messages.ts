@@ -6,6 +6,7 @@ import { REVIEW_MESSAGES } from '../review/review-messages.ts';
 import { SCORING_MESSAGES } from '../scoring/messages.ts';
 import { CERTIFICATE_MESSAGES } from '../certificates/messages.ts';
 import { API_TOKEN_MESSAGES } from '../identity/api-token-messages.ts';
+import { IMPORT_MESSAGES } from '../imports/messages.ts';
 
 /**
  * The texts of the specifications' error catalogue and validation rules (spec 01 §5, §8), keyed as the
@@ -20,6 +21,7 @@ export const MESSAGES = {
   ...CERTIFICATE_MESSAGES,
   ...ASSET_MESSAGES,
   ...API_TOKEN_MESSAGES,
+  ...IMPORT_MESSAGES,
   'request-error': {
     de: 'Bei Ihrer Anfrage ist ein Fehler aufgetreten',
     en: 'An error occured upon your request',

@@ -47,6 +47,8 @@ const ObjectDashboardPage = lazyArea(() => import('../features/analysis/dashboar
 const StrandingCalculatorPage = lazyArea(() => import('../features/scoring/stranding-calculator-page.tsx').then((m) => m.StrandingCalculatorPage), ['assets', 'scoring']);
 // The finance partners' export area (issue 17): its lists and the export dialog.
 const ApiTokensPage = lazyArea(() => import('../features/api-tokens/api-tokens-page.tsx').then((m) => m.ApiTokensPage), ['data-table', 'api-tokens']);
+// Imports (issue 20): templates, preview and import of objects, history.
+const ImportPage = lazyArea(() => import('../features/imports/import-page.tsx').then((m) => m.ImportPage), ['imports']);
 const ExportPage = lazyArea(() => import('../features/exports/export-page.tsx').then((m) => m.ExportPage), ['data-table', 'exports']);
 const ScorePage = lazyArea(() => import('../features/questionnaires/score-page.tsx').then((m) => m.ScorePage), TEMPLATE_LISTS);
 const QuestionnaireEditorPage = lazyArea(() =>
@@ -287,6 +289,12 @@ export const routes: RouteObject[] = [
               { path: 'object-group', element: <ExportPage />, handle: named('exports.tabs.object-group') },
               { path: 'customer-data', element: <ExportPage />, handle: named('exports.tabs.customer-data') },
             ],
+          },
+          {
+            path: 'import',
+            element: <RequireArea area="import" />,
+            handle: named('shell.navigation.import'),
+            children: [{ index: true, element: <ImportPage /> }],
           },
         ],
       },

@@ -9,6 +9,7 @@ export const NAVIGATION_PATHS: Record<NavigationEntry, string> = {
   jobManagement: '/job-management',
   analysisAndBenchmark: '/analysis-benchmark',
   export: '/export',
+  import: '/import',
 };
 
 /** The query parameter with which a link asks a list page to open its create dialog at once. */

@@ -69,6 +69,7 @@ const toView = (row: AssetRow, shares: { assetTypeId: number; percentage: number
   questionnaireVersion: row.questionnaire_version,
   progress: row.latest_questionnaire_id === null ? null : { answered: row.answered_count ?? 0, total: row.total_count ?? 0 },
   objectName: row.name,
+  externalId: row.external_id ?? null,
   assetGroupId: row.asset_group_id,
   isBuyerAsset: row.is_buyer_asset,
   country: row.country,
@@ -229,6 +230,7 @@ export async function countAndPage<D, T extends keyof D, Row extends { id: numbe
 
 const columns = (body: AssetBody) => ({
   name: body.objectName,
+  ...(body.externalId === undefined ? {} : { external_id: body.externalId }),
   asset_group_id: body.assetGroupId,
   country: body.country,
   city: body.city,
@@ -296,3 +298,6 @@ export async function deleteAsset(db: Executor, id: number): Promise<void> {
 export async function listAssetTypes(db: Executor) {
   return db.selectFrom('asset_types').selectAll().orderBy('id').execute();
 }
+
+/** The object form's columns and the date reading, for the import's batched writes (issue 20). */
+export { columns as assetColumns, dateText };

@@ -26,6 +26,8 @@ export interface AssetGroupTable {
 export interface AssetTable {
   id: Generated<number>;
   name: string;
+  /** The owner's own reference (issue 20), unique within the organisation. */
+  external_id: string | null;
   organisation_id: number;
   asset_group_id: number;
   is_buyer_asset: Generated<boolean>;

@@ -38,6 +38,7 @@ export const assetSchema = z.object({
   progress: progressSchema.nullable(),
   canEdit: z.boolean(),
   objectName: z.string(),
+  externalId: z.string().nullable(),
   assetGroupId: z.number(),
   isBuyerAsset: z.boolean(),
   country: z.string(),
@@ -92,6 +93,13 @@ const listItemSchema = z.object({
 const toResponse = (asset: AssetView, actor: AssetActor): z.infer<typeof assetSchema> => {
   const { testerUserId: _t, testerName: _n, grantedOrganisationIds: _g, ...rest } = asset;
   return { ...rest, score: mayViewScore(actor) ? asset.score : null, canEdit: mayEditAsset(actor, asset) };
+};
+
+/** The organisation's objects have distinct external ids (issue 20); the unique index decides, the field says so. */
+const externalIdTaken = (error: unknown): never => {
+  if ((error as { code?: string }).code === '23505' && String((error as { constraint?: string }).constraint ?? (error as Error).message).includes('assets_external_id_unique'))
+    throw new FieldsError([{ path: 'externalId', key: 'objects-external-id-taken' }]);
+  throw error;
 };
 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
@@ -215,9 +223,10 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       if (!mayEditAssets(actor)) throw new HttpError(403, 'forbidden');
       const group = await targetGroup(actor, request.body.assetGroupId);
       checkShares(actor, request.body);
-      const id = await deps.db.transaction().execute((trx) =>
-        insertAsset(trx, request.body, { organisationId: group.organisationId, isBuyerAsset: createsBuyerAssets(actor), createdBy: actor.userId }),
-      );
+      const id = await deps.db
+        .transaction()
+        .execute((trx) => insertAsset(trx, request.body, { organisationId: group.organisationId, isBuyerAsset: createsBuyerAssets(actor), createdBy: actor.userId }))
+        .catch(externalIdTaken);
       const created = await findAsset(deps.db, id);
       return reply.status(201).send(toResponse(created!, actor));
     },
@@ -245,7 +254,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         // Country, asset classes and area change the score: the stored one follows (issue 15; not a verified one).
         if (updated) await rescore(trx, new Date(deps.clock()), { latestOfAsset: asset.id });
         return updated;
-      });
+      }).catch(externalIdTaken);
       if (!saved) throw new HttpError(409, 'objects-version-conflict');
       return toResponse((await findAsset(deps.db, asset.id))!, actor);
     },

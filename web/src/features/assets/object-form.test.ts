@@ -36,6 +36,7 @@ const asset: Asset = {
   version: 3,
   organisationId: 2,
   organisationName: 'Musterimmobilien AG',
+  externalId: null,
   ownerCompany: 'Musterimmobilien AG',
   createdAt: '2026-01-05T10:00:00Z',
   createdBy: 'objectadmin',

@@ -23,6 +23,8 @@ export interface ShareRowValues {
  */
 export interface ObjectFormValues {
   objectName: string;
+  /** The owner's own reference, on which imports match (issue 20). */
+  externalId: string;
   assetGroupId: string | null;
   country: string | null;
   city: string;
@@ -62,6 +64,7 @@ const shareRowValues = (share: AssetClassShare): ShareRowValues => ({ assetTypeI
 /** A new object: the spec's defaults, the group chosen from its row (or none), one class row at 100 %. */
 export const newObjectValues = (assetGroupId: number | null, firstTypeId: number, language: Language): ObjectFormValues => ({
   objectName: '',
+  externalId: '',
   assetGroupId: assetGroupId === null ? null : String(assetGroupId),
   country: null,
   city: '',
@@ -90,6 +93,7 @@ const yearText = (year: number | null): string | null => (year === null ? null :
 /** The form's values of a stored object, numbers written for the user's locale. */
 export const objectValues = (asset: Asset, language: Language): ObjectFormValues => ({
   objectName: asset.objectName,
+  externalId: asset.externalId ?? '',
   assetGroupId: String(asset.assetGroupId),
   country: asset.country || null,
   city: asset.city,
@@ -134,6 +138,7 @@ export const rowsOfShares = (shares: readonly AssetClassShare[]): ShareRowValues
  */
 export const objectPayload = (values: ObjectFormValues, language: Language, isBuyerAsset: boolean): Record<string, unknown> => ({
   objectName: values.objectName,
+  externalId: values.externalId.trim() === '' ? null : values.externalId,
   assetGroupId: idOf(values.assetGroupId),
   isBuyerAsset,
   country: values.country,

@@ -245,7 +245,7 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
   };
 
   // A collector's view (spec 02 §3): every field as a read-only value, the same way as in every form.
-  const text = (field: 'objectName' | 'city' | 'zip' | 'street' | 'streetNumber', required = true) =>
+  const text = (field: 'objectName' | 'externalId' | 'city' | 'zip' | 'street' | 'streetNumber', required = true) =>
     readOnly ? (
       <ReadOnlyField label={t(`assets.object.fields.${field}`)} value={values[field]} />
     ) : (
@@ -379,6 +379,7 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
                   )}
                   <ReadOnlyField label={t('assets.object.fields.ownerCompany')} value={ownerCompany} />
                   {enumField('conditionsAndEnvironmentGoals', OBJECT_CATEGORIES, { required: true })}
+                  {text('externalId', false)}
                 </SimpleGrid>
               </Fieldset>
               <Fieldset legend={t('assets.object.sections.location')}>

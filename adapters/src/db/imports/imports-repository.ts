@@ -1,0 +1,285 @@
+import { sql, type Kysely } from 'kysely';
+import type { ExistingGroup, ExistingObject, GroupRef, ObjectPlan } from '@ecore/core/imports/object-plan.ts';
+import type { AssetView } from '@ecore/core/assets/object.ts';
+import { normaliseHeader } from '@ecore/core/imports/object-columns.ts';
+import type { DB } from '../schema.ts';
+import { assetColumns, dateText } from '../assets/assets-repository.ts';
+
+type Executor = Kysely<DB>;
+
+/** Rows per statement: well under PostgreSQL's 65 535 parameters for the object's ~30 columns. */
+const BATCH = 1000;
+
+const chunks = <T>(list: readonly T[], size = BATCH): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+};
+
+export interface ImportOrganisation {
+  id: number;
+  isBuyer: boolean;
+  isFinancePartner: boolean;
+}
+
+export async function findImportOrganisation(db: Executor, id: number): Promise<ImportOrganisation | null> {
+  const row = await db.selectFrom('organisations').select(['id', 'is_buyer', 'is_finance_partner']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return row ? { id: row.id, isBuyer: row.is_buyer, isFinancePartner: row.is_finance_partner } : null;
+}
+
+export async function groupsOfOrganisation(db: Executor, organisationId: number): Promise<ExistingGroup[]> {
+  return db.selectFrom('asset_groups').select(['id', 'name']).where('organisation_id', '=', organisationId).orderBy('id').execute();
+}
+
+/** The organisation's objects named by external id or id, with their shares: a few queries for any number of rows. */
+export async function findImportTargets(db: Executor, organisationId: number, externalIds: readonly string[], ids: readonly number[]): Promise<{ byExternalId: Map<string, ExistingObject>; byId: Map<number, ExistingObject> }> {
+  const rows = [];
+  for (const part of chunks([...new Set(externalIds)], 5000))
+    rows.push(...(await db.selectFrom('assets').selectAll().where('organisation_id', '=', organisationId).where('external_id', 'in', part).execute()));
+  for (const part of chunks([...new Set(ids)], 5000)) rows.push(...(await db.selectFrom('assets').selectAll().where('organisation_id', '=', organisationId).where('id', 'in', part).execute()));
+  const shares = new Map<number, { assetTypeId: number; percentage: number }[]>();
+  for (const part of chunks([...new Set(rows.map((r) => r.id))], 5000)) {
+    const found = await db.selectFrom('asset_asset_types').selectAll().where('asset_id', 'in', part).orderBy('asset_id').orderBy('position').execute();
+    for (const s of found) shares.set(s.asset_id, [...(shares.get(s.asset_id) ?? []), { assetTypeId: s.asset_type_id, percentage: s.percentage }]);
+  }
+  const byExternalId = new Map<string, ExistingObject>();
+  const byId = new Map<number, ExistingObject>();
+  for (const row of rows) {
+    const existing: ExistingObject = {
+      id: row.id,
+      version: row.version,
+      assetGroupId: row.asset_group_id,
+      fields: {
+        objectName: row.name,
+        externalId: row.external_id,
+        isBuyerAsset: row.is_buyer_asset,
+        country: row.country,
+        city: row.city,
+        zip: row.zip,
+        street: row.street,
+        streetNumber: row.street_number,
+        constructionYear: row.construction_year,
+        renovationYear: row.renovation_year,
+        featureQuality: row.feature_quality as AssetView['featureQuality'],
+        assetTotalArea: row.asset_total_area,
+        usableArea: row.usable_area,
+        rentingPeople: row.renting_people,
+        historicProtection: row.historic_protection as AssetView['historicProtection'],
+        ipms2: row.ipms2,
+        conditionsAndEnvironmentGoals: row.conditions_and_environment_goals as AssetView['conditionsAndEnvironmentGoals'],
+        conditionedArea: row.conditioned_area,
+        projectCharacteristics: row.project_characteristics as AssetView['projectCharacteristics'],
+        projectStatus: row.project_status as AssetView['projectStatus'],
+        determinationStartDate: dateText(row.determination_start_date),
+        acceptanceDate: dateText(row.acceptance_date),
+        handoverDate: dateText(row.handover_date),
+        planningPermissionDate: dateText(row.planning_permission_date),
+        netRoomArea: row.net_room_area,
+        rentalArea: row.rental_area,
+        description: row.description,
+        assetAssetTypes: shares.get(row.id) ?? [],
+      },
+    };
+    if (row.external_id !== null) byExternalId.set(row.external_id, existing);
+    byId.set(row.id, existing);
+  }
+  return { byExternalId, byId };
+}
+
+/** The SQL types of the objects' columns (int4, float8, date, text, …), for typing the rows of a batched update. */
+async function columnTypes(db: Executor): Promise<Map<string, string>> {
+  const rows = await sql<{ column_name: string; udt_name: string }>`
+    select column_name, udt_name from information_schema.columns where table_schema = current_schema() and table_name = 'assets'`.execute(db);
+  return new Map(rows.rows.filter((r) => /^[a-z0-9_]+$/.test(r.udt_name)).map((r) => [r.column_name, r.udt_name]));
+}
+
+/** The ids of a group's objects within the organisation, in id order (the prefilled template). */
+export async function objectIdsOfGroup(db: Executor, organisationId: number, groupId: number): Promise<number[]> {
+  const rows = await db.selectFrom('assets').select('id').where('organisation_id', '=', organisationId).where('asset_group_id', '=', groupId).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Thrown when an object changed between the preview's read and the write: the transaction rolls back. */
+export class ImportConflict extends Error {
+  constructor(readonly assetId: number) {
+    super(`object ${assetId} changed during the import`);
+  }
+}
+
+/**
+ * Stores a plan without failed rows, inside the caller's transaction: new groups, new objects and their shares in
+ * batches, changed objects with their version checked. Answers the id of each created row (by row number).
+ */
+export async function applyObjectPlan(
+  trx: Executor,
+  plan: ObjectPlan,
+  owner: { organisationId: number; isBuyerAsset: boolean; createdBy: number },
+  now: Date,
+): Promise<Map<number, number>> {
+  const groupIds = new Map<string, number>();
+  if (plan.groupsToCreate.length > 0) {
+    const created = await trx
+      .insertInto('asset_groups')
+      .values(plan.groupsToCreate.map((name) => ({ name, organisation_id: owner.organisationId, created_at: now, updated_at: now })))
+      .returning(['id', 'name'])
+      .execute();
+    for (const g of created) groupIds.set(normaliseHeader(g.name), g.id);
+  }
+  const groupId = (group: GroupRef) => (group.kind === 'existing' ? group.id : groupIds.get(normaliseHeader(group.name))!);
+
+  const createdIds = new Map<number, number>();
+  const creates = plan.rows.flatMap((r) => (r.status === 'created' ? [r] : []));
+  for (const part of chunks(creates)) {
+    const ids = await trx
+      .insertInto('assets')
+      .values(
+        part.map((r) => ({
+          ...assetColumns({ ...r.body, assetGroupId: groupId(r.group) }),
+          organisation_id: owner.organisationId,
+          is_buyer_asset: owner.isBuyerAsset,
+          created_by: owner.createdBy,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    // PostgreSQL answers RETURNING of a multi-row VALUES insert in the rows' order.
+    part.forEach((r, i) => createdIds.set(r.row, ids[i]!.id));
+  }
+
+  const updates = plan.rows.flatMap((r) => (r.status === 'updated' ? [r] : []));
+  if (updates.length > 0) {
+    // One statement per batch: the rows travel as one JSON parameter typed by the table's own column types, and each
+    // object is written only where its version is still the one the preview read.
+    const types = await columnTypes(trx);
+    for (const part of chunks(updates)) {
+      const values = part.map((r) => ({ id: r.assetId, version: r.version, ...assetColumns({ ...r.body, assetGroupId: groupId(r.group) }) }));
+      const columns = Object.keys(values[0]!).filter((c) => c !== 'id' && c !== 'version');
+      const definition = sql.join(['id', 'version', ...columns].map((c) => sql`${sql.ref(c)} ${sql.raw(types.get(c) ?? 'text')}`));
+      const updated = await sql<{ id: number }>`
+        update assets as a set ${sql.join(columns.map((c) => sql`${sql.ref(c)} = v.${sql.ref(c)}`))}, version = a.version + 1, updated_at = ${now}
+          from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(${definition})
+         where a.id = v.id and a.version = v.version
+        returning a.id`.execute(trx);
+      if (updated.rows.length !== part.length) {
+        const written = new Set(updated.rows.map((u) => u.id));
+        throw new ImportConflict(part.find((r) => !written.has(r.assetId))?.assetId ?? part[0]!.assetId);
+      }
+    }
+  }
+  for (const part of chunks(updates.map((r) => r.assetId))) await trx.deleteFrom('asset_asset_types').where('asset_id', 'in', part).execute();
+
+  const shares = [
+    ...creates.flatMap((r) => r.body.assetAssetTypes.map((s, position) => ({ asset_id: createdIds.get(r.row)!, asset_type_id: s.assetTypeId, percentage: s.percentage, position }))),
+    ...updates.flatMap((r) => r.body.assetAssetTypes.map((s, position) => ({ asset_id: r.assetId, asset_type_id: s.assetTypeId, percentage: s.percentage, position }))),
+  ];
+  for (const part of chunks(shares, 5000)) await trx.insertInto('asset_asset_types').values(part).execute();
+  return createdIds;
+}
+
+export interface ImportRecord {
+  organisationId: number;
+  userId: number;
+  userName: string;
+  kind: 'assets' | 'answers';
+  fileName: string;
+  outcome: string;
+  counts: { created: number; updated: number; unchanged: number; failed: number; groupsCreated: number };
+  report: ImportReport;
+  at: Date;
+}
+
+/** What the report is written from: the header and each row's cells, status and error texts in both languages. */
+export interface ImportReport {
+  header: string[];
+  rows: { cells: (string | number | null)[]; status: string; errors: { de: string; en: string } }[];
+}
+
+export async function insertImport(trx: Executor, record: ImportRecord): Promise<number> {
+  const row = await trx
+    .insertInto('imports')
+    .values({
+      organisation_id: record.organisationId,
+      user_id: record.userId,
+      user_name: record.userName,
+      kind: record.kind,
+      file_name: record.fileName,
+      outcome: record.outcome,
+      created: record.counts.created,
+      updated: record.counts.updated,
+      unchanged: record.counts.unchanged,
+      failed: record.counts.failed,
+      groups_created: record.counts.groupsCreated,
+      report: JSON.stringify(record.report),
+      created_at: record.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface ImportListItem {
+  id: number;
+  organisationId: number;
+  userName: string;
+  kind: 'assets' | 'answers';
+  fileName: string;
+  outcome: string;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  groupsCreated: number;
+  createdAt: string;
+}
+
+export async function listImports(db: Executor, organisationId: number | null, page: number, pageSize: number): Promise<{ items: ImportListItem[]; total: number }> {
+  let query = db.selectFrom('imports');
+  if (organisationId !== null) query = query.where('organisation_id', '=', organisationId);
+  const [{ total }] = [await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()];
+  const rows = await query
+    .select(['id', 'organisation_id', 'user_name', 'kind', 'file_name', 'outcome', 'created', 'updated', 'unchanged', 'failed', 'groups_created', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    total,
+    items: rows.map((r) => ({
+      id: r.id,
+      organisationId: r.organisation_id,
+      userName: r.user_name,
+      kind: r.kind,
+      fileName: r.file_name,
+      outcome: r.outcome,
+      created: r.created,
+      updated: r.updated,
+      unchanged: r.unchanged,
+      failed: r.failed,
+      groupsCreated: r.groups_created,
+      createdAt: r.created_at.toISOString(),
+    })),
+  };
+}
+
+export async function findImport(db: Executor, id: number): Promise<(ImportListItem & { report: ImportReport }) | null> {
+  const r = await db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) return null;
+  const report = (typeof r.report === 'string' ? JSON.parse(r.report) : r.report) as ImportReport;
+  return {
+    id: r.id,
+    organisationId: r.organisation_id,
+    userName: r.user_name,
+    kind: r.kind,
+    fileName: r.file_name,
+    outcome: r.outcome,
+    created: r.created,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    failed: r.failed,
+    groupsCreated: r.groups_created,
+    createdAt: r.created_at.toISOString(),
+    report,
+  };
+}

@@ -1,0 +1,112 @@
+import * as E from 'fp-ts/Either';
+import type { Language } from '../shared/language.ts';
+import { message, type MessageKey } from '../shared/messages.ts';
+import type { ImportMessageKey } from './messages.ts';
+
+/** A cell as the file reader hands it over: text (CSV, Excel text), a number (Excel), or empty. */
+export type Cell = string | number | null;
+
+/** A read file: its first non-empty row as the header, and the data rows after it. */
+export interface ImportTable {
+  header: Cell[];
+  rows: Cell[][];
+}
+
+export const MAX_IMPORT_ROWS = 50_000;
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+/** What a workbook may unpack to; more is taken for a zip bomb. */
+export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+export const MAX_CELL_CHARACTERS = 10_000;
+
+/** A refusal of the whole file, before any row is read: 400, or 413 where it is too large. */
+export interface FileProblem {
+  statusCode: 400 | 413;
+  key: ImportMessageKey;
+  params?: Record<string, string | number>;
+}
+
+export const fileProblem = (key: ImportMessageKey, params?: Record<string, string | number>, statusCode: 400 | 413 = 400): FileProblem => ({ statusCode, key, ...(params ? { params } : {}) });
+
+/** One problem of one row: the column as the file names it, the message key and its placeholders. */
+export interface RowProblem {
+  column: string;
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+export type RowStatus = 'created' | 'updated' | 'unchanged' | 'failed';
+
+/** The answer of a preview or an import (issue 20), as the API sends it. */
+export interface ImportResult {
+  dryRun: boolean;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  groupsCreated: number;
+  rows: { row: number; status: RowStatus; assetId: number | null; errors: { column: string; key: string; message: string }[] }[];
+}
+
+const isBlank = (cell: Cell): boolean => cell === null || (typeof cell === 'string' && cell.trim() === '');
+
+/** Drops rows with nothing in them (Excel keeps formatted empty rows; CSV files end with a blank line). */
+export const nonEmptyRows = (rows: readonly Cell[][]): { row: number; cells: Cell[] }[] =>
+  rows.flatMap((cells, index) => (cells.every(isBlank) ? [] : [{ row: index + 1, cells }]));
+
+/**
+ * The column of each header cell, by position: an empty header cell is a column nobody reads (it must stay
+ * empty in every row to be ignored, see `ignoredCellsFilled`); an unknown or repeated name refuses the file.
+ */
+export const mapHeader = <C extends { key: string }>(header: readonly Cell[], columnOf: (text: string) => C | undefined): E.Either<FileProblem, (C | null)[]> => {
+  if (header.every(isBlank)) return E.left(fileProblem('import-no-header'));
+  const seen = new Set<string>();
+  const columns: (C | null)[] = [];
+  for (const cell of header) {
+    if (isBlank(cell)) {
+      columns.push(null);
+      continue;
+    }
+    const text = String(cell).trim();
+    const column = columnOf(text);
+    if (!column) return E.left(fileProblem('import-unknown-column', { column: text.slice(0, 100) }));
+    if (seen.has(column.key)) return E.left(fileProblem('import-duplicate-column', { column: text.slice(0, 100) }));
+    seen.add(column.key);
+    columns.push(column);
+  }
+  return E.right(columns);
+};
+
+/** The file-wide refusals a read table can meet before its rows are checked. */
+export const checkTableSize = (table: ImportTable): E.Either<FileProblem, ImportTable> =>
+  table.rows.length > MAX_IMPORT_ROWS ? E.left(fileProblem('import-too-many-rows', { max: MAX_IMPORT_ROWS.toLocaleString('de-DE') })) : E.right(table);
+
+/** The answer body from the rows' outcomes; messages in the request's language. */
+export const importResult = (
+  dryRun: boolean,
+  groupsCreated: number,
+  rows: readonly { row: number; status: RowStatus; assetId: number | null; errors: readonly RowProblem[] }[],
+  language: Language,
+): ImportResult => {
+  const count = (status: RowStatus) => rows.filter((r) => r.status === status).length;
+  return {
+    dryRun,
+    created: count('created'),
+    updated: count('updated'),
+    unchanged: count('unchanged'),
+    failed: count('failed'),
+    groupsCreated,
+    rows: rows.map((r) => ({
+      row: r.row,
+      status: r.status,
+      assetId: r.assetId,
+      errors: r.errors.map((e) => ({ column: e.column, key: e.key, message: message(e.key, language, e.params) })),
+    })),
+  };
+};
+
+/** "Import N rows" is offered only after a preview without a failed row, and with something to store. */
+export const mayCommitImport = (preview: { dryRun: boolean; failed: number; rows: readonly unknown[] } | null): boolean =>
+  preview !== null && preview.dryRun && preview.failed === 0 && preview.rows.length > 0;
+
+/** The preview's rows, or only the failed ones ("errors only"). */
+export const previewRows = <R extends { status: RowStatus }>(rows: readonly R[], errorsOnly: boolean): R[] => rows.filter((r) => !errorsOnly || r.status === 'failed');

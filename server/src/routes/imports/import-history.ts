@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { REPORT_COLUMNS } from '@ecore/core/imports/object-template.ts';
+import { Role } from '@ecore/core/identity/roles.ts';
+import { idParams } from '@ecore/core/shared/schemas.ts';
+import { PAGE_SIZES } from '@ecore/core/shared/paging.ts';
+import { findImport, listImports } from '@ecore/adapters/db/imports/imports-repository.ts';
+import { writeReportWorkbook } from '@ecore/adapters/imports/template-file.ts';
+import type { AppDeps } from '../../deps.ts';
+import { HttpError } from '../../plugins/http-error.ts';
+import { sendDownload } from '../exports/download.ts';
+import { errorResponses } from '../schemas.ts';
+import { importContext } from './object-import.ts';
+
+const tags = ['imports'];
+const security = [{ bearerAuth: [] }];
+
+const importItemSchema = z.object({
+  id: z.number(),
+  organisationId: z.number(),
+  userName: z.string(),
+  kind: z.enum(['assets', 'answers']),
+  fileName: z.string(),
+  outcome: z.string(),
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  failed: z.number(),
+  groupsCreated: z.number(),
+  createdAt: z.string(),
+});
+
+/** The organisation's imports (issue 20): who, when, which file, the counts and the outcome; each one's report. */
+export const importHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/import',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The organisation's imports, newest first",
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+          pageSize: z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n)).default(10),
+        }),
+        response: { 200: z.object({ items: z.array(importItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { actor, organisation } = await importContext(app, deps, request, 'answers', undefined);
+      // The account administrator works across organisations and sees every import.
+      const organisationId = actor.roles.includes(Role.AccountAdministrator) ? null : organisation.id;
+      const { items, total } = await listImports(deps.db, organisationId, request.query.page, request.query.pageSize);
+      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+    },
+  );
+
+  app.get(
+    '/import/:id/report',
+    { schema: { tags, security, summary: 'The uploaded rows of an import with their status and errors, as Excel', params: idParams } },
+    async (request, reply) => {
+      const { actor, organisation } = await importContext(app, deps, request, 'answers', undefined);
+      const found = await findImport(deps.db, request.params.id);
+      if (!found || (!actor.roles.includes(Role.AccountAdministrator) && found.organisationId !== organisation.id)) throw new HttpError(404, 'not-found');
+      const language = request.language;
+      const file = await writeReportWorkbook(
+        found.fileName,
+        found.report.header,
+        found.report.rows.map((r) => ({ cells: r.cells, status: r.status, errors: r.errors[language] })),
+        [...REPORT_COLUMNS[language]] as [string, string],
+      );
+      return sendDownload(reply, file, `${language === 'de' ? 'Importbericht' : 'import-report'}-${found.id}`, new Date(found.createdAt));
+    },
+  );
+};

@@ -1,0 +1,109 @@
+import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RunningPortal } from '../support/portal.ts';
+import { signIn, useJourney } from '../support/journey.ts';
+
+/*
+ * The object import in the browser (issue 20, docs/import.md): importadmin opens /import at the narrowest supported
+ * width, downloads the German Excel template, fills it with three objects, one of which has shares of 90 %, sees that
+ * row's error in German (also with "Nur Fehler"), fixes the file, imports it, and objectadmin finds the three objects.
+ */
+
+const VIEWPORT = { width: 1024, height: 900 };
+const journey = useJourney(VIEWPORT);
+let portal: RunningPortal;
+let page: Page;
+beforeEach(() => {
+  ({ portal, page } = journey);
+});
+
+const fitsWidth = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+const OBJECTS = [
+  { name: 'Import Domblick', ext: 'E2E-1', zip: '50667', street: 'Domkloster', no: '4', area: 1250.5, shares: { OFF: 100 } },
+  { name: 'Import Rheinauhafen', ext: 'E2E-2', zip: '50678', street: 'Agrippinawerft', no: '22', area: 3400, shares: { OFF: 60, RESI: 30 } },
+  { name: 'Import Ehrenfeld', ext: 'E2E-3', zip: '50823', street: 'Venloer Straße', no: '300', area: 980, shares: { RESI: 100 } },
+];
+
+/** The downloaded template with the objects filled in by label, as a person fills it in Excel. */
+const fill = async (templatePath: string, objects: typeof OBJECTS, target: string) => {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(templatePath)) as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet('Objekte')!;
+  const header = (sheet.getRow(1).values as string[]).slice(1);
+  objects.forEach((o, i) => {
+    const row = sheet.getRow(i + 2);
+    const set = (label: string, value: string | number) => {
+      const index = header.indexOf(label);
+      if (index < 0) throw new Error(`no column ${label}`);
+      row.getCell(index + 1).value = value;
+    };
+    set('Externe ID', o.ext);
+    set('Objektname', o.name);
+    set('Objektgruppe', 'Portfolio Köln (Import)');
+    set('Land', 'DE');
+    set('Ort', 'Köln');
+    set('PLZ', o.zip);
+    set('Straße', o.street);
+    set('Hausnummer', o.no);
+    set('Bruttogrundfläche (BGF) in m²', o.area);
+    set('Ausstattungsqualität', 'Hoch');
+    for (const [cls, share] of Object.entries(o.shares)) set(cls, share);
+    row.commit();
+  });
+  await writeFile(target, Buffer.from(await workbook.xlsx.writeBuffer()));
+};
+
+describe('object import', () => {
+  it('importadmin fills the German template, fixes the row with 90 %, imports, and objectadmin finds the objects', async () => {
+    await page.goto(`${portal.url}/import`);
+    await page.waitForURL(/\/login/);
+    await signIn(page, 'importadmin');
+    await page.waitForURL(/\/import$/);
+    await page.getByRole('link', { name: 'Import' }).first().waitFor();
+    await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel-Vorlage herunterladen' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Objekte-Importvorlage-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const dir = await mkdtemp(join(tmpdir(), 'ecore-import-'));
+    const wrong = join(dir, 'objekte.xlsx');
+    await fill((await download.path())!, OBJECTS, wrong);
+
+    const chooser = page.locator('input[type="file"]');
+    await chooser.setInputFiles(wrong);
+    await page.getByRole('button', { name: 'Datei prüfen' }).click();
+    const preview = page.getByRole('table', { name: 'Vorschau der Zeilen' });
+    await preview.getByText('Die Anteile der Objektklassen ergeben 90 % statt 100 %.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: '3 Zeilen importieren' }).isDisabled()).toBe(true);
+    await page.getByRole('switch', { name: 'Nur Fehler' }).check();
+    expect(await preview.locator('tbody tr').count()).toBe(1);
+    expect(await fitsWidth(page)).toBe(true);
+
+    const fixed = join(dir, 'objekte-korrigiert.xlsx');
+    await fill((await download.path())!, OBJECTS.map((o) => (o.ext === 'E2E-2' ? { ...o, shares: { OFF: 60, RESI: 40 } } : o)), fixed);
+    await chooser.setInputFiles(fixed);
+    await page.getByRole('button', { name: 'Datei prüfen' }).click();
+    const commit = page.getByRole('button', { name: '3 Zeilen importieren' });
+    await commit.waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === '3 Zeilen importieren' && !b.disabled));
+    await page.getByText('1 neue Objektgruppe').waitFor();
+    await commit.click();
+    await page.getByText('Importiert: 3 angelegt, 0 geändert, 0 unverändert, 1 neue Objektgruppen.').waitFor();
+    await page.getByRole('table', { name: 'Bisherige Importe' }).getByText('objekte-korrigiert.xlsx').waitFor();
+
+    const other = await journey.browser.newContext({ viewport: VIEWPORT, locale: 'de-DE' });
+    const admin = await other.newPage();
+    await admin.goto(`${portal.url}/asset-management/objects`);
+    await admin.waitForURL(/\/login/);
+    await signIn(admin, 'objectadmin');
+    await admin.waitForURL(/\/asset-management\/objects/);
+    await admin.getByRole('searchbox', { name: 'Suche' }).fill('Import ');
+    const list = admin.getByRole('table', { name: 'Liste der Objekte' });
+    for (const o of OBJECTS) await list.getByText(o.name, { exact: true }).waitFor();
+    await other.close();
+  });
+});

@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, FileInput, Group, Progress, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconFileUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { mayCommitImport, previewRows, type RowStatus } from '@ecore/core/imports/import-table.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { downloadImportFile, fetchImports, uploadImport, type ImportResult } from './imports-api.ts';
+
+/**
+ * UI.md "Status and scores": positive green (new), intermediate yellow (changed), neutral grey (unchanged), negative
+ * red (failed), work under way blue (groups to create) — the colours of components/status-badge.tsx, whose catalogue
+ * demands this page does not share.
+ */
+const STATUS_COLOUR: Record<RowStatus, string> = { created: 'green', updated: 'yellow', unchanged: 'gray', failed: 'red' };
+const PROGRESS_COLOUR = 'blue';
+
+/**
+ * /import (issue 20, DOMAIN.md §10): download the object template, upload a filled file (with a progress bar) for a
+ * preview of every row, and import it whole once no row fails. Below, the organisation's imports with their reports.
+ */
+export function ImportPage() {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [errorsOnly, setErrorsOnly] = useState(false);
+  const [done, setDone] = useState<ImportResult | null>(null);
+  const history = useSWR('import-history', () => fetchImports(new AbortController().signal), { revalidateOnFocus: false });
+  const pending = progress !== null;
+
+  const send = async (dryRun: boolean) => {
+    if (!file) return;
+    setFailure(null);
+    setProgress(0);
+    const answer = await uploadImport(file, dryRun, setProgress);
+    setProgress(null);
+    if (answer.ok) {
+      if (dryRun) {
+        setPreview(answer.result);
+        setDone(null);
+      } else {
+        setPreview(null);
+        setDone(answer.result);
+        setFile(null);
+        notifySuccess(t('imports.page.imported', { count: answer.result.created + answer.result.updated + answer.result.unchanged }));
+        void history.mutate();
+      }
+      return;
+    }
+    setPreview(answer.result);
+    const text = answer.error.message || t('imports.page.uploadError');
+    setFailure(text);
+    notifyError(text);
+  };
+
+  const template = (exportFormat: 1 | 2) => {
+    downloadImportFile('import/assets/template', { language: currentLanguage(), exportFormat }).catch(() => notifyError(t('imports.page.downloadError')));
+  };
+
+  const rows = preview ? previewRows(preview.rows, errorsOnly) : [];
+  const count = preview?.rows.length ?? 0;
+
+  return (
+    <>
+      <PageHeader />
+      <Stack gap="lg" maw={1400}>
+        <Card withBorder>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('imports.page.templateTitle')}
+            </Title>
+            <Text size="sm">{t('imports.page.templateText')}</Text>
+            <Group gap="sm">
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={() => template(2)}>
+                {t('imports.page.templateExcel')}
+              </Button>
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={() => template(1)}>
+                {t('imports.page.templateCsv')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+
+        <Card withBorder>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('imports.page.uploadTitle')}
+            </Title>
+            <Group align="end" gap="sm">
+              <FileInput
+                label={t('imports.page.file')}
+                placeholder={t('imports.page.filePlaceholder')}
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                value={file}
+                onChange={(f) => {
+                  setFile(f);
+                  setPreview(null);
+                  setFailure(null);
+                }}
+                clearable
+                w={420}
+                disabled={pending}
+              />
+              <Button leftSection={<IconFileUpload size={16} aria-hidden="true" />} onClick={() => void send(true)} disabled={!file || pending} loading={pending && progress !== null && !preview}>
+                {t('imports.page.check')}
+              </Button>
+            </Group>
+            {progress !== null ? <Progress value={Math.round(progress * 100)} aria-label={t('imports.page.progress')} animated /> : null}
+            {failure && !preview ? (
+              <Alert color="red" role="alert">
+                {failure}
+              </Alert>
+            ) : null}
+            {done ? (
+              <Alert color="green" role="status">
+                {t('imports.page.doneSummary', { created: done.created, updated: done.updated, unchanged: done.unchanged, groups: done.groupsCreated })}
+              </Alert>
+            ) : null}
+          </Stack>
+        </Card>
+
+        {preview ? (
+          <Card withBorder>
+            <Stack gap="sm">
+              <Group justify="space-between">
+                <Title order={2} size="h4">
+                  {t('imports.page.previewTitle')}
+                </Title>
+                <Button onClick={() => void send(false)} disabled={!mayCommitImport(preview) || pending}>
+                  {t('imports.page.commit', { count })}
+                </Button>
+              </Group>
+              <Group gap="xs">
+                {(['created', 'updated', 'unchanged', 'failed'] as const).map((s) => (
+                  <Badge key={s} color={STATUS_COLOUR[s]} variant="light">
+                    {t(`imports.status.${s}`)}: {preview[s]}
+                  </Badge>
+                ))}
+                {preview.groupsCreated > 0 ? (
+                  <Badge color={PROGRESS_COLOUR} variant="light">
+                    {t('imports.page.groupsCreated', { count: preview.groupsCreated })}
+                  </Badge>
+                ) : null}
+              </Group>
+              {preview.failed > 0 ? (
+                <Alert color="red" role="alert">
+                  {t('imports.page.failedHint', { count: preview.failed })}
+                </Alert>
+              ) : null}
+              <Switch label={t('imports.page.errorsOnly')} checked={errorsOnly} onChange={(e) => setErrorsOnly(e.currentTarget.checked)} />
+              <Table striped withTableBorder aria-label={t('imports.page.previewTable')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={80}>{t('imports.columns.row')}</Table.Th>
+                    <Table.Th w={140}>{t('imports.columns.status')}</Table.Th>
+                    <Table.Th w={120}>{t('imports.columns.assetId')}</Table.Th>
+                    <Table.Th>{t('imports.columns.errors')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((r) => (
+                    <Table.Tr key={r.row}>
+                      <Table.Td>{r.row}</Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLOUR[r.status]} variant="light">
+                          {t(`imports.status.${r.status}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{r.assetId ?? '–'}</Table.Td>
+                      <Table.Td>
+                        {r.errors.map((e, i) => (
+                          <Text key={i} size="sm" c="red.8">
+                            {e.column}: {e.message}
+                          </Text>
+                        ))}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Stack>
+          </Card>
+        ) : null}
+
+        <Card withBorder>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('imports.page.historyTitle')}
+            </Title>
+            {history.data && history.data.items.length > 0 ? (
+              <Table striped withTableBorder aria-label={t('imports.page.historyTitle')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('imports.columns.when')}</Table.Th>
+                    <Table.Th>{t('imports.columns.who')}</Table.Th>
+                    <Table.Th>{t('imports.columns.file')}</Table.Th>
+                    <Table.Th>{t('imports.columns.counts')}</Table.Th>
+                    <Table.Th>{t('imports.columns.report')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {history.data.items.map((item) => (
+                    <Table.Tr key={item.id}>
+                      <Table.Td>{new Date(item.createdAt).toLocaleString(currentLanguage() === 'de' ? 'de-DE' : 'en-GB')}</Table.Td>
+                      <Table.Td>{item.userName}</Table.Td>
+                      <Table.Td>{item.fileName}</Table.Td>
+                      <Table.Td>{t('imports.page.counts', { created: item.created, updated: item.updated, unchanged: item.unchanged })}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          leftSection={<IconDownload size={14} aria-hidden="true" />}
+                          aria-label={t('imports.page.reportOf', { name: item.fileName })}
+                          onClick={() => downloadImportFile(`import/${item.id}/report`, {}).catch(() => notifyError(t('imports.page.downloadError')))}
+                        >
+                          {t('imports.columns.report')}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {history.error ? t('imports.page.historyError') : history.isLoading ? t('imports.page.loading') : t('imports.page.historyEmpty')}
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      </Stack>
+    </>
+  );
+}

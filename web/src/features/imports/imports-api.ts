@@ -1,0 +1,75 @@
+import type { ImportResult } from '@ecore/core/imports/import-table.ts';
+import { ApiError, apiPage, buildUrl, type Page } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { getToken } from '../../lib/session.ts';
+
+export type { ImportResult };
+
+/** One import of the organisation (GET import). */
+export interface ImportListItem {
+  id: number;
+  userName: string;
+  kind: 'assets' | 'answers';
+  fileName: string;
+  outcome: string;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  groupsCreated: number;
+  createdAt: string;
+}
+
+export const fetchImports = (signal: AbortSignal): Promise<Page<ImportListItem>> => apiPage<ImportListItem>('import', { query: { page: 1, pageSize: 10 }, signal });
+
+/** The answer of a preview or an import: the rows whether it succeeded (200) or a row failed (400). */
+export type UploadAnswer = { ok: true; result: ImportResult } | { ok: false; result: ImportResult | null; error: ApiError };
+
+/**
+ * Uploads a file (multipart field `file`) to POST import/assets, reporting the bytes sent: fetch cannot tell upload
+ * progress, XMLHttpRequest can. A refusal with rows (400 import-rows-failed) still answers the rows for the preview.
+ */
+export const uploadImport = (file: File, dryRun: boolean, onProgress: (fraction: number) => void): Promise<UploadAnswer> =>
+  new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', buildUrl('import/assets', { dryRun }));
+    const token = getToken();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.setRequestHeader('Accept-Language', currentLanguage());
+    request.upload.onprogress = (event) => onProgress(event.lengthComputable && event.total > 0 ? event.loaded / event.total : 0);
+    request.onload = () => {
+      type Body = Partial<ImportResult> & { statusCode?: number; key?: string; message?: string };
+      const body = ((): Body | null => {
+        try {
+          return JSON.parse(request.responseText) as Body;
+        } catch {
+          return null;
+        }
+      })();
+      onProgress(1);
+      if (request.status === 200 && body) return resolve({ ok: true, result: body as ImportResult });
+      const result = body && Array.isArray(body.rows) ? (body as ImportResult) : null;
+      resolve({ ok: false, result, error: new ApiError(request.status, body?.key ?? 'request-error', body?.message ?? '') });
+    };
+    request.onerror = () => resolve({ ok: false, result: null, error: new ApiError(0, 'request-error', '') });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    request.send(form);
+  });
+
+/** Downloads a file of the import API (template, report) and saves it under the server's name. */
+export const downloadImportFile = async (path: string, query: Record<string, string | number>): Promise<void> => {
+  const token = getToken();
+  const response = await fetch(buildUrl(path, query), { headers: { 'Accept-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  if (!response.ok) throw new ApiError(response.status, 'request-error', '');
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const name = /filename="([^"]+)"/i.exec(disposition)?.[1] ?? 'import';
+  const href = URL.createObjectURL(await response.blob());
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.download = name;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+};
