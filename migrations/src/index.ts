@@ -43,10 +43,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-043-answering-notify': answeringNotify,
   '2026-11-24-044-certificates': certificates,
   '2026-11-24-045-score-summaries': scoreSummaries,
-  '2026-11-24-080-personal-data': personalData,
-  '2026-11-24-070-annual-cycle': annualCycle,
-  '2026-11-24-060-api-tokens': apiTokens,
   '2026-11-24-050-imports': imports,
+  '2026-11-24-060-api-tokens': apiTokens,
+  '2026-11-24-070-annual-cycle': annualCycle,
+  '2026-11-24-080-personal-data': personalData,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

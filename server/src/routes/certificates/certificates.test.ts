@@ -92,7 +92,7 @@ describe('issuing with the close (DOMAIN.md §6)', () => {
 
   it('a demo database from before certificates gets the closed object its certificate at the next start, once', async () => {
     const id = await assetId();
-    await sql`truncate certificates`.execute(h.db);
+    await sql`truncate certificates cascade`.execute(h.db);
     await seedDemoReview(h.db, new Date(h.clock.now));
     await seedDemoReview(h.db, new Date(h.clock.now));
     expect(await listCertificates(h.db, 'asset', id)).toHaveLength(1);

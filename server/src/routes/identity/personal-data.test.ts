@@ -70,24 +70,16 @@ describe('GET /api/user/me/personalData', () => {
     expect(body.accessTokens).toEqual([]);
   });
 
-  it('lists access tokens for backend callers by name and dates, never their secret (the api_tokens table of issue 21)', async () => {
-    // The table as issue 21 makes it (migration 060 on its branch); dropped again at the end.
-    await sql`create table api_tokens (id serial primary key, user_id integer not null references users(id) on delete cascade, name text not null,
-      scopes text[] not null, token_hash text not null unique, expires_at timestamptz not null, created_at timestamptz not null,
-      last_used_at timestamptz, revoked_at timestamptz)`.execute(h.db);
-    try {
-      const id = await userId('bank');
-      await sql`insert into api_tokens (user_id, name, scopes, token_hash, expires_at, created_at)
-        values (${id}, 'ERP-Anbindung', '{assets:read}', 'hash-that-must-not-leave', ${new Date(T0 + 86_400_000)}, ${new Date(T0)})`.execute(h.db);
-      const res = await h.as('bank', 'GET', '/api/user/me/personalData');
-      expect(res.json().accessTokens).toEqual([
-        { id: expect.any(Number), name: 'ERP-Anbindung', scopes: ['assets:read'], createdAt: new Date(T0).toISOString(), expiresAt: new Date(T0 + 86_400_000).toISOString(), lastUsedAt: null, revokedAt: null },
-      ]);
-      expect(res.body).not.toContain('hash-that-must-not-leave');
-      expect((await h.as('buyer', 'GET', '/api/user/me/personalData')).json().accessTokens).toEqual([]);
-    } finally {
-      await sql`drop table api_tokens`.execute(h.db);
-    }
+  it('lists access tokens for backend callers by name and dates, never their secret (issue 21’s api_tokens)', async () => {
+    const id = await userId('bank');
+    await sql`insert into api_tokens (user_id, name, scopes, token_hash, expires_at, created_at)
+      values (${id}, 'ERP-Anbindung', '{read}', 'hash-that-must-not-leave', ${new Date(T0 + 86_400_000)}, ${new Date(T0)})`.execute(h.db);
+    const res = await h.as('bank', 'GET', '/api/user/me/personalData');
+    expect(res.json().accessTokens).toEqual([
+      { id: expect.any(Number), name: 'ERP-Anbindung', scopes: ['read'], createdAt: new Date(T0).toISOString(), expiresAt: new Date(T0 + 86_400_000).toISOString(), lastUsedAt: null, revokedAt: null },
+    ]);
+    expect(res.body).not.toContain('hash-that-must-not-leave');
+    expect((await h.as('buyer', 'GET', '/api/user/me/personalData')).json().accessTokens).toEqual([]);
   });
 
   it('refuses a caller without a session, storing nothing', async () => {

@@ -9,7 +9,7 @@ import { writeReportWorkbook } from '@ecore/adapters/imports/template-file.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { sendDownload } from '../exports/download.ts';
-import { errorResponses } from '../schemas.ts';
+import { errorResponses, errorSchema } from '../schemas.ts';
 import { importContext } from './object-import.ts';
 
 const tags = ['imports'];
@@ -59,7 +59,7 @@ export const importHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
 
   app.get(
     '/import/:id/report',
-    { schema: { tags, security, summary: 'The uploaded rows of an import with their status and errors, as Excel', params: idParams } },
+    { schema: { tags, security, summary: 'The uploaded rows of an import with their status and errors, as Excel', params: idParams, response: { ...errorResponses, 403: errorSchema } } },
     async (request, reply) => {
       const { actor, organisation } = await importContext(app, deps, request, 'answers', undefined);
       const found = await findImport(deps.db, request.params.id);

@@ -21,7 +21,7 @@ import { HttpError } from '../../plugins/http-error.ts';
 import { actorName } from '../answering/context.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { sendDownload } from '../exports/download.ts';
-import { errorSchema } from '../schemas.ts';
+import { errorResponses, errorSchema } from '../schemas.ts';
 
 const tags = ['imports'];
 const security = [{ bearerAuth: [] }];
@@ -119,6 +119,7 @@ export const objectImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         summary:
           "The object import template: the form's labels as header, one share column per asset class; Excel with drop-down lists and an explanation sheet; with assetGroupId prefilled with that group's objects (re-importing it changes nothing)",
         querystring: z.object({ language: languageQuery, exportFormat: formatQuery, assetGroupId: idParam.optional() }),
+        response: { ...errorResponses, 403: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {
