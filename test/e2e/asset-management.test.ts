@@ -215,6 +215,11 @@ describe('asset management in the browser', () => {
     await page.getByRole('tab', { name: 'Objekte' }).waitFor();
     expect(await page.getByRole('button', { name: 'Objekt anlegen' }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: 'Zugriffsanfrage' }).count()).toBe(0);
+    // The group filter's groups load when it is opened, not with the list (issue 23); choosing one filters the list.
+    await page.getByRole('textbox', { name: 'Nach Objektgruppe filtern' }).click();
+    await page.getByRole('option', { name: 'Portfolio Rhein-Main' }).click();
+    await list.getByRole('link', { name: 'Hotel am Rheinufer' }).waitFor();
+    await expect.poll(() => list.getByRole('link', { name: 'Quartier Prenzlauer Berg' }).count()).toBe(0);
     await first.click();
     await page.getByText('Sie können dieses Objekt nur ansehen.').waitFor();
     expect(await page.getByLabel('Objektname').isEditable()).toBe(false);

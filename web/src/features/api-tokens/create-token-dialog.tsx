@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { checkNewToken, scopesUserMayHold, type ApiTokenScope, type ScopeSubject } from '@ecore/core/identity/api-tokens.ts';
 import type { CreatedApiToken } from '@ecore/core/identity/api-token-schema.ts';
@@ -69,7 +69,7 @@ export function CreateTokenDialog({ subject, onClose, onCreated }: { subject: Sc
     >
       {created ? (
         <Stack gap="sm">
-          <Alert color="yellow" variant="light" icon={<IconKey aria-hidden="true" />}>
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
             {t('apiTokens.created.once')}
           </Alert>
           <TextInput label={t('apiTokens.created.secret')} value={created.token} readOnly ff="monospace" onFocus={(e) => e.currentTarget.select()} />

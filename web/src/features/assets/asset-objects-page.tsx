@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Anchor, Button, Checkbox, Select, Stack, Text } from '@mantine/core';
 import { IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -37,7 +38,9 @@ export function AssetObjectsPage() {
   const language = currentLanguage();
   const [query, change] = useListQuery(FILTER_DEFAULTS);
   const { state, reload } = usePagedList(query, fetchAssets);
-  const { data: groups } = useSWR(GROUP_INFO_KEY, fetchAssetGroupInfo);
+  // The groups of the filter load when it is opened (or a group is chosen already), not with the list (issue 23).
+  const [groupsWanted, setGroupsWanted] = useState(query.filters.assetGroupId !== '');
+  const { data: groups } = useSWR(groupsWanted || query.filters.assetGroupId !== '' ? GROUP_INFO_KEY : null, fetchAssetGroupInfo);
   const mayEdit = session !== null && mayEditAssets(session.actor);
 
   const groupData = [
@@ -109,6 +112,8 @@ export function AssetObjectsPage() {
           onChange={(value) => change({ filters: { assetGroupId: value === null || value === ALL_GROUPS ? '' : value } })}
           allowDeselect={false}
           searchable
+          onFocus={() => setGroupsWanted(true)}
+          onDropdownOpen={() => setGroupsWanted(true)}
           w={260}
           comboboxProps={{ withinPortal: true }}
         />
