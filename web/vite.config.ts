@@ -14,7 +14,7 @@ import { precompress } from './precompress.ts';
  *
  * What only lazily loaded pages use is shared among them in two files instead of dozens of small ones, each request
  * costing its headers (issue 23): `ui`, Mantine's components, Floating UI and the icons used by at least five lazily
- * loaded modules, with their styles; `app`, the app's own helpers used by at least three (lists, badges, paths).
+ * loaded modules, with their styles; `app`, the app's own helpers used by at least four (lists, badges, paths).
  * A component or helper fewer use stays with the pages that use it, and one that needs a library not shared so
  * (zod, the date pickers) stays there too, so that no page loads a library only another page needs.
  */
@@ -36,7 +36,7 @@ const CHUNKS: ChunkRule[] = [
   // Core's error texts (every feature's, both languages) load when first needed (web/src/lib/core-messages.ts) or
   // with the pages whose code reads them: in a file of their own, never in `app`, which every list loads (issue 23).
   { name: 'messages', path: /\/core\/src\/[\w-]+\/[\w-]*messages\.ts$/ },
-  { later: { name: 'app', sharedBy: 3 }, path: /\/(web|core)\/src\// },
+  { later: { name: 'app', sharedBy: 4 }, path: /\/(web|core)\/src\// },
 ];
 
 /** The favicon (238 bytes) inline in index.html, so that no cold load spends a request and its headers on it (issue 23). */
