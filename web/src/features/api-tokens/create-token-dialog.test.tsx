@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '@ecore/core/identity/roles.ts';
 import { renderUi } from '../../testing/render.tsx';
 import { CreateTokenDialog } from './create-token-dialog.tsx';
@@ -17,6 +17,9 @@ vi.mock(import('../../lib/notify.ts'), async (original) => ({ ...(await original
 const bank = { roles: [Role.ObjectAdministrator, Role.AccountManager], orgFinance: true };
 const onClose = vi.fn();
 const onCreated = vi.fn();
+// The dialogs' transitions and the copy button's timer end on timers: let them run out before the DOM is torn down
+// (one fired into a window already gone in a full run under load).
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 1200)));
 beforeEach(() => {
   for (const fn of [...Object.values(api), ...Object.values(toasts), onClose, onCreated]) fn.mockReset();
 });
