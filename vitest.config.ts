@@ -16,7 +16,7 @@ export default defineConfig({
         ? [{ test: { name: 'server-pg', include: ['server/src/**/*.test.ts'], environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, env: { HARNESS_DATABASE: 'postgres' } } }]
         : []),
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
-      { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], environment: 'node', testTimeout: 90_000, hookTimeout: 180_000, fileParallelism: false } },
+      { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/e2e-setup.ts'], testTimeout: 90_000, hookTimeout: 180_000, fileParallelism: false } },
     ],
   },
 });
