@@ -8,7 +8,7 @@
 // server is the compiled one `npm start` runs (issue 24), in a process of its own; without PostgreSQL the embedded
 // database and the app run in this process (whose memory then counts in the RSS, reader included).
 // BENCH_EXPORT_OBJECTS changes the count.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { buildApp } from '@ecore/server/app.ts';
+import { spawnUntilReady } from '../support/portal.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const OBJECTS = Number(process.env.BENCH_EXPORT_OBJECTS ?? 10_000);
@@ -68,36 +69,24 @@ async function compiledPortal(databaseUrl: string): Promise<Portal> {
   const build = spawnSync('node', ['scripts/build-server-if-changed.mjs'], { cwd: root, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`server build failed: ${build.stdout}${build.stderr}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'ecore-export-bench-'));
-  const child = spawn('node', ['server/dist/server.mjs'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: '', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = await spawnUntilReady(['node', 'server/dist/server.mjs'], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DEMO_DATA: '',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '1000',
   });
-  let out = '';
-  const address = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the portal did not start:\n${out}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /ready at (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the portal exited with ${code}:\n${out}`)));
-  });
-  const pid = child.pid!;
+  const address = started.url;
+  const pid = started.child.pid!;
   return {
     address,
     what: 'the compiled server (node server/dist/server.mjs, its own process)',
     rss: () => procStatus(pid, 'VmRSS'),
     peak: () => procStatus(pid, 'VmHWM'),
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await started.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

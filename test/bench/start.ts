@@ -4,12 +4,13 @@
 // it the same start through the TypeScript loader (tsx, as `npm start` ran before issue 24).
 // Goals: ≤ 5 s and ≤ 300 MB on PostgreSQL after a first build. Builds once first, so that every start measured
 // is one "after a first build".
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { spawnUntilReady } from '../support/portal.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -27,32 +28,17 @@ const rssOf = (pid: number): number => {
 /** Starts the portal with `command`, times it to the first 200 of GET /api/app/config, reads the server's RSS, stops it. */
 async function timeStart(command: string[], databaseUrl: string, dataDir: string): Promise<Started> {
   const begun = performance.now();
-  const child = spawn(command[0]!, command.slice(1), {
-    cwd: root,
-    // On PostgreSQL as in production: no demo data (the embedded database always loads it).
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // its own process group, so that stopping it stops npm's child too
-  });
-  let out = '';
+  // On PostgreSQL as in production: no demo data (the embedded database always loads it).
+  const started = await spawnUntilReady(
+    command,
+    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: '', LOG_LEVEL: 'warn' },
+    { detached: true, timeoutMs: 300_000 },
+  );
+  const url = started.url;
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the portal did not start:\n${out}`)), 300_000);
-      const onData = (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /ready at (http:\/\/[\d.]+:\d+)/.exec(out);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolve(match[1]);
-        }
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`the portal exited with ${code}:\n${out}`)));
-    });
     const deadline = performance.now() + 120_000;
     for (;;) {
-      if (performance.now() > deadline) throw new Error(`GET /api/app/config never answered 200:\n${out}`);
+      if (performance.now() > deadline) throw new Error(`GET /api/app/config never answered 200:\n${started.output()}`);
       const res = await fetch(`${url}/api/app/config`).catch(() => null);
       if (res?.status === 200) {
         await res.text();
@@ -64,10 +50,7 @@ async function timeStart(command: string[], databaseUrl: string, dataDir: string
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {
-    child.removeAllListeners('exit');
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    await started.stop();
   }
 }
 

@@ -3,56 +3,43 @@
 // backup refuses while it runs), and removes the note when stopped. The other browser journeys start the
 // sources through tsx; this one catches what only the bundle can get wrong (an import plain node cannot
 // resolve, a file the bundle does not carry).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnUntilReady, type SpawnedServer } from '../support/portal.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const METRICS_TOKEN = 'metrics-token-of-the-compiled-start';
 const dataDir = mkdtempSync(join(tmpdir(), 'ecore-compiled-'));
 let child: ChildProcess;
 let url = '';
-let out = '';
+let server: SpawnedServer | undefined;
 
 beforeAll(async () => {
   const build = spawnSync(process.execPath, ['scripts/build-server-if-changed.mjs'], { cwd: root, encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);
-  child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/server.mjs'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', METRICS_TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await spawnUntilReady([process.execPath, '--enable-source-maps', 'server/dist/server.mjs'], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    METRICS_TOKEN,
   });
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the compiled portal did not start:\n${out}`)), 150_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /ready at (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the compiled portal exited with ${code}:\n${out}`)));
-  });
+  child = server.child;
+  url = server.url;
 });
 
 afterAll(async () => {
-  if (child?.exitCode === null) {
-    child.removeAllListeners('exit');
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  }
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('npm start runs the compiled server', () => {
   it('signs in, answers the personal data with a request id, and /metrics only with its token', async () => {
-    await expect.poll(() => out).toContain('Demo logins');
+    await expect.poll(() => server?.output()).toContain('Demo logins');
     const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'demo1234' }) });
     expect(login.status).toBe(200);
     const { accessToken } = (await login.json()) as { accessToken: string };

@@ -31,41 +31,80 @@ export async function startPortal(env: Record<string, string> = {}, script = 'se
   if (template && existsSync(template) && script === 'server/src/server.ts' && env.DATA_DIR === undefined && env.DATABASE_URL === undefined) {
     cpSync(template, dataDir, { recursive: true });
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`portal did not start:\n${out}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /ready at (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`portal exited with ${code}:\n${out}`));
-    });
+  const started = await spawnUntilReady([process.execPath, '--import', 'tsx', script], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    ...env,
   });
   return {
-    url,
+    url: started.url,
     dataDir,
-    output: () => out,
+    output: started.output,
     async stop(keepData = false) {
-      child.removeAllListeners('exit');
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      await started.stop();
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface SpawnedServer {
+  child: ChildProcess;
+  /** The address the server printed (`… ready at http://host:port`). */
+  url: string;
+  /** Everything it printed so far. */
+  output: () => string;
+  /** SIGTERM (to its process group when detached) and up to 5 s for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `command` in the repository (the portal, compiled or not, `npm start`, or the bench's bare route) with
+ * `env` over this process's, and answers once it prints `ready at <url>`; kills it when it exits or does not
+ * print that within `timeoutMs`. `detached` puts it in a process group of its own, so that stopping `npm start`
+ * stops npm's child too.
+ */
+export async function spawnUntilReady(command: string[], env: Record<string, string>, options: { detached?: boolean; timeoutMs?: number } = {}): Promise<SpawnedServer> {
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+  });
+  let out = '';
+  const stop = async () => {
+    child.removeAllListeners('exit');
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (options.detached && child.pid) process.kill(-child.pid, 'SIGTERM');
+    else child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  };
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${command.join(' ')} did not start:\n${out}`)), options.timeoutMs ?? 120_000);
+      const onData = (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /ready at (http:\/\/[\d.]+:\d+)/.exec(out);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`${command.join(' ')} exited with ${code}:\n${out}`));
+      });
+    });
+    return { child, url, output: () => out, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 /** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no network chatter). */

@@ -53,24 +53,10 @@ type AssetRow = Selectable<AssetTable> & {
   ecore_score: number | null;
 };
 
-const toView = (row: AssetRow, shares: { assetTypeId: number; percentage: number }[], grantedOrganisationIds: number[]): AssetView => ({
-  id: row.id,
-  version: row.version,
-  organisationId: row.organisation_id,
-  organisationName: row.organisation_name,
-  ownerCompany: row.group_organisation_name,
-  assetGroupName: row.group_name,
-  createdAt: row.created_at.toISOString(),
-  createdBy: row.creator,
-  status: row.questionnaire_state,
-  // The latest filled questionnaire's stored ECORE score (issue 15); who may see it is the route's to decide.
-  score: row.ecore_score ?? null,
-  questionnaireId: row.latest_questionnaire_id,
-  questionnaireVersion: row.questionnaire_version,
-  progress: row.latest_questionnaire_id === null ? null : { answered: row.answered_count ?? 0, total: row.total_count ?? 0 },
+/** An object's fields as its form has them (the object view and the import's comparison share them). */
+export const assetFormFields = (row: Selectable<AssetTable>, shares: { assetTypeId: number; percentage: number }[]) => ({
   objectName: row.name,
   externalId: row.external_id ?? null,
-  assetGroupId: row.asset_group_id,
   isBuyerAsset: row.is_buyer_asset,
   country: row.country,
   city: row.city,
@@ -97,6 +83,25 @@ const toView = (row: AssetRow, shares: { assetTypeId: number; percentage: number
   rentalArea: row.rental_area,
   description: row.description,
   assetAssetTypes: shares,
+});
+
+const toView = (row: AssetRow, shares: { assetTypeId: number; percentage: number }[], grantedOrganisationIds: number[]): AssetView => ({
+  id: row.id,
+  version: row.version,
+  organisationId: row.organisation_id,
+  organisationName: row.organisation_name,
+  ownerCompany: row.group_organisation_name,
+  assetGroupName: row.group_name,
+  createdAt: row.created_at.toISOString(),
+  createdBy: row.creator,
+  status: row.questionnaire_state,
+  // The latest filled questionnaire's stored ECORE score (issue 15); who may see it is the route's to decide.
+  score: row.ecore_score ?? null,
+  questionnaireId: row.latest_questionnaire_id,
+  questionnaireVersion: row.questionnaire_version,
+  progress: row.latest_questionnaire_id === null ? null : { answered: row.answered_count ?? 0, total: row.total_count ?? 0 },
+  ...assetFormFields(row, shares),
+  assetGroupId: row.asset_group_id,
   testerUserId: row.tester_user_id,
   testerName: row.tester_name,
   grantedOrganisationIds,

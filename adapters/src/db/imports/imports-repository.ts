@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ExistingGroup, ExistingObject, GroupRef, ObjectPlan } from '@ecore/core/imports/object-plan.ts';
-import type { AssetView } from '@ecore/core/assets/object.ts';
 import { normaliseHeader } from '@ecore/core/imports/object-columns.ts';
 import type { DB } from '../schema.ts';
-import { assetColumns, dateText } from '../assets/assets-repository.ts';
+import { assetColumns, assetFormFields } from '../assets/assets-repository.ts';
 
 type Executor = Kysely<DB>;
 
@@ -49,36 +48,7 @@ export async function findImportTargets(db: Executor, organisationId: number, ex
       id: row.id,
       version: row.version,
       assetGroupId: row.asset_group_id,
-      fields: {
-        objectName: row.name,
-        externalId: row.external_id,
-        isBuyerAsset: row.is_buyer_asset,
-        country: row.country,
-        city: row.city,
-        zip: row.zip,
-        street: row.street,
-        streetNumber: row.street_number,
-        constructionYear: row.construction_year,
-        renovationYear: row.renovation_year,
-        featureQuality: row.feature_quality as AssetView['featureQuality'],
-        assetTotalArea: row.asset_total_area,
-        usableArea: row.usable_area,
-        rentingPeople: row.renting_people,
-        historicProtection: row.historic_protection as AssetView['historicProtection'],
-        ipms2: row.ipms2,
-        conditionsAndEnvironmentGoals: row.conditions_and_environment_goals as AssetView['conditionsAndEnvironmentGoals'],
-        conditionedArea: row.conditioned_area,
-        projectCharacteristics: row.project_characteristics as AssetView['projectCharacteristics'],
-        projectStatus: row.project_status as AssetView['projectStatus'],
-        determinationStartDate: dateText(row.determination_start_date),
-        acceptanceDate: dateText(row.acceptance_date),
-        handoverDate: dateText(row.handover_date),
-        planningPermissionDate: dateText(row.planning_permission_date),
-        netRoomArea: row.net_room_area,
-        rentalArea: row.rental_area,
-        description: row.description,
-        assetAssetTypes: shares.get(row.id) ?? [],
-      },
+      fields: assetFormFields(row, shares.get(row.id) ?? []),
     };
     if (row.external_id !== null) byExternalId.set(row.external_id, existing);
     byId.set(row.id, existing);
