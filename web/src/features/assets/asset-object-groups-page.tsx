@@ -28,8 +28,7 @@ import { GROUP_INFO_KEY, deleteAssetGroup, fetchAssetGroups, type AssetGroup } f
 import { ObjectGroupDialog } from './object-group-dialog.tsx';
 import { objectPath, newObjectPath } from './object-paths.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { GroupUpdateToActiveAction } from '../answering/group-update-action.tsx';
-import { GroupAnnualAction } from '../answering/group-annual-action.tsx';
+import { GroupAnnualAction, GroupUpdateToActiveAction } from '../answering/group-actions.tsx';
 // Review (issue 14): submit for review (start audit) with the completeness box; the sample and the group's audit log.
 import { GroupReviewInfo, SubmitGroupAction } from '../review/group-review.tsx';
 // Scoring (issue 15): the group row's "show score" opens the group's results.

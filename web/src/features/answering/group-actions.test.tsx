@@ -6,7 +6,7 @@ import { Role } from '@ecore/core/identity/roles.ts';
 import type { Session } from '../../lib/session.ts';
 import { renderUi } from '../../testing/render.tsx';
 import { sessionOf } from '../review/test-review.ts';
-import { GroupAnnualAction } from './group-annual-action.tsx';
+import { GroupAnnualAction } from './group-actions.tsx';
 
 /*
  * The group row's "Neues Jahr beginnen" (issue 22): offered to the object administrator once every object of the
