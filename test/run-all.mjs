@@ -4,7 +4,7 @@
 // The checks (typecheck, lint, web build, suites that must run) are reported on the line before it, not
 // counted as tests; a failed check fails the run all the same.
 // With CI=true (or REQUIRE_ALL_SUITES=1) a suite that could not run fails the run instead of being skipped.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -58,8 +58,31 @@ const vitest = (label, projects, env = {}) => {
   return countReport(out, label, ok);
 };
 
-check('typecheck', run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']));
-check('lint', run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']));
+/** Runs commands side by side (each on a core of its own), printing each one's output whole when it ends. */
+const runTogether = (commands) =>
+  Promise.all(
+    commands.map(
+      ([label, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let out = '';
+          child.stdout.on('data', (chunk) => (out += chunk));
+          child.stderr.on('data', (chunk) => (out += chunk));
+          child.on('close', (code) => {
+            console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}\n${out}`);
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+
+// Typecheck and lint read the same sources and need no database: on two cores they run at once.
+const [typed, linted] = await runTogether([
+  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+]);
+check('typecheck', typed);
+check('lint', linted);
 
 const unit = vitest('unit', ['core', 'tooling', 'adapters', 'server', 'web']);
 const onPostgres = unit.filter((t) => / on '?postgres/.test(t.fullName));
