@@ -36,6 +36,13 @@ export interface WatchOptions {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The tables a changing call writes, where it knows them all (sign-in writes only its attempt counters and
+     * records): before its answer this process then empties only the caches watching one of them, not every cache.
+     */
+    writes?: readonly string[];
+  }
   interface FastifyRequest {
     actor: Actor;
     /**
@@ -123,8 +130,10 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     // reaches the other processes a moment later; on PGlite it has already come at the commit).
     app.addHook('onSend', async (request) => {
       if (request.method === 'GET' || request.method === 'HEAD') return;
+      const writes = request.routeOptions.config.writes;
       for (const w of watched) {
         if (request.ownCacheDrops?.has(w.cache) || (w.keptOnOtherWrites && !request.changesKeptData)) continue;
+        if (writes && !w.tables.some((table) => writes.includes(table))) continue;
         w.cache.invalidate();
       }
     });

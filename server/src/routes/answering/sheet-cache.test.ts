@@ -52,7 +52,7 @@ describe.each(testDatabases())('filled questionnaires kept across two app instan
       await seedDemoAnswers(a.db, new Date(a.clock.now));
     });
     tokens.clear();
-    // Signed in first: a sign-in is a change (POST), after which an instance forgets everything it keeps.
+    // Signed in first (a sign-in keeps what an instance holds, but the reset before it does not).
     for (const h of [a, b, deaf]) for (const user of ['analyst', 'collector', 'objectadmin'] as const) await tokenOf(h, user);
     await settle(a);
     await settle(b);
@@ -150,6 +150,21 @@ describe.each(testDatabases())('filled questionnaires kept across two app instan
     await sql`insert into asset_answer_comments (answer_id, author_name, comment) values (${answerId}, 'Extern', 'direkt geschrieben')`.execute(a.db);
     await settle(b);
     expect((await latest(b, OFFICE)).answers.find((x) => x.id === answerId)!.comments.map((c) => c.comment)).toEqual(['direkt geschrieben']);
+  });
+
+  it('a sign-in keeps what the instance holds (it writes only its attempt counters and record); a logout empties it', async () => {
+    await latest(a, OFFICE);
+    const reads = sheetReads(a);
+    tokens.delete('a:analyst');
+    await tokenOf(a, 'analyst');
+    await latest(a, OFFICE);
+    expect(sheetReads(a)).toBe(reads);
+    // A call that names no tables it writes (logout) still empties everything before it answers.
+    const logout = await a.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(await tokenOf(a, 'analyst')) });
+    expect(logout.statusCode).toBe(204);
+    tokens.delete('a:analyst');
+    await latest(a, OFFICE);
+    expect(sheetReads(a)).toBe(reads + 1);
   });
 
   it('a save of one questionnaire keeps what the instances hold of the others', async () => {

@@ -15,12 +15,15 @@ import { checkPassword } from './sign-in.ts';
 /** Sign-in, two-factor sign-in and logout (spec 01 §4 "Sign-in", §7 "Auth"). */
 export const loginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const limited = { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
+  // A sign-in writes only its attempt counters and its record (routes/identity/sign-in.ts): what this process
+  // keeps of users, objects and questionnaires stays (plugins/auth.ts).
+  const signIn = { ...limited, writes: ['sign_in_attempts', 'sign_in_events'] };
   const nowSeconds = () => Math.floor(deps.clock() / 1000);
 
   app.post(
     '/user/login',
     {
-      config: limited,
+      config: signIn,
       schema: {
         tags: ['identity'],
         summary: 'Sign in with user name and password; answers the session token (8 h)',
