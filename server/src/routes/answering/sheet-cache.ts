@@ -26,6 +26,11 @@ export interface KeptSheet extends Sheet {
   stored: ReturnType<typeof storedAnswers>;
   /** The answers as the API answers them, made once per kept sheet (they depend on the object's id and kind only). */
   responses?: { isBuyerAsset: boolean; list: ReturnType<typeof answerResponse>[] };
+  /**
+   * Its score as core computed it (routes/scoring/scores.ts), with what it was computed from besides the answers: the
+   * template and reference data kept when it was (each a new object when it changes) and the object's scored facts.
+   */
+  score?: { template: object; references: object; object: string; result: unknown };
 }
 
 export type GroupReview = Awaited<ReturnType<typeof groupReviewOf>>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
+import { answeringCachesOf } from '../answering/sheet-cache.ts';
 import { createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
@@ -55,6 +56,32 @@ describe('scores (issue 15)', () => {
     expect(preview.json().result.ecore).toBeGreaterThan(base.result.ecore);
     expect(await h.snapshot()).toEqual(before);
     await h.expectRefused(() => h.as('objectadmin', 'POST', `/api/asset/${id}/questionnaire/${base.questionnaireId}/score/preview`, [{ questionId: question.questionId, inputAnswer: -5 }]), { statusCode: 400 });
+  });
+
+  it('a score read again is answered from what is kept; a saved answer and a changed area move it at once', async () => {
+    const id = await assetId();
+    const base = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/score`)).json();
+    const caches = answeringCachesOf(h.app)!;
+    const reads = caches.sheets.stats.reads;
+    const again = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${base.questionnaireId}/score`)).json();
+    expect(again.result).toEqual(base.result);
+    expect(caches.sheets.stats.reads).toBe(reads);
+    // A better answer to a single choice question that scores less than its maximum.
+    const question = base.result.clusters
+      .flatMap((c: { categories: { sections: { questions: { questionId: number; type: string; points: number; maximum: number }[] }[] }[] }) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions)))
+      .find((q: { type: string; points: number; maximum: number }) => q.type === 'SingleChoice' && q.points < q.maximum);
+    const filled = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/latest`)).json();
+    const options = filled.clusters.flatMap((c: { categories: { sections: { questions: { id: number; options: { id: number; score: number }[] }[] }[] }[] }) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).find((q: { id: number }) => q.id === question.questionId).options;
+    const best = options.reduce((a: { score: number }, b: { score: number }) => (b.score > a.score ? b : a));
+    const saved = await h.as('collector', 'PUT', '/api/asset/answer', [{ assetId: id, questionId: question.questionId, multipleChoiceOption: [best.id] }]);
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(200);
+    const moved = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/score`)).json();
+    expect(moved.result.ecore).toBeGreaterThan(base.result.ecore);
+    // The object's facts are part of what the kept result was computed from (its country chooses the pathways).
+    await h.db.updateTable('assets').set({ country: 'FR' }).where('id', '=', id).execute();
+    await h.app.drainBackground();
+    const area = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/score`)).json();
+    expect(area.result).not.toEqual(moved.result);
   });
 
   it('a group score lies between its objects’ scores, weighted by gross floor area', async () => {

@@ -21,6 +21,7 @@ import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { answersOf, structureFor, visibleAsset } from '../answering/context.ts';
+import { answeringCachesOf, createAnsweringCaches } from '../answering/sheet-cache.ts';
 import { createReferenceDataCache } from './stored-score.ts';
 
 const tags = ['scoring'];
@@ -85,6 +86,26 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     return score(template, object, answers, await references());
   };
 
+  // An object's score read again (issue 11): the object, its filled questionnaire and the template come from what the
+  // answering routes keep (emptied by the change notifications of each), and the result is kept with the
+  // questionnaire until its answers, the object's scored facts, the template or the reference data change.
+  const caches = answeringCachesOf(app) ?? createAnsweringCaches(app, deps.db);
+  const keptScore = async (actor: AssetActor, assetId: number, qid: number | null, isBuyerAsset?: boolean) => {
+    const { asset, latestId } = await caches.visibleObject(actor, assetId, isBuyerAsset);
+    if (!mayViewScore(actor)) throw new HttpError(403, 'forbidden');
+    const sheet = await caches.sheetOf(asset.id, qid ?? latestId);
+    if (!sheet) throw new HttpError(404, 'not-found');
+    const template = await caches.template(sheet.row.questionnaireId);
+    const referenceData = await references();
+    const object = { country: asset.country, assetAssetTypes: asset.assetAssetTypes, area: asset.assetTotalArea, reportingYear: sheet.row.reportingYear };
+    const facts = JSON.stringify(object);
+    const kept = sheet.score;
+    if (kept?.template === template && kept.references === referenceData && kept.object === facts) return answer(asset, sheet.row, kept.result as ScoreResult);
+    const result = score(template, object, sheet.stored.filter((a) => a.state !== null), referenceData);
+    sheet.score = { template, references: referenceData, object: facts, result };
+    return answer(asset, sheet.row, result);
+  };
+
   const answer = (asset: AssetView, row: AssetQuestionnaireRow, result: ScoreResult) => ({
     assetId: asset.id,
     questionnaireId: row.id,
@@ -97,9 +118,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/asset/:id/questionnaire/score',
     { schema: { tags, security, summary: "The score of the object's latest filled questionnaire (unverified until closed)", params: idParams, querystring: z.object({ isBuyerAsset: booleanQuery.optional() }), response: { 200: objectScoreSchema, ...responses } } },
     async (request) => {
-      const actor = await assetActorOf(app, request.actor);
-      const { asset, row } = await scoredObject(actor, request.params.id, null, request.query.isBuyerAsset);
-      return answer(asset, row, await resultOf(asset, row));
+      return keptScore(await assetActorOf(app, request.actor), request.params.id, null, request.query.isBuyerAsset);
     },
   );
 
@@ -107,9 +126,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/asset/:id/questionnaire/:qid/score',
     { schema: { tags, security, summary: 'The score of one filled questionnaire', params: z.object({ id: idParam, qid: idParam }), response: { 200: objectScoreSchema, ...responses } } },
     async (request) => {
-      const actor = await assetActorOf(app, request.actor);
-      const { asset, row } = await scoredObject(actor, request.params.id, request.params.qid);
-      return answer(asset, row, await resultOf(asset, row));
+      return keptScore(await assetActorOf(app, request.actor), request.params.id, request.params.qid);
     },
   );
 
