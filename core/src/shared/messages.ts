@@ -56,6 +56,10 @@ export const MESSAGES = {
     de: 'Das Passwort muss mindestens einen Buchstaben und eine Zahl enthalten',
     en: 'The password must contain at least one letter and one number',
   },
+  'validation-password-common': {
+    de: 'Dieses Passwort gehört zu den am häufigsten verwendeten. Bitte wählen Sie ein anderes.',
+    en: 'This password is one of the most commonly used. Please choose another one.',
+  },
   'validation-password-repeat': {
     de: 'Die Passwörter stimmen nicht überein',
     en: 'Passwords are not identical',

@@ -5,12 +5,20 @@ import { languageFromHeader, type Language } from '@ecore/core/shared/language.t
 import { isMessageKey, message, type MessageKey } from '@ecore/core/shared/messages.ts';
 import { FieldsError } from './fields-error.ts';
 import { HttpError } from './http-error.ts';
+import { logAuthEvent } from './auth-events.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     language: Language;
+    /** The key of the error answer sent, for the refusal's log line. */
+    errorKey: MessageKey | null;
+    /** The user a bearer token named, known before the session is checked (plugins/auth.ts). */
+    claimedUserId: number | null;
   }
 }
+
+/** Refusals the sign-in routes log as authentication events of their own (plugins/auth-events.ts). */
+const SIGN_IN_REFUSALS = new Set<string>(['login-error', 'login-blocked', 'two-factor-error', 'invalid-link']);
 
 export interface FieldError {
   path: string;
@@ -18,8 +26,10 @@ export interface FieldError {
   message: string;
 }
 
-const send = (reply: FastifyReply, language: Language, statusCode: number, key: MessageKey, params = {}, fields?: FieldError[], extra: Record<string, unknown> = {}) =>
-  reply.status(statusCode).send({ ...extra, statusCode, key, message: message(key, language, params), ...(fields ? { fields } : {}) });
+const send = (reply: FastifyReply, language: Language, statusCode: number, key: MessageKey, params = {}, fields?: FieldError[], extra: Record<string, unknown> = {}) => {
+  reply.request.errorKey = key;
+  return reply.status(statusCode).send({ ...extra, statusCode, key, message: message(key, language, params), ...(fields ? { fields } : {}) });
+};
 
 const STATUS_KEYS: Partial<Record<number, MessageKey>> = {
   401: 'unauthorized',
@@ -35,6 +45,23 @@ const STATUS_KEYS: Partial<Record<number, MessageKey>> = {
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('language', 'de');
+  app.decorateRequest('errorKey', null);
+  app.decorateRequest('claimedUserId', null);
+  // Every refused authorisation (401, 403) is a structured line with the user, the route pattern (never the URL:
+  // its query may hold a token) and the key (ASVS 7.2.2).
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 401 && reply.statusCode !== 403) return;
+    if (request.errorKey !== null && SIGN_IN_REFUSALS.has(request.errorKey)) return;
+    const actor = (request as { actor?: { userId: number } | null }).actor;
+    logAuthEvent(request.log, 'access.refused', {
+      userId: actor?.userId ?? request.claimedUserId,
+      statusCode: reply.statusCode,
+      ...(request.errorKey ? { key: request.errorKey } : {}),
+      method: request.method,
+      route: request.routeOptions.url ?? 'unknown',
+      address: request.ip,
+    });
+  });
   app.addHook('onRequest', async (request) => {
     request.language = languageFromHeader(request.headers['accept-language']);
   });
