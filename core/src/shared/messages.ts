@@ -153,6 +153,14 @@ export const MESSAGES = {
     de: 'Die Anfrage ist zu groß',
     en: 'The request is too large',
   },
+  'server-busy': {
+    de: 'Der Server ist gerade überlastet. Bitte versuchen Sie es in einigen Sekunden erneut.',
+    en: 'The server is overloaded right now. Please try again in a few seconds.',
+  },
+  'database-unavailable': {
+    de: 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
+    en: 'The database cannot be reached right now. Please try again in a few minutes.',
+  },
   'server-error': {
     de: 'Bei Ihrer Anfrage ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
     en: 'An error occured upon your request. Please try again later.',

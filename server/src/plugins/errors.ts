@@ -6,6 +6,7 @@ import { isMessageKey, message, type MessageKey } from '@ecore/core/shared/messa
 import { FieldsError } from './fields-error.ts';
 import { HttpError } from './http-error.ts';
 import { logAuthEvent } from './auth-events.ts';
+import { isDatabaseUnavailable } from '@ecore/adapters/db/unavailable.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -94,6 +95,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (typeof (error as { code?: unknown }).code === 'string' && /^22[0-9A-Z]{3}$/.test((error as { code: string }).code)) {
       request.log.warn({ err: error }, 'input refused by the database');
       return send(reply, language, 400, 'validation-generic');
+    }
+    // The database cannot be reached (stopped, restarting, network): a clear 503 the client can show and retry;
+    // /api/health says the same (routes/health.ts). Nothing was stored: the transaction did not commit.
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error, event: 'database.unavailable' }, 'the database is unreachable');
+      reply.header('retry-after', '30');
+      return send(reply, language, 503, 'database-unavailable');
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
