@@ -88,6 +88,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle pooled connection that the server ends (a restart, a dropped database, a failover) is reported
     // here and discarded; the next query opens a new one. Without a listener the error would end the process.
     pool.on('error', () => undefined);
+    // A connection lost while a request holds it (between two statements of a transaction) is reported on the
+    // client, where pg-pool listens only while it is idle: without this the process would end on a database outage
+    // (issue 18 "Faults"). Its next statement fails (503 database-unavailable) and the pool discards it on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const listeners = new Set<() => Promise<void>>();
     return {
