@@ -29,7 +29,7 @@ const envSchema = z.object({
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(65_000),
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
   MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
 });
@@ -100,7 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: e.METRICS_TOKEN || undefined,
     metricsPort: e.METRICS_PORT,
     timeouts: { connectionMs: e.CONNECTION_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
-    underPressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS, maxHeapUsedMb: e.MAX_HEAP_USED_MB },
+    // On the embedded database the queries run on the event loop itself (a long export holds it by design) and there
+    // is no other node to send a caller to: the delay limit is off there unless it is set.
+    underPressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1000 : 0), maxHeapUsedMb: e.MAX_HEAP_USED_MB },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

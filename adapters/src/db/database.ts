@@ -114,7 +114,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  // Every statement's changes reach the data directory before its answer (relaxedDurability off, PGlite's default,
+  // named so that nobody turns it on for speed): a kill -9 after an acknowledgement loses nothing (issue 18 "Faults",
+  // server/src/ops/stop-and-crash.test.ts).
+  const pglite = await PGlite.create(dir, { relaxedDurability: false });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
     kind: 'pglite',

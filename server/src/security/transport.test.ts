@@ -48,7 +48,9 @@ describe('transport', () => {
   it('the configuration has defaults for every timeout and limit, and takes them from the environment', () => {
     const byDefault = loadConfig({ DATA_DIR: '/tmp/ecore-transport-test', JWT_SECRET: 'x'.repeat(32) });
     expect(byDefault.timeouts).toEqual({ connectionMs: 60_000, requestMs: 120_000, keepAliveMs: 65_000 });
-    expect(byDefault.underPressure).toEqual({ maxEventLoopDelayMs: 1000, maxHeapUsedMb: 0 });
+    // The delay limit is on by default with PostgreSQL, off on the embedded database (whose queries hold the loop).
+    expect(byDefault.underPressure).toEqual({ maxEventLoopDelayMs: 0, maxHeapUsedMb: 0 });
+    expect(loadConfig({ DATA_DIR: '/tmp/ecore-transport-test', DATABASE_URL: 'postgres://x@h/db' }).underPressure.maxEventLoopDelayMs).toBe(1000);
     expect(byDefault.shutdownGraceMs).toBe(10_000);
     const given = loadConfig({ DATA_DIR: '/tmp/ecore-transport-test', JWT_SECRET: 'x'.repeat(32), REQUEST_TIMEOUT_MS: '5000', MAX_HEAP_USED_MB: '900', SHUTDOWN_GRACE_MS: '3000' });
     expect(given.timeouts.requestMs).toBe(5000);
