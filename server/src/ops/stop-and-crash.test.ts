@@ -1,11 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// Issue 18 "Faults" and "Headers and transport", at the level of the process (server.ts through tsx, on the embedded
+// Issue 18 "Faults" and "Headers and transport", at the level of the process (server.ts as `npm start` runs it,
+// compiled (scripts/build-server-if-changed.mjs, a second when nothing changed), on the embedded
 // database in a DATA_DIR of its own, with the demo data): a kill -9 right after answers were acknowledged loses none of
 // them, and a SIGTERM lets a request in flight finish before the process exits 0 (close-with-grace). One data
 // directory, two starts. Runs once (in the PGlite project): the embedded database is what it tests.
@@ -24,8 +25,14 @@ interface Portal {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+let built = false;
 async function startPortal(): Promise<Portal> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  if (!built) {
+    const build = spawnSync(process.execPath, ['scripts/build-server-if-changed.mjs'], { cwd: root, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+    built = true;
+  }
+  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/server.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '20000' },
     stdio: ['ignore', 'pipe', 'pipe'],
