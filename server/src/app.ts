@@ -7,6 +7,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { underPressurePlugin } from './plugins/under-pressure.ts';
 import { schemaSerializerCompiler } from './plugins/serializer.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
 import { backgroundPlugin } from './plugins/background.ts';
@@ -16,6 +17,7 @@ import { metricsPlugin, queryTimer } from './plugins/metrics.ts';
 import { identityRoutes } from './routes/identity/index.ts';
 import { questionnaireRoutes } from './routes/questionnaires/index.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
+import { healthRoutes } from './routes/health.ts';
 import { organisationRoutes } from './routes/organisations/organisations.ts';
 import { exportModuleRoutes } from './routes/exports/index.ts';
 import { assetModuleRoutes } from './routes/assets/index.ts';
@@ -44,12 +46,18 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     // Behind a proxy or load balancer (TRUST_PROXY) the client's address comes from X-Forwarded-For, so rate limits count per client.
     trustProxy: deps.config.trustProxy ?? false,
     ajv: { customOptions: { coerceTypes: false } },
+    // Transport (docs/security.md): a silent socket, a request that takes too long to arrive and an idle keep-alive
+    // connection are closed (the keep-alive one after a load balancer's usual 60 s, so that it never reuses a closed one).
+    ...(deps.config.timeouts
+      ? { connectionTimeout: deps.config.timeouts.connectionMs, requestTimeout: deps.config.timeouts.requestMs, keepAliveTimeout: deps.config.timeouts.keepAliveMs }
+      : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(schemaSerializerCompiler({ check: deps.config.checkResponses ?? false }));
 
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
+  if (deps.config.underPressure) await app.register(underPressurePlugin, deps.config.underPressure);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   // Before compression: a kept answer (Idempotency-Key) is the JSON text, not its compressed stream.
@@ -66,6 +74,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(appConfigRoutes, deps);
+      await api.register(healthRoutes, deps);
       await api.register(identityRoutes, deps);
       await api.register(questionnaireRoutes, deps);
       await api.register(organisationRoutes, deps);

@@ -26,6 +26,12 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   NODE_ENV: z.string().optional(),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(65_000),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(0),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
 /** Every variable the portal reads at start (the README's "Configuration" table lists each, config.test.ts checks). */
@@ -53,6 +59,12 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** A port of its own for GET /metrics without a token (the private network's scraper). */
   metricsPort: number | undefined;
+  /** Socket inactivity, whole-request and keep-alive timeouts of the HTTP server (docs/security.md "Transport"). */
+  timeouts: { connectionMs: number; requestMs: number; keepAliveMs: number };
+  /** Above these the portal answers 503 (server-busy) instead of queuing work: event-loop delay, heap in MB (0: off). */
+  underPressure: { maxEventLoopDelayMs: number; maxHeapUsedMb: number };
+  /** How long a stop (SIGTERM, SIGINT) waits for requests in flight before it ends the process anyway. */
+  shutdownGraceMs: number;
 }
 
 /** Reads the configuration variables (README "Configuration"); throws naming the variable that is wrong. */
@@ -87,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxySetting(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN || undefined,
     metricsPort: e.METRICS_PORT,
+    timeouts: { connectionMs: e.CONNECTION_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
+    // On the embedded database the queries run on the event loop itself (a long export holds it by design) and there
+    // is no other node to send a caller to: the delay limit is off there unless it is set.
+    underPressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1000 : 0), maxHeapUsedMb: e.MAX_HEAP_USED_MB },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }
 

@@ -32,6 +32,13 @@ export interface AppConfig {
   chromiumPath?: string;
   /** Calls per minute and access token (default 600; docs/api.md). */
   apiTokenRateLimit?: number;
+  /** The HTTP server's timeouts (server.ts from CONNECTION_TIMEOUT_MS …; fastify's defaults without). */
+  timeouts?: { connectionMs: number; requestMs: number; keepAliveMs: number };
+  /**
+   * @fastify/under-pressure (plugins/under-pressure.ts): 503 server-busy above these; 0 turns a limit off. Without it
+   * (API tests) no limit applies. `sampleIntervalMs` only for tests.
+   */
+  underPressure?: { maxEventLoopDelayMs: number; maxHeapUsedMb: number; sampleIntervalMs?: number };
 }
 
 /** Everything the routes need from outside, so that tests can give their own. */

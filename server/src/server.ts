@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import closeWithGrace from 'close-with-grace';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openMigratedDatabase } from '@ecore/adapters/db/database.ts';
@@ -65,6 +66,8 @@ async function main() {
     trustProxy: config.trustProxy,
     metricsToken: config.metricsToken,
     metricsPort: config.metricsPort,
+    timeouts: config.timeouts,
+    underPressure: config.underPressure,
   };
   const files = createFolderFileStore(join(config.dataDir, 'files'));
   // Certificates as PDF: the browser starts with the first certificate asked for and ends with the server.
@@ -82,16 +85,18 @@ async function main() {
   sweeping.unref();
 
   let metricsServer: Server | undefined;
-  const shutdown = async () => {
+  // Graceful stop (issue 18): on SIGTERM or SIGINT the portal answers new requests 503 (fastify's
+  // return503OnClosing), lets the requests in flight finish, closes the browser and the database and exits 0; after
+  // SHUTDOWN_GRACE_MS it ends anyway with exit 1. An uncaught error is logged and stops it the same way (exit 1).
+  closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (m: unknown, ...rest: unknown[]) => app.log.error({ rest }, String(m)) } }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an uncaught error');
+    console.log(`Stopping${signal ? ` on ${signal}` : ''}: finishing the requests in flight …`);
     clearInterval(sweeping);
     metricsServer?.close();
     await app.close();
     await pdf.close();
     await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  });
 
   await app.listen({ port: config.port, host: config.host });
   if (config.metricsPort !== undefined) metricsServer = await listenForMetrics(app, config.metricsPort, config.host);

@@ -88,6 +88,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle pooled connection that the server ends (a restart, a dropped database, a failover) is reported
     // here and discarded; the next query opens a new one. Without a listener the error would end the process.
     pool.on('error', () => undefined);
+    // A connection lost while a request holds it (between two statements of a transaction) is reported on the
+    // client, where pg-pool listens only while it is idle: without this the process would end on a database outage
+    // (issue 18 "Faults"). Its next statement fails (503 database-unavailable) and the pool discards it on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const listeners = new Set<() => Promise<void>>();
     return {
@@ -110,7 +114,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  // Every statement's changes reach the data directory before its answer (relaxedDurability off, PGlite's default,
+  // named so that nobody turns it on for speed): a kill -9 after an acknowledgement loses nothing (issue 18 "Faults",
+  // server/src/ops/stop-and-crash.test.ts).
+  const pglite = await PGlite.create(dir, { relaxedDurability: false });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
     kind: 'pglite',

@@ -36,7 +36,9 @@ describe('a new password (spec 01 §5: 8 stated, 6 enforced, at most 128, a lett
     expect(issues(newPasswordSchema.safeParse(`a1${'x'.repeat(127)}`))).toEqual([{ path: '', key: 'validation-max-length', params: { maximum: 128 } }]);
     expect(issues(newPasswordSchema.safeParse('abcdefgh'))).toEqual([{ path: '', key: 'validation-password-content' }]);
     expect(issues(newPasswordSchema.safeParse('12345678'))).toEqual([{ path: '', key: 'validation-password-content' }]);
-    expect(newPasswordSchema.safeParse('abc123').success).toBe(true);
+    expect(issues(newPasswordSchema.safeParse('Password1'))).toEqual([{ path: '', key: 'validation-password-common' }]);
+    expect(newPasswordSchema.safeParse('abc124').success).toBe(true);
+    expect(newPasswordSchema.safeParse(`a1${'x'.repeat(126)}`).success).toBe(true);
   });
 
   it('set password needs the password and the token', () => {

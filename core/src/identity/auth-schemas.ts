@@ -23,6 +23,7 @@ export const newPasswordSchema = z.string({ error: 'validation-required' }).supe
     minLength: 'validation-min-length',
     maxLength: 'validation-max-length',
     letterAndNumber: 'validation-password-content',
+    common: 'validation-password-common',
   }[problem];
   // The length texts name their limit: the stated minimum (as the page does) or the maximum of 128.
   const params = problem === 'maxLength' ? { maximum: PASSWORD_MAX_LENGTH } : problem === 'minLength' ? { minimum: PASSWORD_MIN_LENGTH_STATED } : undefined;

@@ -56,6 +56,10 @@ export const MESSAGES = {
     de: 'Das Passwort muss mindestens einen Buchstaben und eine Zahl enthalten',
     en: 'The password must contain at least one letter and one number',
   },
+  'validation-password-common': {
+    de: 'Dieses Passwort gehört zu den am häufigsten verwendeten. Bitte wählen Sie ein anderes.',
+    en: 'This password is one of the most commonly used. Please choose another one.',
+  },
   'validation-password-repeat': {
     de: 'Die Passwörter stimmen nicht überein',
     en: 'Passwords are not identical',
@@ -148,6 +152,14 @@ export const MESSAGES = {
   'payload-too-large': {
     de: 'Die Anfrage ist zu groß',
     en: 'The request is too large',
+  },
+  'server-busy': {
+    de: 'Der Server ist gerade überlastet. Bitte versuchen Sie es in einigen Sekunden erneut.',
+    en: 'The server is overloaded right now. Please try again in a few seconds.',
+  },
+  'database-unavailable': {
+    de: 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
+    en: 'The database cannot be reached right now. Please try again in a few minutes.',
   },
   'server-error': {
     de: 'Bei Ihrer Anfrage ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',

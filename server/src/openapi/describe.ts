@@ -31,7 +31,7 @@ const ERROR_TEXTS: Record<string, string> = {
   '423': 'Locked by someone else (the answer names the holder)',
   '429': 'Too many requests; Retry-After says when to try again',
   '500': 'An unexpected failure (never with internal details)',
-  '503': 'A service the call needs is unavailable; try again later',
+  '503': 'The database is unreachable (database-unavailable) or the server overloaded (server-busy, with Retry-After); try again later',
 };
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -48,7 +48,7 @@ const RATE_HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
  * Makes the generated description exact (issue 21, docs/api.md "The description"): operation names, explicit security
  * (`[]` on public calls), `204` and `304` without content, file answers as binary with their media types, and the
  * answers the plugins give on every call of a kind: 401/403/429 on signed-in calls (sessions, access tokens and their
- * scopes and rate limit), 413/415 on calls with a body, 429 on rate-limited public calls, 500 everywhere.
+ * scopes and rate limit), 413/415 on calls with a body, 429 on rate-limited public calls, 500 and 503 everywhere.
  */
 export function exactDescription(document: Document): Document {
   const doc = structuredClone(document);
@@ -100,6 +100,8 @@ export function exactDescription(document: Document): Document {
       }
       if (op.parameters?.length || op.requestBody) add('400');
       add('500');
+      // Any call may meet an unreachable database or an overloaded node (plugins/under-pressure.ts, plugins/errors.ts).
+      add('503');
     }
   }
   return doc;

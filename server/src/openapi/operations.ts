@@ -6,6 +6,7 @@
  */
 export const OPERATION_IDS: Record<string, string> = {
   'GET /api/app/config': 'getAppConfig',
+  'GET /api/health': 'getHealth',
   'POST /api/user/login': 'login',
   'POST /api/user/secure/login': 'startSecureLogin',
   'GET /api/user/secure/login': 'completeSecureLogin',

@@ -223,6 +223,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
       if (verified.size >= VERIFIED_TOKENS) verified.clear();
       verified.set(token, claims);
     }
+    request.claimedUserId = Number(claims.sub);
     if (!isSessionActive(claims, Math.floor(deps.clock() / 1000))) throw new HttpError(401, 'unauthorized');
     const state = await sessions.get(Number(claims.sub));
     if (!state || state.sessionVersion !== (claims.sv ?? 0) || !maySignIn(state)) throw new HttpError(401, 'unauthorized');

@@ -5,12 +5,21 @@ import { languageFromHeader, type Language } from '@ecore/core/shared/language.t
 import { isMessageKey, message, type MessageKey } from '@ecore/core/shared/messages.ts';
 import { FieldsError } from './fields-error.ts';
 import { HttpError } from './http-error.ts';
+import { logAuthEvent } from './auth-events.ts';
+import { isDatabaseUnavailable } from '@ecore/adapters/db/unavailable.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     language: Language;
+    /** The key of the error answer sent, for the refusal's log line. */
+    errorKey: MessageKey | null;
+    /** The user a bearer token named, known before the session is checked (plugins/auth.ts). */
+    claimedUserId: number | null;
   }
 }
+
+/** Refusals the sign-in routes log as authentication events of their own (plugins/auth-events.ts). */
+const SIGN_IN_REFUSALS = new Set<string>(['login-error', 'login-blocked', 'two-factor-error', 'invalid-link']);
 
 export interface FieldError {
   path: string;
@@ -18,8 +27,10 @@ export interface FieldError {
   message: string;
 }
 
-const send = (reply: FastifyReply, language: Language, statusCode: number, key: MessageKey, params = {}, fields?: FieldError[], extra: Record<string, unknown> = {}) =>
-  reply.status(statusCode).send({ ...extra, statusCode, key, message: message(key, language, params), ...(fields ? { fields } : {}) });
+const send = (reply: FastifyReply, language: Language, statusCode: number, key: MessageKey, params = {}, fields?: FieldError[], extra: Record<string, unknown> = {}) => {
+  reply.request.errorKey = key;
+  return reply.status(statusCode).send({ ...extra, statusCode, key, message: message(key, language, params), ...(fields ? { fields } : {}) });
+};
 
 const STATUS_KEYS: Partial<Record<number, MessageKey>> = {
   401: 'unauthorized',
@@ -35,6 +46,23 @@ const STATUS_KEYS: Partial<Record<number, MessageKey>> = {
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('language', 'de');
+  app.decorateRequest('errorKey', null);
+  app.decorateRequest('claimedUserId', null);
+  // Every refused authorisation (401, 403) is a structured line with the user, the route pattern (never the URL:
+  // its query may hold a token) and the key (ASVS 7.2.2).
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 401 && reply.statusCode !== 403) return;
+    if (request.errorKey !== null && SIGN_IN_REFUSALS.has(request.errorKey)) return;
+    const actor = (request as { actor?: { userId: number } | null }).actor;
+    logAuthEvent(request.log, 'access.refused', {
+      userId: actor?.userId ?? request.claimedUserId,
+      statusCode: reply.statusCode,
+      ...(request.errorKey ? { key: request.errorKey } : {}),
+      method: request.method,
+      route: request.routeOptions.url ?? 'unknown',
+      address: request.ip,
+    });
+  });
   app.addHook('onRequest', async (request) => {
     request.language = languageFromHeader(request.headers['accept-language']);
   });
@@ -67,6 +95,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (typeof (error as { code?: unknown }).code === 'string' && /^22[0-9A-Z]{3}$/.test((error as { code: string }).code)) {
       request.log.warn({ err: error }, 'input refused by the database');
       return send(reply, language, 400, 'validation-generic');
+    }
+    // The database cannot be reached (stopped, restarting, network): a clear 503 the client can show and retry;
+    // /api/health says the same (routes/health.ts). Nothing was stored: the transaction did not commit.
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error, event: 'database.unavailable' }, 'the database is unreachable');
+      reply.header('retry-after', '30');
+      return send(reply, language, 503, 'database-unavailable');
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -53,7 +53,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         expiresAt: parseExpiry(body.expiresAt),
         now,
       });
-      request.log.info({ apiTokenId: stored.id, userId: user.id, scopes: stored.scopes }, 'access token created');
+      request.log.info({ event: 'auth.api-token.created', apiTokenId: stored.id, userId: user.id, scopes: stored.scopes }, 'access token created');
       return reply.status(201).send({ id: stored.id, name: stored.name, scopes: stored.scopes, expiresAt: stored.expiresAt.toISOString(), token: secret });
     },
   );
@@ -99,7 +99,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request, reply) => {
       if (!(await revokeApiToken(deps.db, request.actor.userId, request.params.id, deps.clock()))) throw new HttpError(404, 'not-found');
-      request.log.info({ apiTokenId: request.params.id, userId: request.actor.userId }, 'access token revoked');
+      request.log.info({ event: 'auth.api-token.revoked', apiTokenId: request.params.id, userId: request.actor.userId }, 'access token revoked');
       return reply.status(204).send(null);
     },
   );

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { checkPassword } from './sign-in.ts';
+import { logAuthEvent } from '../../plugins/auth-events.ts';
 
 /** Sign-in, two-factor sign-in and logout (spec 01 §4 "Sign-in", §7 "Auth"). */
 export const loginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -33,7 +34,8 @@ export const loginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => {
       if (deps.config.twoFactorLogin) throw new HttpError(400, 'two-factor-required');
-      const user = await checkPassword(deps, request.body.userName, request.body.password, request.ip);
+      const user = await checkPassword(deps, request.body.userName, request.body.password, request.ip, request.log);
+      logAuthEvent(request.log, 'auth.login.succeeded', { userId: user.id, address: request.ip });
       return { accessToken: app.signSession(sessionClaimsFor(user, nowSeconds())) };
     },
   );
@@ -51,7 +53,8 @@ export const loginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => {
       if (!deps.config.twoFactorLogin) throw new HttpError(404, 'two-factor-disabled');
-      const user = await checkPassword(deps, request.body.userName, request.body.password, request.ip);
+      const user = await checkPassword(deps, request.body.userName, request.body.password, request.ip, request.log);
+      logAuthEvent(request.log, 'auth.login.succeeded', { userId: user.id, purpose: 'firstFactor', address: request.ip });
       const now = deps.clock();
       const { token, hash } = deps.tokens.create();
       await voidLinkTokens(deps.db, user.id, ['twoFactor'], now);
@@ -88,8 +91,11 @@ export const loginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         !maySignIn({ status: user.status, locked: user.locked, organisationActive: user.organisation.organisationActive }) ||
         !(await markLinkTokenUsed(deps.db, stored.id, now))
       ) {
+        logAuthEvent(request.log, 'auth.link.refused', { userId: user?.id ?? null, purpose: 'twoFactor', address: request.ip });
         throw new HttpError(401, 'two-factor-error');
       }
+      logAuthEvent(request.log, 'auth.link.used', { userId: user.id, purpose: 'twoFactor', address: request.ip });
+      logAuthEvent(request.log, 'auth.login.succeeded', { userId: user.id, purpose: 'twoFactor', address: request.ip });
       return { accessToken: app.signSession(sessionClaimsFor(user, nowSeconds())) };
     },
   );
@@ -102,6 +108,7 @@ export const loginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       await endSessions(deps.db, request.actor.userId);
+      logAuthEvent(request.log, 'auth.logout', { userId: request.actor.userId, address: request.ip });
       return reply.status(204).send(null);
     },
   );

@@ -112,6 +112,8 @@ describe('set password: POST /api/user/setPassword', () => {
     ['abc12', 'validation-min-length'],
     ['abcdefgh', 'validation-password-content'],
     ['12345678', 'validation-password-content'],
+    ['Password1', 'validation-password-common'],
+    ['qwerty123', 'validation-password-common'],
   ])('refuses the password %j with %s', async (password, key) => {
     await requestReset('collector');
     const { token } = await h.lastMailToken();
@@ -125,6 +127,20 @@ describe('set password: POST /api/user/setPassword', () => {
   it('states the minimum length in the message of the request language: 8, as the page states it (spec 01 §5; 6 are enforced)', async () => {
     const res = await h.app.inject({ method: 'POST', url: '/api/user/setPassword', payload: { password: 'a1', token: 'x' }, headers: { 'accept-language': 'en' } });
     expect(res.json().fields[0].message).toBe('This field should be at least 8 characters long');
+  });
+
+  it('names a common password in both languages (ASVS 2.1.7), and takes a password of 128 characters that then signs in (ASVS 2.1.2)', async () => {
+    await requestReset('collector');
+    const { token } = await h.lastMailToken();
+    const refused = async (language: string) =>
+      (await h.app.inject({ method: 'POST', url: '/api/user/setPassword', payload: { password: 'trustno1', token }, headers: { 'accept-language': language } })).json().fields[0].message;
+    expect(await refused('de')).toBe('Dieses Passwort gehört zu den am häufigsten verwendeten. Bitte wählen Sie ein anderes.');
+    expect(await refused('en')).toBe('This password is one of the most commonly used. Please choose another one.');
+    const long = `Lang1${'ü'.repeat(60)}${'x'.repeat(63)}`;
+    expect(long).toHaveLength(128);
+    expect((await setPassword({ password: long, token })).statusCode).toBe(204);
+    expect(await loginStatus('collector', long)).toBe(200);
+    expect(await loginStatus('collector', long.slice(0, 127))).toBe(401);
   });
 
   it('answers 400 invalid-link for a made-up token', async () => {

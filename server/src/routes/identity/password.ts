@@ -10,6 +10,7 @@ import { findSignInUserById, findSignInUserByName, savePassword } from '@ecore/a
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
+import { logAuthEvent } from '../../plugins/auth-events.ts';
 
 const PASSWORD_LINK_PURPOSES: LinkTokenPurpose[] = ['setPassword', 'resetPassword'];
 
@@ -96,7 +97,10 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request, reply) => {
       const link = await validLink(request.body.token);
-      if (!link) throw new HttpError(400, 'invalid-link');
+      if (!link) {
+        logAuthEvent(request.log, 'auth.link.refused', { purpose: 'password', address: request.ip });
+        throw new HttpError(400, 'invalid-link');
+      }
       const passwordHash = await deps.hasher.hash(request.body.password);
       const now = deps.clock();
       const used = await deps.db.transaction().execute(async (trx) => {
@@ -105,7 +109,13 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         await voidLinkTokens(trx, link.user.id, PASSWORD_LINK_PURPOSES, now);
         return true;
       });
-      if (!used) throw new HttpError(400, 'invalid-link');
+      if (!used) {
+        logAuthEvent(request.log, 'auth.link.refused', { userId: link.user.id, purpose: link.stored.purpose, address: request.ip });
+        throw new HttpError(400, 'invalid-link');
+      }
+      logAuthEvent(request.log, 'auth.link.used', { userId: link.user.id, purpose: link.stored.purpose, address: request.ip });
+      // Every session of the user ended with the new password (savePassword raises the session version).
+      logAuthEvent(request.log, 'auth.password.set', { userId: link.user.id, purpose: link.stored.purpose, address: request.ip });
       return reply.status(204).send(null);
     },
   );

@@ -1,15 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { decideSignIn } from '@ecore/core/identity/sign-in.ts';
 import type { SignInUser } from '@ecore/core/identity/user.ts';
 import { findSignInUserByName, withSignInAttempts } from '@ecore/adapters/db/identity/users-repository.ts';
 import { recordSignInEvent } from '@ecore/adapters/db/identity/personal-data-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
+import { logAuthEvent } from '../../plugins/auth-events.ts';
 
 /**
  * The password step shared by plain and two-factor sign-in: load, verify, decide (core), store the
  * counters. Answers the signed-in user or throws the 401 of the specification.
  */
-export async function checkPassword(deps: AppDeps, userName: string, password: string, address: string): Promise<SignInUser> {
+export async function checkPassword(deps: AppDeps, userName: string, password: string, address: string, log: FastifyBaseLogger): Promise<SignInUser> {
   const user = await findSignInUserByName(deps.db, userName);
   const matches = await deps.hasher.verify(user?.credentials.passwordHash ?? null, password);
   // The slow hash check runs outside the lock; the decision and the counters are one locked step.
@@ -22,7 +24,14 @@ export async function checkPassword(deps: AppDeps, userName: string, password: s
     const outcome = decision.kind === 'blocked' ? 'blocked' : decision.kind === 'signedIn' ? 'signedIn' : 'refused';
     await recordSignInEvent(deps.db, { userId: user.id, at: new Date(deps.clock()), outcome, address });
   }
-  if (decision.kind === 'blocked') throw new HttpError(401, 'login-blocked');
-  if (decision.kind !== 'signedIn' || !user) throw new HttpError(401, 'login-error');
+  const userId = user?.id ?? null;
+  if (decision.kind === 'blocked') {
+    logAuthEvent(log, 'auth.login.blocked', { userId, address });
+    throw new HttpError(401, 'login-blocked');
+  }
+  if (decision.kind !== 'signedIn' || !user) {
+    logAuthEvent(log, 'auth.login.failed', { userId, reason: user ? 'refused' : 'unknown-user', address });
+    throw new HttpError(401, 'login-error');
+  }
   return user;
 }

@@ -25,6 +25,7 @@ import { findOrganisation } from '@ecore/adapters/db/organisations/organisations
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
+import { logAuthEvent } from '../../plugins/auth-events.ts';
 import { errorResponses } from '../schemas.ts';
 import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { inScope, organisationIdsInScope } from '../organisations/scope.ts';
@@ -253,6 +254,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           if (action === 'archive') await pseudonymiseUser(trx, user.id, pseudonymisedAccount(user.id));
           await recordAccountAudit(trx, { actorUserId: actor.userId, entity: 'user', entityId: user.id, action });
         });
+        if (transitionEndsSessions(action)) logAuthEvent(request.log, 'auth.sessions.ended', { userId: user.id, reason: action, address: request.ip });
         if (transitionInformsContact(action)) {
           const kind = action as 'deactivate' | 'lock' | 'unlock';
           app.runInBackground(`${action} mail`, async () => {

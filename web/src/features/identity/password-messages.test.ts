@@ -16,6 +16,11 @@ describe('set-password texts', () => {
     expect(passwordProblemText('12345678')).toEqual({ key: 'errors.validation-password-content' });
   });
 
+  it('refuses one of the most common passwords, in any case (core isCommonPassword)', () => {
+    expect(passwordProblemText('Password1')).toEqual({ key: 'errors.validation-password-common' });
+    expect(passwordProblemText('password1x')).toBeNull();
+  });
+
   it('asks for the repeat and for it to be identical', () => {
     expect(repeatProblemText('secret12', '')).toEqual({ key: 'errors.validation-required' });
     expect(repeatProblemText('secret12', 'secret13')).toEqual({ key: 'errors.validation-password-repeat' });

@@ -27,6 +27,8 @@ export const passwordProblemText = (password: string): TextRef | null => {
       return { key: 'errors.validation-max-length', values: { n: PASSWORD_MAX_LENGTH } };
     case 'letterAndNumber':
       return { key: 'errors.validation-password-content' };
+    case 'common':
+      return { key: 'errors.validation-password-common' };
   }
 };
 
