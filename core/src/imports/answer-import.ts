@@ -32,7 +32,7 @@ export const questionUnit = (question: Pick<Question, 'kpiKey'>): string | null 
 export const plainAnswerHeader = (question: Pick<Question, 'translations' | 'staticTitle' | 'kpiKey'>, language: Language): string => {
   const unit = questionUnit(question);
   const title = questionTitleIn(question, language);
-  return unit === null ? title : `${title} (${unit})`;
+  return unit === null || title.includes(`(${unit})`) ? title : `${title} (${unit})`;
 };
 
 /** The header that names a question beyond doubt: its title and unit with its static title in brackets. */

@@ -283,3 +283,53 @@ export async function findImport(db: Executor, id: number): Promise<(ImportListI
     report,
   };
 }
+
+/** An object's latest filled questionnaire as the answer import weighs it: template, state, lock and answers. */
+export interface LatestSheet {
+  id: number;
+  questionnaireId: number;
+  state: string;
+  lock: { userId: number; holderName: string; since: number; lastActivity: number } | null;
+  answers: { questionId: number; inputAnswer: number | null; multipleChoiceOption: number[]; state: string | null }[];
+}
+
+/** The latest filled questionnaire of each object with its lock and answers: three queries per 5 000 objects, none per object. */
+export async function latestSheetsOf(db: Executor, assetIds: readonly number[]): Promise<Map<number, LatestSheet>> {
+  const sheets = new Map<number, LatestSheet>();
+  for (const part of chunks([...new Set(assetIds)], 5000)) {
+    const latest = await db
+      .selectFrom('asset_questionnaires as aq')
+      .select(['aq.id', 'aq.asset_id', 'aq.questionnaire_id', 'aq.state'])
+      .where('aq.asset_id', 'in', part)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('asset_questionnaires as later').select('later.id').whereRef('later.asset_id', '=', 'aq.asset_id').whereRef('later.id', '>', 'aq.id'))),
+      )
+      .execute();
+    if (latest.length === 0) continue;
+    const byId = new Map<number, LatestSheet>();
+    for (const q of latest) {
+      const sheet: LatestSheet = { id: q.id, questionnaireId: q.questionnaire_id, state: q.state, lock: null, answers: [] };
+      sheets.set(q.asset_id, sheet);
+      byId.set(q.id, sheet);
+    }
+    const ids = [...byId.keys()];
+    for (const l of await db.selectFrom('asset_questionnaire_locks').selectAll().where('asset_questionnaire_id', 'in', ids).execute())
+      byId.get(l.asset_questionnaire_id)!.lock = { userId: l.user_id, holderName: l.holder_name, since: l.since.getTime(), lastActivity: l.last_activity.getTime() };
+    const answers = await db.selectFrom('asset_answers').select(['asset_questionnaire_id', 'question_id', 'input_answer', 'option_ids', 'state']).where('asset_questionnaire_id', 'in', ids).execute();
+    for (const a of answers)
+      byId.get(a.asset_questionnaire_id)!.answers.push({ questionId: a.question_id, inputAnswer: a.input_answer, multipleChoiceOption: [...a.option_ids].sort((x, y) => x - y), state: a.state });
+  }
+  return sheets;
+}
+
+/** The templates the organisation's filled questionnaires are on (their questions may head columns of an answer file). */
+export async function templateIdsOfOrganisation(db: Executor, organisationId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('asset_questionnaires as aq')
+    .innerJoin('assets as a', 'a.id', 'aq.asset_id')
+    .select('aq.questionnaire_id')
+    .distinct()
+    .where('a.organisation_id', '=', organisationId)
+    .execute();
+  return rows.map((r) => r.questionnaire_id);
+}
