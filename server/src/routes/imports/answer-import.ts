@@ -19,6 +19,7 @@ import {
   writeAnswerRow,
   type AnswerImportObject,
 } from '@ecore/core/imports/answer-import.ts';
+import { importNote } from '@ecore/core/imports/import-note.ts';
 import { importResult, mapHeader, nonEmptyRows } from '@ecore/core/imports/import-table.ts';
 import { allQuestions, optionTextIn, questionTitleIn, type Question } from '@ecore/core/questionnaires/template.ts';
 import { lockDecision } from '@ecore/core/questionnaires/locks.ts';
@@ -148,12 +149,12 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         security,
         summary:
           "The answer import template of a group: one row per object (id, externalId, objectName), one column per question that applies to any of them (title and unit), prefilled with today's answers; a cell whose question does not apply is marked \"—\" (greyed in Excel)",
-        querystring: z.object({ assetGroupId: idParam, language: languageQuery, exportFormat: formatQuery }),
+        querystring: z.object({ assetGroupId: idParam, language: languageQuery, exportFormat: formatQuery, organisationId: idParam.optional().describe('AccountAdministrator: the organisation of the group') }),
         response: { ...errorResponses, 403: errorSchema },
       },
     },
     async (request, reply) => {
-      const { organisation, scope } = await importContext(app, deps, request, 'answers', undefined);
+      const { organisation, scope } = await importContext(app, deps, request, 'answers', request.query.organisationId);
       const language: Language = request.query.language ?? request.language;
       const group = (await groupsOfOrganisation(deps.db, organisation.id)).find((g) => g.id === request.query.assetGroupId);
       if (!group || (scope.groupIds !== null && !scope.groupIds.includes(group.id))) throw new HttpError(404, 'not-found');
@@ -248,7 +249,7 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       // Sampled sheets of a declined group count their first change as an adjustment, as a save by hand does.
       const sampled = new Set<number>();
       for (const groupId of new Set(writes.map((w) => w.target.object.assetGroupId))) for (const id of (await groupReviewOf(deps.db, groupId))?.submission?.sampledAssetIds ?? []) sampled.add(id);
-      const note = `Import: ${fileName}`;
+      const note = importNote(fileName);
       await deps.db.transaction().execute(async (trx) => {
         for (const { planned, target } of writes) {
           const { object, template } = target;
