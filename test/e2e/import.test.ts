@@ -12,7 +12,7 @@ import { signIn, useJourney } from '../support/journey.ts';
  * width, downloads the German Excel template, fills it with three objects, one of which has shares of 90 %, sees that
  * row's error in German (also with "Nur Fehler"), fixes the file, imports it, and objectadmin finds the three objects.
  * The answer import: collector downloads the German answer template of a demo group, fills in a figure, imports it
- * (the object's questionnaire is started) and finds the answer and its change-log entry in the questionnaire.
+ * and finds the answer and its change-log entry ("Importiert aus …") in the object's questionnaire.
  */
 
 const VIEWPORT = { width: 1024, height: 900 };
@@ -135,10 +135,10 @@ describe('answer import', () => {
 
     await page.locator('input[type="file"]').setInputFiles(file);
     await page.getByRole('button', { name: 'Datei prüfen' }).click();
-    await page.getByRole('table', { name: 'Vorschau der Zeilen' }).getByText('Fragebogen wird gestartet').waitFor();
+    await page.getByRole('table', { name: 'Vorschau der Zeilen' }).getByText('Antworten geändert').waitFor();
     await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === '2 Zeilen importieren' && !b.disabled));
     await page.getByRole('button', { name: '2 Zeilen importieren' }).click();
-    await page.getByText('Importiert: 1 Fragebögen gestartet, 0 Objekte mit geänderten Antworten, 1 unverändert.').waitFor();
+    await page.getByText('Importiert: 0 Fragebögen gestartet, 1 Objekte mit geänderten Antworten, 1 unverändert.').waitFor();
 
     await page.goto(`${portal.url}/asset-management/objects/${objectId}/false/edit/data`);
     await page.getByRole('tablist', { name: 'Bereiche des Objekts' }).getByRole('tab', { name: 'Fragebogen' }).click();
@@ -150,7 +150,7 @@ describe('answer import', () => {
     expect(await card.getByRole('textbox', { name: 'Endenergieverbrauch gesamt (kWh/m²/a) Wert in kWh/m²/a' }).inputValue()).toBe('135,5');
     await card.getByRole('button', { name: 'Änderungsprotokoll' }).click();
     const log = page.getByRole('dialog', { name: 'E-1.1 Endenergieverbrauch gesamt (kWh/m²/a)' }).getByRole('table', { name: 'Änderungsprotokoll der Frage' });
-    await log.getByText('Beantwortet').waitFor();
     await log.getByText('Importiert aus antworten.xlsx').waitFor();
+    await log.getByText(/135,5/).waitFor();
   });
 });
