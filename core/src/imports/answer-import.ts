@@ -175,7 +175,13 @@ export interface AnswerPlanContext {
   byExternalId: ReadonlyMap<string, AnswerImportObject>;
 }
 
-const findByStatic = (structure: AnswerStructure, staticTitle: string): Question | undefined => allQuestions(structure).find((q) => q.staticTitle === staticTitle);
+/** A structure's questions by static title, made once per structure (a file has thousands of cells per structure). */
+const byStaticOf = new WeakMap<AnswerStructure, Map<string, Question>>();
+const findByStatic = (structure: AnswerStructure, staticTitle: string): Question | undefined => {
+  let byStatic = byStaticOf.get(structure);
+  if (!byStatic) byStaticOf.set(structure, (byStatic = new Map(allQuestions(structure).map((q) => [q.staticTitle, q]))));
+  return byStatic.get(staticTitle);
+};
 
 /** The id and external id a row names (the cells of the object columns). */
 export const rowTarget = (cells: readonly Cell[], columns: readonly (AnswerColumn | null)[]): { id: number | null; externalId: string | null; idText: string | null } => {

@@ -123,6 +123,8 @@ describe('POST /api/import/answers (issue 20)', () => {
     expect(log.json().map((c: { newValue: string }) => c.newValue).sort()).toEqual(['120,5 kWh/m²/a', 'Ja, vollständig']);
     const scored = await h.db.selectFrom('asset_questionnaires').selectAll().where('id', '=', questionnaire.id).executeTakeFirstOrThrow();
     expect(scored).toMatchObject({ answered_count: 2 });
+    // The stored score of the lists, as a save by hand keeps it.
+    expect(scored.score_stamp).not.toBeNull();
     const history = await h.app.inject({ method: 'GET', url: '/api/import', headers: bearer(await h.login('collector')) });
     expect(history.json().items[0]).toMatchObject({ kind: 'answers', fileName: 'antworten.csv', created: 1, unchanged: 2 });
 
@@ -189,7 +191,7 @@ describe('POST /api/import/answers (issue 20)', () => {
   it('a write that fails in its last row leaves the database as it was', async () => {
     await sql`create function ecore_test_refuse_answer() returns trigger language plpgsql as $$
       begin if new.input_answer = 777 then raise exception 'refused by test'; end if; return new; end $$`.execute(h.db);
-    await sql`create trigger ecore_test_refuse_answer before update on asset_answers for each row execute function ecore_test_refuse_answer()`.execute(h.db);
+    await sql`create trigger ecore_test_refuse_answer before insert or update on asset_answers for each row execute function ecore_test_refuse_answer()`.execute(h.db);
     try {
       const before = await h.snapshot();
       const rows = await filled({ 'Bürohaus Mainzer Landstraße': { [ENERGY]: '100' }, 'Hotel am Rheinufer': { [ENERGY]: '777' } });

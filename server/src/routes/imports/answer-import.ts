@@ -2,7 +2,10 @@ import multipart from '@fastify/multipart';
 import * as E from 'fp-ts/Either';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerableQuestions, type AnswerStructure } from '@ecore/core/answering/applicability.ts';
+import { answerableQuestions, findQuestion, type AnswerStructure } from '@ecore/core/answering/applicability.ts';
+import { changeKind } from '@ecore/core/answering/answer-rules.ts';
+import { progress } from '@ecore/core/answering/progress.ts';
+import { mayAdjustSheet } from '@ecore/core/review/group-rules.ts';
 import type { AnswerState, AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import { pickTemplate, reportingYearOf } from '@ecore/core/answering/versions.ts';
 import { scopeCoversAsset, type ImportScope } from '@ecore/core/imports/import-access.ts';
@@ -26,23 +29,27 @@ import { lockDecision } from '@ecore/core/questionnaires/locks.ts';
 import { isLanguage, type Language } from '@ecore/core/shared/language.ts';
 import { message } from '@ecore/core/shared/messages.ts';
 import { idParam } from '@ecore/core/shared/schemas.ts';
-import { insertAssetQuestionnaire, findLatestAssetQuestionnaire } from '@ecore/adapters/db/answering/answering-repository.ts';
-import { findSheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import {
   findImportTargets,
   groupsOfOrganisation,
   insertImport,
+  insertStartedQuestionnaires,
   latestSheetsOf,
+  lockLatestQuestionnaires,
   objectIdsOfGroup,
   templateIdsOfOrganisation,
+  writeAdjustments,
+  writeImportedAnswers,
+  writeProgresses,
+  type ImportedAnswer,
 } from '@ecore/adapters/db/imports/imports-repository.ts';
 import { findActiveTemplateIds } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { groupReviewOf } from '@ecore/adapters/db/review/review-repository.ts';
 import { writeCsv, writeTemplateWorkbook } from '@ecore/adapters/imports/template-file.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
-import { actorName, structureFor } from '../answering/context.ts';
-import { saveSheetAnswers } from '../answering/save-answers.ts';
+import { actorName, LockedError, structureFor } from '../answering/context.ts';
+import { loggedValue } from '../answering/save-answers.ts';
 import { sendDownload } from '../exports/download.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { createScoreKeeper } from '../scoring/stored-score.ts';
@@ -112,10 +119,17 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     const sheets = await latestSheetsOf(deps.db, objects.map((o) => o.id));
     const structures = new Map<string, AnswerStructure>();
     const loaded = new Map<number, LoadedObject>();
+    // Each template once per request (a read of the cache asks the database for its stamp).
+    const read = new Map<number, Promise<ScoredTemplate>>();
+    const templateOnce = (id: number) => {
+      let found = read.get(id);
+      if (!found) read.set(id, (found = templateOf(id)));
+      return found;
+    };
     for (const object of objects) {
       const sheet = sheets.get(object.id) ?? null;
       const templateId = sheet?.questionnaireId ?? pickTemplate(object.fields.conditionsAndEnvironmentGoals, object.fields.isBuyerAsset ?? false, actives);
-      const template = templateId === null ? null : await templateOf(templateId);
+      const template = templateId === null ? null : await templateOnce(templateId);
       let structure: AnswerStructure | null = null;
       if (template) {
         const key = `${template.id}|${object.fields.assetAssetTypes.map((s) => `${s.assetTypeId}:${s.percentage}`).join(',')}`;
@@ -251,21 +265,83 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       for (const groupId of new Set(writes.map((w) => w.target.object.assetGroupId))) for (const id of (await groupReviewOf(deps.db, groupId))?.submission?.sampledAssetIds ?? []) sampled.add(id);
       const note = importNote(fileName);
       await deps.db.transaction().execute(async (trx) => {
-        for (const { planned, target } of writes) {
-          const { object, template } = target;
+        // The objects' latest questionnaires locked as a save by hand locks its own: none started or replaced since the read.
+        const assetIds = writes.map((w) => w.target.object.id);
+        const locked = await lockLatestQuestionnaires(trx, assetIds);
+        if (writes.some((w) => (locked.get(w.target.object.id)?.id ?? null) !== w.target.sheetId)) throw new HttpError(409, 'questionnaire-stale');
+        const reportingYear = reportingYearOf(at.getTime());
+        const started = await insertStartedQuestionnaires(
+          trx,
+          writes
+            .filter((w) => w.planned.start)
+            .map((w) => ({ assetId: w.target.object.id, questionnaireId: w.target.template!.id, reportingYear, createdBy: assetActor.userId, total: answerableQuestions(w.target.import.structure!).length })),
+          at,
+        );
+        // The rules decided again on what is locked now (state, lock, answers): a change since the preview refuses the import.
+        const fresh = await latestSheetsOf(trx, assetIds);
+        const again = new Map(
+          writes.map((w) => {
+            const sheet = fresh.get(w.target.object.id)!;
+            const lock = lockDecision(sheet.lock, assetActor.userId, deps.clock());
+            const answers = sheet.answers.map((a) => ({ ...a, state: a.state as AnswerState | null }));
+            const questionnaire = { state: sheet.state as AssetQuestionnaireState, lockHolder: lock.outcome === 'held' ? lock.currentLockerName : null, answers };
+            return [w.target.object.id, { ...w.target.import, questionnaire }] as const;
+          }),
+        );
+        const rows = new Set(writes.map((w) => w.planned.row));
+        const replanned = planAnswerImport(
+          dataRows.filter((r) => rows.has(r.row)),
+          mapped.right,
+          headers,
+          { language, byId: again, byExternalId: new Map([...again.values()].flatMap((o) => (o.externalId === null ? [] : [[o.externalId, o] as const]))) },
+        );
+        // The structures' questions by id, once each (findQuestion walks the tree).
+        const questionsOf = new Map<AnswerStructure, Map<number, Question>>();
+        const questionOf = (structure: AnswerStructure, id: number) => {
+          let byId = questionsOf.get(structure);
+          if (!byId) questionsOf.set(structure, (byId = new Map(allQuestions(structure).flatMap((q) => (q.id === null ? [] : [[q.id, q] as const])))));
+          return byId.get(id) ?? findQuestion(structure, id)!;
+        };
+        const answers: ImportedAnswer[] = [];
+        const progresses: { id: number; answered: number; total: number }[] = [];
+        const scored: Parameters<typeof scoring.storeMany>[1][number][] = [];
+        for (const p of replanned) {
+          const holder = p.problems.find((problem) => problem.key === 'questionnaire-locked');
+          if (holder) throw new LockedError(String(holder.params?.name ?? ''));
+          if (p.status === 'failed') throw new HttpError(409, 'questionnaire-stale');
+          const target = loaded.get(p.assetId!)!;
           const structure = target.import.structure!;
-          if (planned.start) {
-            // DOMAIN.md §9: the template a start by hand takes; none may have been started since the preview's read.
-            const latest = await findLatestAssetQuestionnaire(trx, object.id, true);
-            if (latest) throw new HttpError(409, 'questionnaire-stale');
-            await insertAssetQuestionnaire(trx, { assetId: object.id, questionnaireId: template!.id, reportingYear: reportingYearOf(at.getTime()), createdBy: assetActor.userId, total: answerableQuestions(structure).length, at });
+          const row = locked.get(target.object.id) ?? started.get(target.object.id)!;
+          const current = new Map(again.get(target.object.id)!.questionnaire.answers.map((a) => [a.questionId, a]));
+          for (const change of p.changes) {
+            const question = questionOf(structure, change.questionId);
+            const stored = current.get(change.questionId);
+            const before = stored && stored.state !== null ? { inputAnswer: stored.inputAnswer, multipleChoiceOption: [...stored.multipleChoiceOption] } : null;
+            answers.push({
+              assetQuestionnaireId: row.id,
+              questionId: change.questionId,
+              inputAnswer: change.value.inputAnswer,
+              optionIds: change.value.multipleChoiceOption,
+              changedSinceDecline: row.state === 'Declined',
+              change: { kind: changeKind(before, change.value)!, oldValue: before ? loggedValue(question, before) : null, newValue: loggedValue(question, change.value) },
+            });
+            current.set(change.questionId, { questionId: change.questionId, ...change.value, state: 'Answered' });
           }
-          const locked = await findSheet(trx, object.id, null, true);
-          if (!locked || locked.row.questionnaireId !== template!.id || (!planned.start && locked.row.id !== target.sheetId)) throw new HttpError(409, 'questionnaire-stale');
-          const items = planned.changes.map((c, index) => ({ index, questionId: c.questionId, inputAnswer: c.value.inputAnswer, multipleChoiceOption: c.value.multipleChoiceOption }));
-          const saved = await saveSheetAnswers(trx, { actor: assetActor, by, at, now: deps.clock(), locked, structure, items, sampled: sampled.has(object.id), note });
-          await scoring.store(trx, template!, { country: object.fields.country, assetAssetTypes: object.fields.assetAssetTypes, area: object.fields.assetTotalArea }, locked.row, saved.stored);
+          if (sampled.has(target.object.id) && row.declineCount > row.adjustments) {
+            // The first change of a sampled sheet after a decline of its group counts as one adjustment, at most two.
+            const adjusted = mayAdjustSheet({ state: row.state as AssetQuestionnaireState, declineCount: row.declineCount, adjustments: row.adjustments });
+            if (E.isLeft(adjusted)) throw new HttpError(400, adjusted.left);
+            await writeAdjustments(trx, row.id, adjusted.right);
+          }
+          const after = [...current.values()];
+          const counted = progress(structure, after);
+          progresses.push({ id: row.id, answered: counted.answered, total: counted.total });
+          const { country, assetAssetTypes, assetTotalArea } = target.object.fields;
+          scored.push({ template: target.template!, object: { country, assetAssetTypes, area: assetTotalArea }, questionnaire: row, answers: after });
         }
+        await writeImportedAnswers(trx, answers, { userId: assetActor.userId, name: by, note }, at);
+        await writeProgresses(trx, progresses);
+        await scoring.storeMany(trx, scored);
         await insertImport(trx, {
           organisationId: organisation.id,
           userId: assetActor.userId,
