@@ -162,8 +162,11 @@ describe('POST /api/import/answers (issue 20)', () => {
     expect(await answersOf('Wohnanlage Schwabing')).toEqual([]);
   });
 
-  it('refuses a bad file: a renamed .exe and an unknown column', async () => {
+  it('refuses a bad file: a renamed .exe, an empty file, one without header, an unknown or repeated column', async () => {
     await h.expectRefused(() => upload(Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]), { name: 'antworten.csv' }), { statusCode: 400, key: 'import-file-type' });
+    await h.expectRefused(() => upload(Buffer.alloc(0)), { statusCode: 400, key: 'import-file-empty' });
+    await h.expectRefused(() => upload(csv([['', ''], ['1', '2']])), { statusCode: 400, key: 'import-no-header' });
+    await h.expectRefused(() => upload(csv([['Objekt-ID', 'E-1.1', ENERGY], ['1', '2', '3']])), { statusCode: 400, key: 'import-duplicate-column' });
     await h.expectRefused(() => upload(csv([['Objekt-ID', 'Farbe'], ['1', 'rot']])), { statusCode: 400, key: 'import-unknown-column' });
   });
 
