@@ -5,7 +5,10 @@
 // and the peak RSS of the process (server and client). Goals on PostgreSQL: preview ≤ 5 s, import ≤ 10 s, peak RSS ≤
 // 300 MB. Runs on PostgreSQL (database `ecore_bench_import` made afresh on BENCH_POSTGRES_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres) and on the embedded database (whose memory then counts in the RSS).
-// BENCH_IMPORT_OBJECTS changes the count. Asserts nothing but that the runs succeed.
+// BENCH_IMPORT_OBJECTS changes the count. Then answers (`POST /api/import/answers`): the German answer template of one
+// of the ten groups (OBJECTS / 10 objects, 1 000 by default) with 30 question columns filled ("1": a figure, or the
+// first option), previewed, imported (questionnaires started, change log written) and previewed again.
+// Asserts nothing but that the runs succeed.
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
@@ -15,6 +18,9 @@ import { createMemoryMailer } from '@ecore/adapters/mail/mailer.ts';
 import { createMemoryFileStore } from '@ecore/adapters/files/file-store.ts';
 import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
+import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
+import { readImportFile } from '@ecore/adapters/imports/read-table.ts';
+import { writeCsv } from '@ecore/adapters/imports/template-file.ts';
 import { buildApp } from '@ecore/server/app.ts';
 
 const OBJECTS = Number(process.env.BENCH_IMPORT_OBJECTS ?? 10_000);
@@ -52,6 +58,7 @@ async function bench(database: Database, kind: string) {
   const db = database.db;
   await seedDemoData(db, await hasher.hash(DEMO_PASSWORD));
   await seedDemoAssets(db);
+  await seedDemoQuestionnaires(db);
   const app = await buildApp({
     db,
     listen: database.listen,
@@ -75,11 +82,11 @@ async function bench(database: Database, kind: string) {
       peakRss = Math.max(peakRss, m.rss);
       peakHeap = Math.max(peakHeap, m.heapUsed + m.external);
     }, 5);
-    const upload = async (dryRun: boolean, bytes = file) => {
+    const upload = async (dryRun: boolean, bytes = file, kind: 'assets' | 'answers' = 'assets') => {
       const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(bytes)]), 'bench-objekte.csv');
+      form.append('file', new Blob([new Uint8Array(bytes)]), `bench-${kind}.csv`);
       const started = performance.now();
-      const res = await fetch(`${address}/api/import/assets?dryRun=${dryRun}`, { method: 'POST', headers, body: form });
+      const res = await fetch(`${address}/api/import/${kind}?dryRun=${dryRun}`, { method: 'POST', headers, body: form });
       const body = (await res.json()) as { created: number; updated: number; unchanged: number; failed: number };
       if (res.status !== 200) throw new Error(`import answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
       return { ms: performance.now() - started, body };
@@ -89,6 +96,26 @@ async function bench(database: Database, kind: string) {
     const stored = await upload(false);
     const again = await upload(true);
     const update = await upload(false, changed);
+    const objectsPeak = peakRss;
+
+    // Answers: the template of one group, 30 question columns filled.
+    peakRss = 0;
+    const group = await db.selectFrom('asset_groups').select('id').where('name', '=', 'Bench-Portfolio 1').executeTakeFirstOrThrow();
+    const started = performance.now();
+    const template = await fetch(`${address}/api/import/answers/template?assetGroupId=${group.id}&language=de&exportFormat=1`, { headers });
+    const read = await readImportFile(Buffer.from(await template.arrayBuffer()));
+    if (read._tag === 'Left' || template.status !== 200) throw new Error(`answer template answered ${template.status}`);
+    const templateMs = performance.now() - started;
+    const { header, rows } = read.right;
+    const filledColumns = header.map((_, i) => i).filter((i) => i >= 3 && rows.some((r) => r[i] !== '—')).slice(0, 30);
+    const answerFile = writeCsv(
+      header.map(String),
+      rows.map((r) => r.map((cell, i) => (filledColumns.includes(i) && cell !== '—' ? '1' : cell))),
+      'de',
+    ).body;
+    const answersPreview = await upload(true, answerFile, 'answers');
+    const answersImport = await upload(false, answerFile, 'answers');
+    const answersAgain = await upload(true, answerFile, 'answers');
     clearInterval(sampler);
     const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(0)} MB`;
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -98,7 +125,13 @@ async function bench(database: Database, kind: string) {
     console.log(`  again    ${s(again.ms).padStart(8)}   ${again.body.unchanged} unchanged (the same file previewed again)`);
     console.log(`  update   ${s(update.ms).padStart(8)}   ${update.body.updated} updated   (every area changed, batched updates)`);
     console.log(`  heap (used + external) at peak ${mb(peakHeap)}`);
-    console.log(`  RSS before ${mb(before)}, peak while importing ${mb(peakRss)}, peak of the process ${mb(process.resourceUsage().maxRSS * 1024)} (goal: ≤ 300 MB)`);
+    console.log(`  RSS before ${mb(before)}, peak while importing ${mb(objectsPeak)}, peak of the process ${mb(process.resourceUsage().maxRSS * 1024)} (goal: ≤ 300 MB)`);
+    console.log(`\nAnswers for ${rows.length} objects × ${filledColumns.length} questions (POST /api/import/answers, ${(answerFile.length / 1024).toFixed(0)} KB CSV, ${kind}):`);
+    console.log(`  template ${s(templateMs).padStart(8)}   (GET /api/import/answers/template, CSV)`);
+    console.log(`  preview  ${s(answersPreview.ms).padStart(8)}   ${answersPreview.body.created} questionnaires to start`);
+    console.log(`  import   ${s(answersImport.ms).padStart(8)}   ${answersImport.body.created} started, ${answersImport.body.updated} updated`);
+    console.log(`  again    ${s(answersAgain.ms).padStart(8)}   ${answersAgain.body.unchanged} unchanged`);
+    console.log(`  RSS peak while importing answers ${mb(peakRss)}`);
   } finally {
     await app.close();
   }

@@ -11,6 +11,8 @@ import { signIn, useJourney } from '../support/journey.ts';
  * The object import in the browser (issue 20, docs/import.md): importadmin opens /import at the narrowest supported
  * width, downloads the German Excel template, fills it with three objects, one of which has shares of 90 %, sees that
  * row's error in German (also with "Nur Fehler"), fixes the file, imports it, and objectadmin finds the three objects.
+ * The answer import: collector downloads the German answer template of a demo group, fills in a figure, imports it
+ * and finds the answer and its change-log entry ("Importiert aus …") in the object's questionnaire.
  */
 
 const VIEWPORT = { width: 1024, height: 900 };
@@ -105,5 +107,50 @@ describe('object import', () => {
     const list = admin.getByRole('table', { name: 'Liste der Objekte' });
     for (const o of OBJECTS) await list.getByText(o.name, { exact: true }).waitFor();
     await other.close();
+  });
+});
+
+describe('answer import', () => {
+  it('collector fills the answer template of a demo group, imports it, and sees the answer and its change log', async () => {
+    await page.goto(`${portal.url}/import`);
+    await page.waitForURL(/\/login/);
+    await signIn(page, 'collector');
+    await page.waitForURL(/\/import$/);
+    expect(await page.getByRole('radio', { name: 'Antworten' }).isChecked()).toBe(true);
+    await page.getByRole('textbox', { name: 'Objektgruppe' }).click();
+    await page.getByRole('option', { name: 'Portfolio Berlin' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel-Vorlage herunterladen' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Antworten-Importvorlage-\d+-\d{4}-\d{2}-\d{2}\.xlsx$/);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Antworten')!;
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    const energy = header.indexOf('Endenergieverbrauch gesamt (kWh/m²/a)') + 1;
+    const rowNumber = [2, 3].find((r) => sheet.getRow(r).getCell(3).value === 'Quartier Prenzlauer Berg')!;
+    const objectId = Number(sheet.getRow(rowNumber).getCell(1).value);
+    sheet.getRow(rowNumber).getCell(energy).value = 135.5;
+    const file = join(await mkdtemp(join(tmpdir(), 'ecore-answers-')), 'antworten.xlsx');
+    await writeFile(file, Buffer.from(await workbook.xlsx.writeBuffer()));
+
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByRole('button', { name: 'Datei prüfen' }).click();
+    await page.getByRole('table', { name: 'Vorschau der Zeilen' }).getByText('Antworten geändert').waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === '2 Zeilen importieren' && !b.disabled));
+    await page.getByRole('button', { name: '2 Zeilen importieren' }).click();
+    await page.getByText('Importiert: 0 Fragebögen gestartet, 1 Objekte mit geänderten Antworten, 1 unverändert.').waitFor();
+
+    await page.goto(`${portal.url}/asset-management/objects/${objectId}/false/edit/data`);
+    await page.getByRole('tablist', { name: 'Bereiche des Objekts' }).getByRole('tab', { name: 'Fragebogen' }).click();
+    await page.waitForURL(/\/questionnaire\/\d+\/data$/);
+    const tree = page.getByRole('navigation', { name: 'Fragebogen-Navigation' });
+    for (const name of ['II Verbrauch und Emissionen', 'Energie', 'Endenergieverbrauch'])
+      await tree.getByRole('link', { name: new RegExp(`^${name}(?: \\d+ von \\d+ beantwortet)?$`) }).click();
+    const card = page.getByRole('region', { name: 'Endenergieverbrauch gesamt (kWh/m²/a)', exact: true });
+    expect(await card.getByRole('textbox', { name: 'Endenergieverbrauch gesamt (kWh/m²/a) Wert in kWh/m²/a' }).inputValue()).toBe('135,5');
+    await card.getByRole('button', { name: 'Änderungsprotokoll' }).click();
+    const log = page.getByRole('dialog', { name: 'E-1.1 Endenergieverbrauch gesamt (kWh/m²/a)' }).getByRole('table', { name: 'Änderungsprotokoll der Frage' });
+    await log.getByText('Importiert aus antworten.xlsx').waitFor();
+    await log.getByText(/135,5/).waitFor();
   });
 });

@@ -100,6 +100,14 @@ export const IMPORT_MESSAGES = {
     de: 'Diese externe ID hat bereits ein anderes Objekt Ihrer Organisation.',
     en: 'Another object of your organisation already has this external ID.',
   },
+  'import-answer-not-applicable': {
+    de: 'Diese Frage gilt nicht für dieses Objekt; die Zelle muss leer bleiben.',
+    en: 'This question does not apply to this object; the cell must stay empty.',
+  },
+  'import-group-required': {
+    de: 'Bitte wählen Sie die Objektgruppe, deren Antworten Sie bearbeiten.',
+    en: 'Please choose the object group whose answers you edit.',
+  },
   'import-organisation-required': {
     de: 'Bitte wählen Sie die Organisation, für die importiert wird.',
     en: 'Please choose the organisation to import for.',

@@ -26,15 +26,21 @@ export interface ObjectRowContext {
   allowedTypeIds?: readonly number[];
 }
 
-const blank = (cell: Cell): boolean => cell === null || (typeof cell === 'string' && cell.trim() === '');
+export const blank = (cell: Cell): boolean => cell === null || (typeof cell === 'string' && cell.trim() === '');
 
 /** A text cell starting with `=` is a formula typed into a CSV (or a text cell in Excel): read as text, flagged. */
-const looksLikeFormula = (text: string): boolean => text.trimStart().startsWith('=') && parseLocaleNumber(text.trimStart().slice(1), 'en') === null;
+export const looksLikeFormula = (text: string): boolean => text.trimStart().startsWith('=') && parseLocaleNumber(text.trimStart().slice(1), 'en') === null;
 
-const readNumber = (cell: Cell, language: Language): number | null => {
+/** A figure in exponent notation, as programs write very small or large numbers ("5e-7", "1,5e-7" in German). */
+const EXPONENT = /^-?\d+([.,]\d+)?e[+-]?\d+$/i;
+
+export const readNumber = (cell: Cell, language: Language): number | null => {
   if (typeof cell === 'number') return cell;
   const text = String(cell).replace(/%\s*$/, '');
-  return parseLocaleNumber(text, language);
+  const parsed = parseLocaleNumber(text, language);
+  if (parsed !== null || !EXPONENT.test(text.trim())) return parsed;
+  const value = Number(text.trim().replace(',', '.'));
+  return Number.isFinite(value) ? value : null;
 };
 
 const GERMAN_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;

@@ -120,6 +120,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/assetGroup/{id}/yearOverYear': 'getAssetGroupYearOverYear',
   'GET /api/import/assets/template': 'downloadAssetImportTemplate',
   'POST /api/import/assets': 'importAssets',
+  'GET /api/import/answers/template': 'downloadAnswerImportTemplate',
+  'POST /api/import/answers': 'importAnswers',
   'GET /api/import': 'listImports',
   'GET /api/import/{id}/report': 'downloadImportReport',
   'GET /api/certificate/verify/{code}': 'verifyCertificate',
@@ -156,5 +158,6 @@ export const DOWNLOADS: Record<string, { mediaTypes: string[]; description: stri
   'GET /api/asset/certificate': { mediaTypes: ['application/pdf'], description: 'The certificate as PDF' },
   'GET /api/assetGroup/certificate': { mediaTypes: ['application/pdf'], description: 'The certificate as PDF' },
   'GET /api/import/assets/template': { mediaTypes: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], description: 'The object import template as CSV or Excel' },
+  'GET /api/import/answers/template': { mediaTypes: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], description: "A group's answer import template, prefilled with today's answers, as CSV or Excel" },
   'GET /api/import/{id}/report': { mediaTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], description: "The import's rows with a column of errors, as Excel" },
 };

@@ -4,9 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import * as E from 'fp-ts/lib/Either.js';
-import { answerableQuestions, findQuestion, type AnswerStructure } from '@ecore/core/answering/applicability.ts';
-import { answerText, changeKind, checkAnswer, isAnswerable, isCleared } from '@ecore/core/answering/answer-rules.ts';
-import { saveAnswersSchema, type AnswerValue, type AnswerState } from '@ecore/core/answering/answers.ts';
+import { answerableQuestions, findQuestion } from '@ecore/core/answering/applicability.ts';
+import { saveAnswersSchema } from '@ecore/core/answering/answers.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
 import { mayAnswer, mayDeleteQuestionnaire, mayStartQuestionnaire, mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
 import { carryOver, mayStartNewRun, pickTemplate, reportingYearOf, updateToActiveProblem, groupUpdateToActiveProblem } from '@ecore/core/answering/versions.ts';
@@ -14,8 +13,7 @@ import { defaultsOf, fillFromDefaults } from '@ecore/core/answering/cluster-defa
 import { lockDecision, mayRelease } from '@ecore/core/questionnaires/locks.ts';
 import { mayEditAsset, mayEditGroup, groupScope, assetGrants, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import type { QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
-import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
-import { message } from '@ecore/core/shared/messages.ts';
+import type { Language } from '@ecore/core/shared/language.ts';
 import { idParam, idParams, requiredText } from '@ecore/core/shared/schemas.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
@@ -37,7 +35,6 @@ import {
   moveAnswersToVersion,
   moveChangesToQuestion,
   saveGroupDefaults,
-  setAdjustments,
   setProgress,
   writeAnswerLock,
   type AssetQuestionnaireRow,
@@ -51,14 +48,14 @@ import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { acceptsGzip } from '../assets/groups.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
+import { applyAnswers, saveSheetAnswers } from './save-answers.ts';
 import { LockedError, actorName, answerResponse, answersOf, questionnaireState, storedAnswers, visibleAsset, visibleQuestionnaire } from './context.ts';
 import { createAnsweringCaches, type KeptSheet } from './sheet-cache.ts';
 import { groupSheetFrom } from '../review/states.ts';
-import { mayAdjustSheet } from '@ecore/core/review/group-rules.ts';
 import { availableTransitions } from '@ecore/core/review/transitions.ts';
 import { mayOpenCheck, reviewCounts } from '@ecore/core/review/answer-review.ts';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
-import { findSheet, lockAnswerRow, writeAnswerWithChange, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { findSheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import { createScoreKeeper, type ScoreKeeper } from '../scoring/stored-score.ts';
 import { groupAnnualStartProblem, annualStartProblem } from '@ecore/core/answering/annual.ts';
 import { findAnnualStart, lockGroupRow } from '@ecore/adapters/db/answering/annual-repository.ts';
@@ -73,10 +70,6 @@ const assetQuery = z.object({ isBuyerAsset: booleanQuery.optional() });
 const twoIds = z.object({ id: idParam, qid: idParam });
 /** `update` moves to the active version (spec 02 §4); `annual` starts next year's questionnaire (issue 22). */
 const updateTypeQuery = z.object({ updateType: z.enum(['update', 'annual'], { error: 'validation-generic' }).default('update') });
-
-/** Both languages' texts of an answer, kept in the change log so that it reads the same after a version change. */
-const loggedValue = (question: Parameters<typeof answerText>[0], value: AnswerValue) =>
-  isCleared(value) ? null : { value, text: Object.fromEntries(LANGUAGES.map((l) => [l, answerText(question, value, l)])) };
 
 const loggedText = (logged: unknown, language: Language): string | null => {
   if (logged === null || logged === undefined) return null;
@@ -223,72 +216,6 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     return reply.header('content-encoding', 'gzip').send(kept.gzip as never);
   };
 
-  /**
-   * Writes answers to one filled questionnaire inside the caller's transaction (core checkAnswer, isAnswerable,
-   * changeKind): all or nothing, one change-log row per changed answer, the progress kept on the questionnaire.
-   * `locked` is the questionnaire as read with its row locked in this transaction (findSheet): every save of it
-   * waits for that lock, so its answers and the ones written here are all there is, and the progress is counted
-   * from them without reading the answers again.
-   */
-  const applyAnswers = async (
-    trx: Trx,
-    actor: AssetActor,
-    by: string,
-    locked: Sheet,
-    structure: AnswerStructure,
-    items: readonly { index: number; questionId: number; inputAnswer: unknown; multipleChoiceOption: unknown }[],
-    note = '',
-  ) => {
-    const { row } = locked;
-    const at = now();
-    const state = questionnaireState(row);
-    const problems: { path: string; key: Parameters<typeof message>[0]; params?: Record<string, number> }[] = [];
-    const current = new Map(locked.answers.map((a) => [a.questionId, a]));
-    const written = new Map<number, (typeof locked.answers)[number]>();
-    for (const item of items) {
-      const question = findQuestion(structure, item.questionId);
-      const checked = checkAnswer(question, item);
-      if (E.isLeft(checked)) {
-        problems.push({ path: [item.index, ...checked.left.path].join('.'), key: checked.left.key, ...(checked.left.params ? { params: checked.left.params } : {}) });
-        continue;
-      }
-      const answer = await lockAnswerRow(trx, row.id, item.questionId, by, at);
-      if (!isAnswerable(state, answer.state as AnswerState | null)) throw new HttpError(400, 'answer-not-answerable');
-      const before: AnswerValue = { inputAnswer: answer.inputAnswer, multipleChoiceOption: answer.multipleChoiceOption };
-      const kind = changeKind(answer.state === null ? null : before, checked.right);
-      if (kind === null) {
-        current.set(answer.questionId, answer);
-        written.set(answer.id, answer);
-        continue;
-      }
-      const cleared = isCleared(checked.right);
-      const stored = await writeAnswerWithChange(
-        trx,
-        answer.id,
-        { ...checked.right, state: cleared ? null : 'Answered', ...(state === 'Declined' ? { changedSinceDecline: true } : {}) },
-        by,
-        at,
-        {
-          assetQuestionnaireId: row.id,
-          questionId: item.questionId,
-          kind,
-          userId: actor.userId,
-          oldValue: answer.state === null ? null : loggedValue(question!, before),
-          newValue: loggedValue(question!, checked.right),
-          note,
-        },
-      );
-      current.set(stored.questionId, stored);
-      written.set(stored.id, stored);
-    }
-    if (problems.length > 0) throw new FieldsError(problems);
-    const answers = [...current.values()].sort((a, b) => a.id - b.id);
-    const stored = storedAnswers(answers, locked.documents);
-    const counted = progress(structure, stored);
-    await setProgress(trx, row.id, counted.answered, counted.total);
-    return { written: [...written.values()], progress: counted, stored };
-  };
-
   // -------------------------------------------------------------------------------------------------------------
   // Start, read, delete
 
@@ -420,15 +347,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
           // A new version or run since the template was picked: the caller reloads (the answers were checked for another).
           if (locked.row.questionnaireId !== template.id) throw new HttpError(409, 'questionnaire-stale');
           const { row } = locked;
-          const lock = lockDecision(locked.lock, actor.userId, deps.clock());
-          if (lock.outcome === 'held') throw new LockedError(lock.currentLockerName);
-          if (sampled && row.declineCount > row.adjustments) {
-            // The first change of a sampled sheet after a decline of its group counts as one adjustment, at most two.
-            const adjusted = mayAdjustSheet({ state: questionnaireState(row), declineCount: row.declineCount, adjustments: row.adjustments });
-            if (E.isLeft(adjusted)) throw new HttpError(400, adjusted.left);
-            await setAdjustments(trx, row.id, adjusted.right);
-          }
-          const saved = await applyAnswers(trx, actor, by, locked, structureFor(template, asset), list);
+          const saved = await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: structureFor(template, asset), items: list, sampled });
           await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, row, saved.stored);
           out.push({ asset, locked, saved });
         }
@@ -581,7 +500,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         const locked = (await findSheet(trx, asset.id, questionnaire.id, true))!;
         const lock = lockDecision(locked.lock, actor.userId, deps.clock());
         if (lock.outcome === 'held') throw new LockedError(lock.currentLockerName);
-        const saved = await applyAnswers(trx, actor, by, locked, target, fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value })), 'defaults');
+        const saved = await applyAnswers(trx, actor, by, now(), locked, target, fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value })), 'defaults');
         await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, locked.row, saved.stored);
       });
       return present(actor, asset, await freshSheet(asset.id, questionnaire.id));

@@ -67,11 +67,20 @@ export function createScoreKeeper(app: Pick<FastifyInstance, 'watchTables'>, db:
           const figures = storedScoreOf(template, object, questionnaire.reportingYear, answered(given), referenceData);
           await writeScores(trx, [{ assetQuestionnaireId: questionnaire.id, ...figures }], new Date(clock()));
         },
+        /** `store` for many questionnaires with their answers as just written (the answer import): one write per 1 000. */
+        async storeMany(
+          trx: Executor,
+          items: readonly { template: ScoringTemplate; object: ScoredObject; questionnaire: { id: number; reportingYear: number }; answers: readonly (ScoringAnswer & { state?: string | null })[] }[],
+        ): Promise<void> {
+          const figures = items.map((i) => ({ assetQuestionnaireId: i.questionnaire.id, ...storedScoreOf(i.template, i.object, i.questionnaire.reportingYear, answered(i.answers), referenceData) }));
+          for (let at = 0; at < figures.length; at += 1000) await writeScores(trx, figures.slice(at, at + 1000), new Date(clock()));
+        },
       };
     },
   };
 }
-export type ScoreKeeper = Awaited<ReturnType<ReturnType<typeof createScoreKeeper>['prepare']>>;
+/** What a save of answers needs of the keeper (the answer import also takes `storeMany`). */
+export type ScoreKeeper = Pick<Awaited<ReturnType<ReturnType<typeof createScoreKeeper>['prepare']>>, 'store'>;
 
 /**
  * Scores filled questionnaires again through one executor (a transaction, or the database alone): all that keep

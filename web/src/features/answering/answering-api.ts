@@ -114,6 +114,8 @@ export interface ChangeLogEntry {
   at: string;
   oldValue: string | null;
   newValue: string | null;
+  /** "defaults", a reporting year, or the import's "Import: <file>" (core importedFrom). */
+  note?: string;
 }
 
 export interface LockStatus {

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Drawer, Group, Paper, ScrollArea, Skeleton, Stack
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { mayChangeDocuments } from '@ecore/core/answering/documents.ts';
+import { importedFrom } from '@ecore/core/imports/import-note.ts';
 import { questionTitleIn, type Question } from '@ecore/core/questionnaires/template.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useErrorText } from '../../lib/i18n.ts';
@@ -161,6 +162,7 @@ function ChangeLog({ questionId }: { questionId: number }) {
             <Table.Td>
               <Text size="xs">{entry.userName}</Text>
               <Text size="xs" c="dimmed">{formatDateTime(entry.at, language)}</Text>
+              {importedFrom(entry.note) !== null ? <Text size="xs" c="dimmed">{t('answering.changeLog.imported', { file: importedFrom(entry.note) })}</Text> : null}
             </Table.Td>
             <Table.Td><Text size="xs">{entry.oldValue ?? '–'}</Text></Table.Td>
             <Table.Td><Text size="xs">{entry.newValue ?? '–'}</Text></Table.Td>

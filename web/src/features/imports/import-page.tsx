@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, FileInput, Group, Progress, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, FileInput, Group, Progress, SegmentedControl, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
+import { mayImport, type ImportKind } from '@ecore/core/imports/import-access.ts';
 import { mayCommitImport, previewRows, type RowStatus } from '@ecore/core/imports/import-table.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { fetchAssetGroupInfo, GROUP_INFO_KEY } from '../assets/assets-api.ts';
 import { downloadImportFile, fetchImports, uploadImport, type ImportResult } from './imports-api.ts';
 
 /**
@@ -18,11 +21,19 @@ const STATUS_COLOUR: Record<RowStatus, string> = { created: 'green', updated: 'y
 const PROGRESS_COLOUR = 'blue';
 
 /**
- * /import (issue 20, DOMAIN.md §10): download the object template, upload a filled file (with a progress bar) for a
- * preview of every row, and import it whole once no row fails. Below, the organisation's imports with their reports.
+ * /import (issue 20, DOMAIN.md §10): objects or answers (the collector answers only, core mayImport); download the
+ * template (for answers a group's, prefilled), upload a filled file (with a progress bar) for a preview of every row,
+ * and import it whole once no row fails. Below, the organisation's imports with their reports.
  */
 export function ImportPage() {
   const { t } = useTranslation();
+  const session = useSession();
+  const mayImportObjects = session !== null && mayImport(session.actor, 'assets');
+  const [chosenKind, setKind] = useState<ImportKind | null>(null);
+  const kind: ImportKind = chosenKind ?? (mayImportObjects ? 'assets' : 'answers');
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const groups = useSWR(kind === 'answers' ? GROUP_INFO_KEY : null, fetchAssetGroupInfo, { revalidateOnFocus: false });
+  const group = groups.data?.find((g) => String(g.id) === groupId) ?? null;
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
@@ -36,7 +47,7 @@ export function ImportPage() {
     if (!file) return;
     setFailure(null);
     setProgress(0);
-    const answer = await uploadImport(file, dryRun, setProgress);
+    const answer = await uploadImport(file, dryRun, setProgress, kind, kind === 'answers' ? group?.organisationId : undefined);
     setProgress(null);
     if (answer.ok) {
       if (dryRun) {
@@ -58,7 +69,17 @@ export function ImportPage() {
   };
 
   const template = (exportFormat: 1 | 2) => {
-    downloadImportFile('import/assets/template', { language: currentLanguage(), exportFormat }).catch(() => notifyError(t('imports.page.downloadError')));
+    const query: Record<string, number> = kind === 'answers' && group ? { assetGroupId: group.id, organisationId: group.organisationId } : {};
+    downloadImportFile(`import/${kind}/template`, { language: currentLanguage(), exportFormat, ...query }).catch(() => notifyError(t('imports.page.downloadError')));
+  };
+  const templateMissing = kind === 'answers' && !group;
+  const statusText = (status: RowStatus) => t(kind === 'answers' ? `imports.answerStatus.${status}` : `imports.status.${status}`);
+  const chooseKind = (next: ImportKind) => {
+    setKind(next);
+    setFile(null);
+    setPreview(null);
+    setFailure(null);
+    setDone(null);
   };
 
   const rows = preview ? previewRows(preview.rows, errorsOnly) : [];
@@ -70,15 +91,36 @@ export function ImportPage() {
       <Stack gap="lg" maw={1400}>
         <Card withBorder>
           <Stack gap="sm">
+            <SegmentedControl
+              aria-label={t('imports.kind.label')}
+              w="fit-content"
+              value={kind}
+              onChange={(v) => chooseKind(v as ImportKind)}
+              data={[
+                { value: 'assets', label: t('imports.kind.assets'), disabled: !mayImportObjects },
+                { value: 'answers', label: t('imports.kind.answers') },
+              ]}
+            />
             <Title order={2} size="h4">
               {t('imports.page.templateTitle')}
             </Title>
-            <Text size="sm">{t('imports.page.templateText')}</Text>
+            <Text size="sm">{t(kind === 'answers' ? 'imports.page.answerTemplateText' : 'imports.page.templateText')}</Text>
+            {kind === 'answers' ? (
+              <Select
+                label={t('imports.page.group')}
+                placeholder={t('imports.page.groupPlaceholder')}
+                data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+                value={groupId}
+                onChange={setGroupId}
+                searchable
+                w={420}
+              />
+            ) : null}
             <Group gap="sm">
-              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={() => template(2)}>
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={() => template(2)} disabled={templateMissing}>
                 {t('imports.page.templateExcel')}
               </Button>
-              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={() => template(1)}>
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={() => template(1)} disabled={templateMissing}>
                 {t('imports.page.templateCsv')}
               </Button>
             </Group>
@@ -117,7 +159,9 @@ export function ImportPage() {
             ) : null}
             {done ? (
               <Alert color="green" role="status">
-                {t('imports.page.doneSummary', { created: done.created, updated: done.updated, unchanged: done.unchanged, groups: done.groupsCreated })}
+                {kind === 'answers'
+                  ? t('imports.page.answersDoneSummary', { created: done.created, updated: done.updated, unchanged: done.unchanged })
+                  : t('imports.page.doneSummary', { created: done.created, updated: done.updated, unchanged: done.unchanged, groups: done.groupsCreated })}
               </Alert>
             ) : null}
           </Stack>
@@ -137,7 +181,7 @@ export function ImportPage() {
               <Group gap="xs">
                 {(['created', 'updated', 'unchanged', 'failed'] as const).map((s) => (
                   <Badge key={s} color={STATUS_COLOUR[s]} variant="light">
-                    {t(`imports.status.${s}`)}: {preview[s]}
+                    {statusText(s)}: {preview[s]}
                   </Badge>
                 ))}
                 {preview.groupsCreated > 0 ? (
@@ -167,7 +211,7 @@ export function ImportPage() {
                       <Table.Td>{r.row}</Table.Td>
                       <Table.Td>
                         <Badge color={STATUS_COLOUR[r.status]} variant="light">
-                          {t(`imports.status.${r.status}`)}
+                          {statusText(r.status)}
                         </Badge>
                       </Table.Td>
                       <Table.Td>{r.assetId ?? '–'}</Table.Td>
@@ -207,7 +251,9 @@ export function ImportPage() {
                     <Table.Tr key={item.id}>
                       <Table.Td>{new Date(item.createdAt).toLocaleString(currentLanguage() === 'de' ? 'de-DE' : 'en-GB')}</Table.Td>
                       <Table.Td>{item.userName}</Table.Td>
-                      <Table.Td>{item.fileName}</Table.Td>
+                      <Table.Td>
+                        {item.fileName} ({t(`imports.kind.${item.kind}`)})
+                      </Table.Td>
                       <Table.Td>{t('imports.page.counts', { created: item.created, updated: item.updated, unchanged: item.unchanged })}</Table.Td>
                       <Table.Td>
                         <Button
