@@ -78,7 +78,7 @@ export const mapHeader = <C extends { key: string }>(header: readonly Cell[], co
 
 /** The file-wide refusals a read table can meet before its rows are checked. */
 export const checkTableSize = (table: ImportTable): E.Either<FileProblem, ImportTable> =>
-  table.rows.length > MAX_IMPORT_ROWS ? E.left(fileProblem('import-too-many-rows', { max: MAX_IMPORT_ROWS.toLocaleString('de-DE') })) : E.right(table);
+  table.rows.length > MAX_IMPORT_ROWS ? E.left(fileProblem('import-too-many-rows', { max: MAX_IMPORT_ROWS.toLocaleString('de-DE') }, 413)) : E.right(table);
 
 /** The answer body from the rows' outcomes; messages in the request's language. */
 export const importResult = (

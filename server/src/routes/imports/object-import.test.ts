@@ -174,7 +174,7 @@ describe('bad input: 400 (or 413) with a key, nothing stored', () => {
 
   it('more than 50 000 rows, and more than 20 MB (413)', async () => {
     const row = THREE[0]!;
-    await refused(Buffer.from([HEADER, ...Array.from({ length: 50_001 }, () => row)].join('\n')), 'import-too-many-rows');
+    await refused(Buffer.from([HEADER, ...Array.from({ length: 50_001 }, () => row)].join('\n')), 'import-too-many-rows', 413);
     await refused(Buffer.alloc(20 * 1024 * 1024 + 10, 'a'), 'import-file-too-large', 413);
   });
 
