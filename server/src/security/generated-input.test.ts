@@ -221,7 +221,8 @@ it(`${TOTAL} generated requests over every route: no 5xx, refusals as documented
   const statuses = new Map<number, number>();
   let sent = 0;
   let resets = 0;
-  const baseline = await databaseSnapshot(h.db);
+  let changes = 0;
+  let baseline = await databaseSnapshot(h.db);
   let counter = await changeCount();
 
   for (const [index, { path, method, op }] of operations.entries()) {
@@ -268,19 +269,28 @@ it(`${TOTAL} generated requests over every route: no 5xx, refusals as documented
     await h.app.drainBackground();
     const now = await changeCount();
     if (now !== counter) {
-      const changed = Object.entries(await databaseSnapshot(h.db)).filter(([t, d]) => baseline[t] !== d).map(([t]) => t);
+      const snapshot = await databaseSnapshot(h.db);
+      const changed = Object.entries(snapshot).filter(([t, d]) => baseline[t] !== d).map(([t]) => t);
       if (changed.length > 0) {
         // A refused sign-in is counted (lockout after five, DOMAIN.md §2): that row is the refusal's own record.
         const expected = SIGN_IN.has(op.operationId) ? changed.filter((t) => t !== 'sign_in_attempts') : changed;
         if (accepted === 0 && expected.length > 0) failures.push(`${op.operationId}: every request refused, yet ${changed.join(', ')} changed`);
-        resets += 1;
-        await h.resetTo('generated', seed);
-        token = await h.login('admin');
+        // What accepted requests stored becomes the next comparison's base; the saved state comes back only when
+        // the run's administrator can no longer sign in (a generated call deactivated or locked it).
+        baseline = snapshot;
+        token = await h.login('admin').catch(() => '');
+        if (!token) {
+          resets += 1;
+          await h.resetTo('generated', seed);
+          token = await h.login('admin');
+          baseline = await databaseSnapshot(h.db);
+        }
+        changes += 1;
       }
       counter = await changeCount();
     }
   }
-  console.info(`generated input: seed ${SEED}, ${sent} requests over ${operations.length} operations, ${resets} resets after accepted changes; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+  console.info(`generated input: seed ${SEED}, ${sent} requests over ${operations.length} operations, ${changes} batches with accepted changes, ${resets} resets; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
   expect(failures.slice(0, 30)).toEqual([]);
   expect(sent).toBeGreaterThanOrEqual(TOTAL);
 }, 300_000);
