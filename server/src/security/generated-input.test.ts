@@ -9,7 +9,7 @@ import fc, { type Arbitrary } from 'fast-check';
 import { sql } from 'kysely';
 import { bearer, createHarness, databaseSnapshot, type Harness } from '../testing/harness.ts';
 
-const SEED = 18_2026;
+const SEED = Number(process.env.GENERATED_SEED ?? 18_2026);
 const ON_POSTGRES = process.env.HARNESS_DATABASE === 'postgres';
 const TOTAL = Number(process.env.GENERATED_TOTAL ?? (ON_POSTGRES ? 1_000 : 10_000));
 
