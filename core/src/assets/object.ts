@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OBJECT_CATEGORIES } from '../questionnaires/template.ts';
 import { isCountryCode } from '../shared/countries.ts';
-import { idValue, intValue } from '../shared/schemas.ts';
+import { MAX_INT, idValue, intValue } from '../shared/schemas.ts';
 
 /** Spec 02 §3 enumerations of the object form. */
 export const FEATURE_QUALITIES = ['Low', 'Mid', 'High'] as const;
@@ -58,7 +58,8 @@ export const assetBodySchema = z.object({
   /** The owner's own reference, unique within the organisation; imports match objects on it (DOMAIN.md §10). */
   // Absent: left as stored (callers that predate the field); empty: removed.
   externalId: z.string().trim().max(100, { error: 'validation-max-length' }).nullish().transform((v) => (v === '' ? null : v)),
-  assetGroupId: z.number({ error: 'validation-required' }).int().positive({ error: 'validation-required' }),
+  // Bounded like every id (issue 18): a larger one reached the database, which refused it without naming the field.
+  assetGroupId: z.number({ error: 'validation-required' }).int().positive({ error: 'validation-required' }).max(MAX_INT, { error: 'validation-required' }),
   isBuyerAsset: z.boolean().default(false),
   country: text(10).refine(isCountryCode, { error: 'validation-generic' }),
   city: text(),

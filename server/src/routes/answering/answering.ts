@@ -13,8 +13,9 @@ import { defaultsOf, fillFromDefaults } from '@ecore/core/answering/cluster-defa
 import { lockDecision, mayRelease } from '@ecore/core/questionnaires/locks.ts';
 import { mayEditAsset, mayEditGroup, groupScope, assetGrants, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import type { QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
-import type { Language } from '@ecore/core/shared/language.ts';
-import { idParam, idParams, requiredText } from '@ecore/core/shared/schemas.ts';
+import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
+import { message } from '@ecore/core/shared/messages.ts';
+import { idParam, idParams, idValue, requiredText } from '@ecore/core/shared/schemas.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import {
@@ -373,7 +374,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         tags,
         security,
         summary: 'Adds a comment to the answer of a question (created empty where none exists yet)',
-        body: z.object({ assetId: idParam.or(z.number().int().positive()), questionId: z.number().int().positive(), isBuyerAsset: z.boolean().default(false), comment: requiredText(2000) }),
+        body: z.object({ assetId: idParam.or(idValue), questionId: idValue, isBuyerAsset: z.boolean().default(false), comment: requiredText(2000) }),
         response: { 201: commentSchema, ...responses },
       },
     },

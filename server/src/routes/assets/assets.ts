@@ -15,7 +15,7 @@ import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { assetActorOf, createListCaches } from './asset-actor.ts';
-import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
+import { MAX_INT, idParam, idParams, idValue } from '@ecore/core/shared/schemas.ts';
 import { labelExpiryWindow } from '@ecore/core/certificates/reminders.ts';
 import { calendarDate } from '@ecore/core/review/transitions.ts';
 
@@ -239,7 +239,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         tags: ['objects'],
         summary: 'Edits an object; a stale version answers 409',
         ...secured,
-        body: assetBodySchema.extend({ id: z.number({ error: 'validation-required' }).int().positive(), version: z.number({ error: 'validation-required' }).int().positive() }),
+        body: assetBodySchema.extend({ id: idValue, version: z.number({ error: 'validation-required' }).int().positive().max(MAX_INT) }),
         response: { 200: assetSchema, ...errorResponses, 403: errorSchema, 409: errorSchema },
       },
     },

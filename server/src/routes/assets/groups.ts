@@ -183,7 +183,7 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         tags: ['object groups'],
         summary: 'Renames an object group (account administrators may also move it to another organisation)',
         ...secured,
-        body: groupBodySchema.extend({ id: z.number({ error: 'validation-required' }).int().positive() }),
+        body: groupBodySchema.extend({ id: idValue }),
         response: { 200: groupSchema, ...errorResponses },
       },
     },

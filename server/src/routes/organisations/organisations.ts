@@ -30,7 +30,7 @@ import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { organisationIdsInScope } from './scope.ts';
-import { idParams, wholeNumberParam } from '@ecore/core/shared/schemas.ts';
+import { idParams, idValue, wholeNumberParam } from '@ecore/core/shared/schemas.ts';
 
 const listItemSchema = z.object({
   id: z.number(),
@@ -159,7 +159,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         tags: ['organisations'],
         summary: 'Edits an organisation',
         ...secured,
-        body: organisationBodySchema.and(z.object({ id: z.number({ error: 'validation-required' }).int().positive() })),
+        body: organisationBodySchema.and(z.object({ id: idValue })),
         response: { 200: organisationSchema, ...errorResponses },
       },
     },
