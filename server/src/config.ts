@@ -26,6 +26,14 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   NODE_ENV: z.string().optional(),
+  FILE_STORE: z.enum(['folder', 's3']).default('folder'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag,
+  S3_PREFIX: z.string().regex(/^[A-Za-z0-9_./-]*$/).default(''),
 });
 
 /** Every variable the portal reads at start (the README's "Configuration" table lists each, config.test.ts checks). */
@@ -53,6 +61,8 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** A port of its own for GET /metrics without a token (the private network's scraper). */
   metricsPort: number | undefined;
+  /** Where attachments are kept: `DATA_DIR/files` (one node) or an S3-compatible bucket (several nodes). */
+  fileStore: { kind: 'folder' } | { kind: 's3'; endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean; prefix: string };
 }
 
 /** Reads the configuration variables (README "Configuration"); throws naming the variable that is wrong. */
@@ -87,6 +97,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxySetting(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN || undefined,
     metricsPort: e.METRICS_PORT,
+    fileStore: fileStoreSetting(e),
+  };
+}
+
+/** FILE_STORE=s3 needs a bucket and its keys; the start stops naming the first one missing. */
+function fileStoreSetting(e: z.infer<typeof envSchema>): ServerConfig['fileStore'] {
+  if (e.FILE_STORE === 'folder') return { kind: 'folder' };
+  for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!e[name]) throw new Error(`configuration: ${name}: FILE_STORE=s3 needs ${name}`);
+  }
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT || undefined,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX,
   };
 }
 
