@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { FileStore } from '@ecore/core/shared/file-store.ts';
 import { checkedKey } from './file-store.ts';
 
@@ -21,36 +21,49 @@ export interface S3FileStoreOptions {
  * interrupted upload never leaves a half file (the port's promise); the caller stores the reference after put.
  */
 export function createS3FileStore(options: S3FileStoreOptions): FileStore & { close(): void } {
-  const client = new S3Client({
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    region: options.region,
-    forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    // Checksums only where S3 requires them: the SDK's default (a CRC32 header on every PUT, validated on
-    // every GET) is not understood by every S3-compatible server; the bytes are signed (SigV4) either way.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The AWS SDK is loaded with the first file asked for, not at start: a portal on a folder never loads it.
+  let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | null = null;
+  let made: S3Client | null = null;
+  const s3 = () =>
+    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => {
+      made = new sdk.S3Client({
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        region: options.region,
+        forcePathStyle: options.forcePathStyle,
+        credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+        // Checksums only where S3 requires them: the SDK's default (a CRC32 header on every PUT, validated on
+        // every GET) is not understood by every S3-compatible server; the bytes are signed (SigV4) either way.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+      return { sdk, client: made };
+    }));
   const objectKey = (key: string) => `${options.prefix ?? ''}${checkedKey(key)}`;
   return {
     async put(key, bytes) {
-      await client.send(new PutObjectCommand({ Bucket: options.bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.byteLength, ContentType: 'application/octet-stream' }));
+      const Key = objectKey(key);
+      const { sdk, client } = await s3();
+      await client.send(new sdk.PutObjectCommand({ Bucket: options.bucket, Key, Body: bytes, ContentLength: bytes.byteLength, ContentType: 'application/octet-stream' }));
     },
     async get(key) {
+      const Key = objectKey(key);
+      const { sdk, client } = await s3();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key }));
         return answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
       } catch (error) {
-        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return null;
+        if (error instanceof sdk.NoSuchKey || (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404)) return null;
         throw error;
       }
     },
     async remove(key) {
+      const Key = objectKey(key);
+      const { sdk, client } = await s3();
       // DELETE of an unknown key answers 204 on S3: unknown keys are ignored, as the port says.
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key }));
     },
     close() {
-      client.destroy();
+      made?.destroy();
     },
   };
 }
