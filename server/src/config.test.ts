@@ -28,11 +28,19 @@ describe('configuration (README "Configuration")', () => {
   it('lists every variable in the README table with its default and meaning', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('### Running on PostgreSQL'));
-    const rows = new Map([...table.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \| ([^|]+) \|/gm)].map((m) => [m[1], { byDefault: m[2]!.trim(), meaning: m[3]!.trim() }]));
+    const rows = new Map([...table.matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]+) \| ([^|]+) \|/gm)].map((m) => [m[1], { byDefault: m[2]!.trim(), meaning: m[3]!.trim() }]));
     for (const variable of [...CONFIG_VARIABLES, 'CHROMIUM_PATH']) {
       expect(rows.get(variable), variable).toBeDefined();
       expect(rows.get(variable)!.meaning.length, variable).toBeGreaterThan(10);
     }
+  });
+
+  it('keeps files in DATA_DIR by default and in an S3 bucket with FILE_STORE=s3, naming what is missing', () => {
+    expect(loadConfig({ DATA_DIR: dir }).fileStore).toEqual({ kind: 'folder' });
+    expect(() => loadConfig({ DATA_DIR: dir, FILE_STORE: 's3', S3_BUCKET: 'b' })).toThrow(/^configuration: S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ DATA_DIR: dir, FILE_STORE: 'cloud' })).toThrow(/^configuration: FILE_STORE/);
+    const s3 = { DATA_DIR: dir, FILE_STORE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'ecore', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: '1' };
+    expect(loadConfig(s3).fileStore).toEqual({ kind: 's3', endpoint: 'http://minio:9000', bucket: 'ecore', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true, prefix: '' });
   });
 
   it('has no /metrics token unless METRICS_TOKEN is set', () => {

@@ -32,6 +32,14 @@ const envSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
   MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
+  FILE_STORE: z.enum(['folder', 's3']).default('folder'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag,
+  S3_PREFIX: z.string().regex(/^[A-Za-z0-9_./-]*$/).default(''),
 });
 
 /** Every variable the portal reads at start (the README's "Configuration" table lists each, config.test.ts checks). */
@@ -65,6 +73,8 @@ export interface ServerConfig {
   underPressure: { maxEventLoopDelayMs: number; maxHeapUsedMb: number };
   /** How long a stop (SIGTERM, SIGINT) waits for requests in flight before it ends the process anyway. */
   shutdownGraceMs: number;
+  /** Where attachments are kept: `DATA_DIR/files` (one node) or an S3-compatible bucket (several nodes). */
+  fileStore: { kind: 'folder' } | { kind: 's3'; endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean; prefix: string };
 }
 
 /** Reads the configuration variables (README "Configuration"); throws naming the variable that is wrong. */
@@ -104,6 +114,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // is no other node to send a caller to: the delay limit is off there unless it is set.
     underPressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1000 : 0), maxHeapUsedMb: e.MAX_HEAP_USED_MB },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    fileStore: fileStoreSetting(e),
+  };
+}
+
+/** FILE_STORE=s3 needs a bucket and its keys; the start stops naming the first one missing. */
+function fileStoreSetting(e: z.infer<typeof envSchema>): ServerConfig['fileStore'] {
+  if (e.FILE_STORE === 'folder') return { kind: 'folder' };
+  for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!e[name]) throw new Error(`configuration: ${name}: FILE_STORE=s3 needs ${name}`);
+  }
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT || undefined,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX,
   };
 }
 

@@ -7,6 +7,7 @@ import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
 import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
 import { createMailer } from '@ecore/adapters/mail/mailer.ts';
 import { createFolderFileStore } from '@ecore/adapters/files/file-store.ts';
+import { createS3FileStore } from '@ecore/adapters/files/s3-file-store.ts';
 import { createChromiumPdfRenderer } from '@ecore/adapters/pdf/chromium-pdf.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
@@ -69,7 +70,8 @@ async function main() {
     timeouts: config.timeouts,
     underPressure: config.underPressure,
   };
-  const files = createFolderFileStore(join(config.dataDir, 'files'));
+  // One node: a folder in DATA_DIR; several nodes behind a load balancer: one S3-compatible bucket for all (README).
+  const files = config.fileStore.kind === 's3' ? createS3FileStore(config.fileStore) : createFolderFileStore(join(config.dataDir, 'files'));
   // Certificates as PDF: the browser starts with the first certificate asked for and ends with the server.
   const pdf = createChromiumPdfRenderer({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
   const app = await buildApp({ db: database.db, listen: database.listen, poolStats: database.poolStats, mailer, hasher, tokens: linkTokens, files, pdf, clock: Date.now, config: appConfig });

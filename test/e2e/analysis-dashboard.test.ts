@@ -4,6 +4,7 @@ import { formatScore } from '@ecore/core/scoring/display.ts';
 import type { Dashboard } from '@ecore/core/analysis/dashboard.ts';
 import type { RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney } from '../support/journey.ts';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 /*
  * The analysis dashboard in the browser (issue 17), at the narrowest supported width (1024 px): the object
@@ -51,6 +52,7 @@ describe('the analysis dashboard in the browser', () => {
     const classes = page.getByRole('region', { name: 'Verteilung nach Objektklasse' });
     await classes.locator('svg.recharts-surface').first().waitFor();
     await page.getByRole('region', { name: 'Verbrauch und Emissionen' }).locator('svg.recharts-surface').first().waitFor();
+    await expectNoSeriousA11yViolations(page, 'the dashboard');
 
     // The switch shows the same figures as a table.
     await classes.getByText('Tabelle', { exact: true }).click();

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney } from '../support/journey.ts';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 /*
  * Answering a questionnaire in the browser (issue 13), at the narrowest supported width (1024 px): a data
@@ -88,6 +89,7 @@ describe('answering a questionnaire in the browser', () => {
     await page.waitForURL(/\/questionnaire\/\d+\/data$/);
     const questionnaireUrl = page.url().replace(/\/data$/, '');
     await page.getByText('ECORE Fragebogen 2025 (2025_01)').waitFor();
+    await expectNoSeriousA11yViolations(page, 'the answering screen');
     const fresh = await answered(page);
     expect(fresh.answered).toBe(0);
     expect(fresh.total).toBeGreaterThan(20);

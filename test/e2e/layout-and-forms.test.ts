@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../support/portal.ts';
 import { signIn as signInAs, useJourney } from '../support/journey.ts';
+import { seriousA11yViolations } from '../support/a11y.ts';
 
 /*
  * Issue 12 in the browser: every main page at the smallest supported width (1024 px, spec 01 §1) and at
@@ -65,8 +66,12 @@ const settled = async (page: Page) => {
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="skeleton-row"], [aria-busy="true"]').length === 0);
 };
 
-/** Opens `path` at each width in each language and collects what is wrong. */
-const checkPages = async (paths: readonly string[]) => {
+/**
+ * Opens `path` at each width in each language and collects what is wrong; at 1366 px the pages of `a11yPaths` are
+ * also checked by axe-core for serious and critical accessibility violations, in each language (issue 18,
+ * docs/accessibility.md).
+ */
+const checkPages = async (paths: readonly string[], a11yPaths: readonly string[] = paths) => {
   const problems: string[] = [];
   for (const language of LANGUAGES) {
     await page.evaluate((locale) => localStorage.setItem('ecore.locale', locale), language);
@@ -76,6 +81,8 @@ const checkPages = async (paths: readonly string[]) => {
         await page.goto(`${portal.url}${path}`);
         await settled(page);
         for (const problem of new Set(await layoutProblems(page))) problems.push(`${path} at ${width} px in ${language}: ${problem}`);
+        if (width !== 1366 || !a11yPaths.includes(path)) continue;
+        for (const v of await seriousA11yViolations(page)) problems.push(`${path} in ${language}: axe ${v.impact} ${v.id}: ${v.help} (${v.nodes.join('; ')})`);
       }
     }
   }
@@ -139,7 +146,7 @@ describe('the main pages at 1024 and 1366 px, in German and English', () => {
         '/score/admin/reference',
         `/score/questionnaire/${draft.id}/question/${choice.id}`,
         `/score/questionnaire/${active.id}/question/${choice.id}`,
-      ]),
+      ], ['/score/admin/active', '/score/admin/archived']),
     ).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney } from '../support/journey.ts';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 /*
  * Review, verification and evaluation in the browser (issue 14), at the narrowest supported width (1024 px), each
@@ -146,6 +147,7 @@ describe('review, verification and evaluation in the browser', () => {
     await tester.waitForURL(/\/job-management\/check\/\d+\/false\/data$/);
     await tester.getByRole('table', { name: 'Angaben zur Prüfung' }).getByText('Tom Tester').waitFor();
     expect(await reviewedCount(tester)).toBe('0 / 16 geprüft');
+    await expectNoSeriousA11yViolations(tester, 'the check screen');
     const sixteen = places.slice(0, 16);
     for (const [i, place] of sixteen.entries()) {
       await tester.goto(`${check}/${place.path}`);

@@ -4,6 +4,7 @@ import { formatScore } from '@ecore/core/scoring/display.ts';
 import type { ScoreResult } from '@ecore/core/scoring/score.ts';
 import type { RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney } from '../support/journey.ts';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 /*
  * Results and the what-if in the browser (issue 15), at the narrowest supported width (1024 px): the object
@@ -90,6 +91,7 @@ describe('results and the what-if in the browser', () => {
     const bars = page.getByRole('region', { name: 'Ergebnis je Cluster' }).getByRole('progressbar');
     expect(await bars.count()).toBe(stored.result.clusters.length);
     await page.getByRole('progressbar', { name: 'I Governance' }).waitFor();
+    await expectNoSeriousA11yViolations(page, "the object's results");
     const stranding = page.getByRole('group', { name: 'Stranding-Zeitpunkt' });
     for (const metric of ['carbon', 'energy'] as const) {
       const outcome = stored.result.stranding[metric];

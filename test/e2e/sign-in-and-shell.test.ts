@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../support/portal.ts';
 import { mailedLink, signIn as signInAs, useJourney } from '../support/journey.ts';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 const journey = useJourney({ width: 1280, height: 900 });
 let portal: RunningPortal;
@@ -132,6 +133,8 @@ describe('sign-in and the shell in the browser', () => {
     await signIn('admin', 'falsch123');
     await page.getByText('E-Mail und Passwort stimmen nicht überein').first().waitFor();
     expect(page.url()).toContain('/login');
+    // The login page, with its refusal shown (docs/accessibility.md).
+    await expectNoSeriousA11yViolations(page, 'the login page');
   });
 
   it('"Anmelden" clicked first, with nothing typed, names the fields to fill (core\'s texts load before the check)', async () => {

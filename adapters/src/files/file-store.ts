@@ -4,7 +4,8 @@ import type { FileStore } from '@ecore/core/shared/file-store.ts';
 
 const SAFE_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
-const checkedKey = (key: string): string => {
+/** Keys every store accepts (random names, never a user's file name): also safe as a file name and an S3 key. */
+export const checkedKey = (key: string): string => {
   if (!SAFE_KEY.test(key)) throw new Error('invalid file key');
   return key;
 };

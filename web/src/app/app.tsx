@@ -1,4 +1,4 @@
-import { MantineProvider, createTheme } from '@mantine/core';
+import { Loader, MantineProvider, createTheme } from '@mantine/core';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
@@ -6,15 +6,22 @@ import { NarrowScreenGate } from '../components/narrow-screen.tsx';
 import { Toasts } from '../components/toasts.tsx';
 import { i18n } from '../lib/i18n.ts';
 import type { AppRouter } from './router.tsx';
+import { ACCESSIBLE_COLOURS } from './accessible-colours.ts';
 
 // A system font stack: the content security policy allows no external fonts.
 const FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
 
 const theme = createTheme({
+  // Text and badges in every colour meet WCAG AA's contrast (docs/accessibility.md).
+  colors: ACCESSIBLE_COLOURS,
   primaryColor: 'green',
   fontFamily: FONT_STACK,
   headings: { fontFamily: FONT_STACK },
   defaultRadius: 'sm',
+  components: {
+    // A loading indicator is a status: its aria-label ("Wird geladen …") is allowed and read (docs/accessibility.md).
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+  },
 });
 
 export function App({ router }: { router: AppRouter }) {

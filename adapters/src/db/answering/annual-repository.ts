@@ -103,6 +103,17 @@ export async function listExpiringLabels(db: Executor, from: string, to: string)
  * Records that the reminder of a label at a threshold is sent: true for the one transaction that records it first;
  * another process trying the same waits for it and gets false (the primary key), so the mail goes out once.
  */
+/**
+ * Locks the certificates' rows for the transaction, skipping (`FOR UPDATE SKIP LOCKED`) those that another
+ * transaction holds, i.e. whose reminders another node is sending right now; answers the ids it locked. So nodes
+ * sweeping at once share the work out instead of queuing behind each other's mail server.
+ */
+export async function lockCertificatesSkippingLocked(db: Executor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('certificates').select('id').where('id', 'in', ids).forUpdate().skipLocked().execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function claimReminder(db: Executor, certificateId: number, threshold: number, at: Date, recipients: number): Promise<boolean> {
   const inserted = await db
     .insertInto('label_reminders')

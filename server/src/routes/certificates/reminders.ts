@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dueReminder, expiresWithinLimit, reminderMail, REMINDER_THRESHOLDS, type ReminderItem } from '@ecore/core/certificates/reminders.ts';
 import type { Mailer } from '@ecore/core/identity/ports.ts';
 import { calendarDate } from '@ecore/core/review/transitions.ts';
-import { claimReminder, listExpiringLabels, type ExpiringLabel } from '@ecore/adapters/db/answering/annual-repository.ts';
+import { claimReminder, listExpiringLabels, lockCertificatesSkippingLocked, type ExpiringLabel } from '@ecore/adapters/db/answering/annual-repository.ts';
 import { contactPersonsOf } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
 
@@ -15,10 +15,11 @@ export const reminderLink = (publicUrl: string, label: ExpiringLabel): string =>
 /**
  * Sends the reminders due today (issue 22): 60 and 30 days before a label's valid-until, one mail per contact of the
  * owner organisation listing its labels due, in the contact's language. core's `dueReminder` decides, with the
- * clock passed in. Each organisation's reminders are claimed in `label_reminders` and mailed in one transaction:
- * a second server process claiming the same waits for the first and finds them claimed, so each reminder goes
- * out once; a mail that fails rolls its claim back and is tried again at the next sweep. Answers how many labels
- * were reminded of.
+ * clock passed in. Each organisation's reminders are claimed in `label_reminders` and mailed in one transaction
+ * that holds the certificates' rows (`FOR UPDATE SKIP LOCKED`): another server process sweeping at the same time
+ * skips the labels this one holds, and one that comes after finds them claimed, so each reminder goes out once on
+ * any number of nodes; a mail that fails rolls its claim back and is tried again at the next sweep. Answers how
+ * many labels were reminded of.
  */
 export async function sendLabelReminders(db: Kysely<DB>, mailer: Mailer, publicUrl: string, now: number): Promise<number> {
   const today = calendarDate(new Date(now));
@@ -34,8 +35,9 @@ export async function sendLabelReminders(db: Kysely<DB>, mailer: Mailer, publicU
     const contacts = await contactPersonsOf(db, organisationId, 0);
     reminded += await db.transaction().execute(async (trx) => {
       const claimed: ReminderItem[] = [];
+      const ours = await lockCertificatesSkippingLocked(trx, due.map((d) => d.label.certificateId));
       for (const { label, threshold } of due) {
-        if (await claimReminder(trx, label.certificateId, threshold, new Date(now), contacts.length)) {
+        if (ours.has(label.certificateId) && await claimReminder(trx, label.certificateId, threshold, new Date(now), contacts.length)) {
           claimed.push({ kind: label.kind, name: label.subjectName, validUntil: label.validUntil, link: reminderLink(publicUrl, label) });
         }
       }

@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ROUTE_TAB } from '../../components/route-tab.ts';
 
 export type AccountTab = 'users' | 'organisations';
 
@@ -17,8 +18,8 @@ export function AccountTabs({ active }: { active: AccountTab }) {
       mb="md"
     >
       <Tabs.List aria-label={t('accounts.tabs.label')}>
-        <Tabs.Tab value="users">{t('accounts.tabs.users')}</Tabs.Tab>
-        <Tabs.Tab value="organisations">{t('accounts.tabs.organisations')}</Tabs.Tab>
+        <Tabs.Tab {...ROUTE_TAB} value="users">{t('accounts.tabs.users')}</Tabs.Tab>
+        <Tabs.Tab {...ROUTE_TAB} value="organisations">{t('accounts.tabs.organisations')}</Tabs.Tab>
       </Tabs.List>
     </Tabs>
   );

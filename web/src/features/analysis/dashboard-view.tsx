@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { lazy, Suspense } from 'react';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
-import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ASSET_TYPES } from '@ecore/core/assets/asset-classes.ts';
@@ -171,14 +171,20 @@ function DistributionCard({ kind, entries, language }: { kind: 'assetClass' | 'q
       columns={columns}
       chart={
         <Stack gap="xs" align="center">
-          <DonutChart
-            size={150}
-            thickness={26}
-            data={entries.map((e) => ({ name: label(e.key), value: e.share * 100, color: colour(e.key) }))}
-            valueFormatter={(value) => `${formatLocaleNumber(value, language, 1)} %`}
-            withTooltip
-            tooltipDataSource="segment"
-          />
+          {/* One picture with its figures as its name; the segments inside are not each a picture without a name. */}
+          <Box role="img" aria-label={entries.map((e) => `${label(e.key)} ${percent(e.share, language)}`).join(', ')}>
+            <Box aria-hidden="true">
+              <DonutChart
+                size={150}
+                thickness={26}
+                data={entries.map((e) => ({ name: label(e.key), value: e.share * 100, color: colour(e.key) }))}
+                valueFormatter={(value) => `${formatLocaleNumber(value, language, 1)} %`}
+                withTooltip
+                tooltipDataSource="segment"
+                pieProps={{ rootTabIndex: -1 }}
+              />
+            </Box>
+          </Box>
           <Group gap={6} justify="center" aria-hidden="true">
             {entries.map((e) => (
               <Badge key={e.key} size="sm" variant="dot" color={colour(e.key)}>

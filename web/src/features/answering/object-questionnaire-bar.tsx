@@ -14,6 +14,7 @@ import { assetActorOf, objectFactsOf } from './answering-rights.ts';
 import { ActionDialog } from './questionnaire-dialogs.tsx';
 // Scoring (issue 15): the results of the latest questionnaire (those without a score role are invited to become members there).
 import { objectResultsPath } from '../scoring/results-paths.ts';
+import { ROUTE_TAB } from '../../components/route-tab.ts';
 
 /**
  * The link bar "Daten | Fragebogen" of an object (spec 02 §2): which template version the object runs on, with
@@ -57,11 +58,11 @@ export function ObjectQuestionnaireBar({
           }}
         >
           <Tabs.List aria-label={t('answering.objectBar.label')}>
-            <Tabs.Tab value="data">{t('answering.objectBar.data')}</Tabs.Tab>
-            <Tabs.Tab value="questionnaire" disabled={!latest}>
+            <Tabs.Tab {...ROUTE_TAB} value="data">{t('answering.objectBar.data')}</Tabs.Tab>
+            <Tabs.Tab {...ROUTE_TAB} value="questionnaire" disabled={!latest}>
               {t('answering.objectBar.questionnaire')}
             </Tabs.Tab>
-            <Tabs.Tab value="results" disabled={!latest}>
+            <Tabs.Tab {...ROUTE_TAB} value="results" disabled={!latest}>
               {t('scoring.common.results')}
             </Tabs.Tab>
           </Tabs.List>

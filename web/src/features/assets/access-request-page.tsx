@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +12,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { useFirstErrorFocus } from '../../components/forms/focus-first-error.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { currentLanguage, useErrorText } from '../../lib/i18n.ts';
-import { TOAST_DURATION_MS, notifyError, notifySuccess } from '../../lib/notify.ts';
+import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { AssetTabs } from './asset-tabs.tsx';
 import { fetchAccessRequests, requestAssetAccess, type AccessRequest } from './assets-api.ts';
@@ -65,7 +64,7 @@ export function AccessRequestPage() {
       if (failure instanceof ApiError && failure.key === 'asset-access-request-already-granted') {
         const text = errorText(failure);
         setOutcome({ kind: 'warning', text });
-        notifications.show({ message: text, color: 'yellow', autoClose: TOAST_DURATION_MS });
+        notifyWarning(text);
       } else {
         const known = failure instanceof ApiError && [400, 403, 404].includes(failure.statusCode);
         const text = known ? errorText(failure) : t('assets.accessRequest.genericError');

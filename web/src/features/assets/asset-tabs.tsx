@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { mayRequestAccess } from '@ecore/core/assets/access-requests.ts';
 import { useSession } from '../../lib/session.ts';
+import { ROUTE_TAB } from '../../components/route-tab.ts';
 
 export type AssetTab = 'object-groups' | 'objects' | 'access-request';
 
@@ -23,9 +24,9 @@ export function AssetTabs({ active }: { active: AssetTab }) {
       mb="md"
     >
       <Tabs.List aria-label={t('assets.tabs.label')}>
-        <Tabs.Tab value="object-groups">{t('assets.tabs.objectGroups')}</Tabs.Tab>
-        <Tabs.Tab value="objects">{t('assets.tabs.objects')}</Tabs.Tab>
-        {withAccessRequest ? <Tabs.Tab value="access-request">{t('assets.tabs.accessRequest')}</Tabs.Tab> : null}
+        <Tabs.Tab {...ROUTE_TAB} value="object-groups">{t('assets.tabs.objectGroups')}</Tabs.Tab>
+        <Tabs.Tab {...ROUTE_TAB} value="objects">{t('assets.tabs.objects')}</Tabs.Tab>
+        {withAccessRequest ? <Tabs.Tab {...ROUTE_TAB} value="access-request">{t('assets.tabs.accessRequest')}</Tabs.Tab> : null}
       </Tabs.List>
     </Tabs>
   );

@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { ExportDialog } from './export-dialog.tsx';
 import { fetchExportableAssets, fetchExportableGroups, type ExportableAsset, type ExportableGroup } from './exports-api.ts';
+import { ROUTE_TAB } from '../../components/route-tab.ts';
 
 const NO_FILTERS: Record<never, string> = {};
 export const EXPORT_TABS = ['object', 'object-group', 'customer-data'] as const;
@@ -56,7 +57,7 @@ function ExportTabs({ active }: { active: ExportTab }) {
     <Tabs value={active} onChange={(value) => value && void navigate(`/export/${value}`)} mb="md">
       <Tabs.List aria-label={t('exports.tabs.label')}>
         {EXPORT_TABS.map((tab) => (
-          <Tabs.Tab key={tab} value={tab}>
+          <Tabs.Tab {...ROUTE_TAB} key={tab} value={tab}>
             {t(`exports.tabs.${tab}`)}
           </Tabs.Tab>
         ))}

@@ -51,7 +51,6 @@ export function QuickLinkCards({ cards }: { cards: readonly HomeCard[] }) {
               key={card}
               component={Link}
               to={HOME_CARD_PATHS[card]}
-              aria-label={t(`home.cards.${card}.title`)}
               withBorder
               radius="md"
               padding="lg"

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, List, Menu, Text } from '@mantine/core';
+import { Avatar, Box, Button, List, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconKey, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -33,14 +33,16 @@ export function ProfileMenu() {
         <Button
           variant="subtle"
           color="dark"
-          aria-label={userName}
-          leftSection={<Avatar size="sm" color="green" radius="xl">{initials(user?.firstName ?? '', user?.lastName ?? '', userName)}</Avatar>}
+          leftSection={<Avatar size="sm" color="green" radius="xl" aria-hidden="true">{initials(user?.firstName ?? '', user?.lastName ?? '', userName)}</Avatar>}
           rightSection={<IconChevronDown size={14} aria-hidden="true" />}
         >
-          {/* The name beside the initials from 1200 px; below, the initials alone leave the navigation its room (the button keeps its name). */}
+          {/* The name beside the initials from 1200 px; below, the initials alone leave the navigation its room. The
+              button's name is the user name at every width (read from the hidden text below 1200 px), never the
+              initials, and no aria-label that would differ from the visible text (docs/accessibility.md). */}
           <Box component="span" visibleFrom="lg">
             {userName}
           </Box>
+          <VisuallyHidden hiddenFrom="lg">{userName}</VisuallyHidden>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

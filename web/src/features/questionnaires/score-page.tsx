@@ -20,6 +20,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { activateTemplate, deleteTemplate, fetchTemplates } from './questionnaires-api.ts';
 import { ReferenceDataPanel } from './reference-data-panel.tsx';
 import { ConfirmDialog, errorText, ExportDialog, TemplateFormDialog } from './template-dialogs.tsx';
+import { ROUTE_TAB } from '../../components/route-tab.ts';
 
 type Pending = { kind: 'delete' | 'activate' | 'duplicate' | 'export'; row: QuestionnaireSummary } | { kind: 'create' } | null;
 
@@ -93,9 +94,9 @@ export function ScorePage() {
       />
       <Tabs value={showReference ? 'reference' : list} onChange={(value) => void navigate(`/score/admin/${value ?? 'active'}`)}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="active">{t('questionnaires.list.current')}{counts ? ` (${counts.active ?? 0})` : ''}</Tabs.Tab>
-          <Tabs.Tab value="archived">{t('questionnaires.list.previous')}{counts ? ` (${counts.archived ?? 0})` : ''}</Tabs.Tab>
-          <Tabs.Tab value="reference">{t('questionnaires.list.reference')}</Tabs.Tab>
+          <Tabs.Tab {...ROUTE_TAB} value="active">{t('questionnaires.list.current')}{counts ? ` (${counts.active ?? 0})` : ''}</Tabs.Tab>
+          <Tabs.Tab {...ROUTE_TAB} value="archived">{t('questionnaires.list.previous')}{counts ? ` (${counts.archived ?? 0})` : ''}</Tabs.Tab>
+          <Tabs.Tab {...ROUTE_TAB} value="reference">{t('questionnaires.list.reference')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       {showReference ? <ReferenceDataPanel /> : (

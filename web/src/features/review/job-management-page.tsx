@@ -23,6 +23,7 @@ import { EvaluateGroupActions, FinishGroupReviewAction, useGroupObjects } from '
 import { GroupCertificateAction } from '../certificates/certificate-links.tsx';
 import { fetchJobGroups, fetchJobObjects, type JobGroup, type JobObject } from './review-api.ts';
 import { assetActorOf, reviewAssetFacts } from './review-facts.ts';
+import { ROUTE_TAB } from '../../components/route-tab.ts';
 
 const NO_FILTERS: Record<never, string> = {};
 
@@ -50,8 +51,8 @@ function JobTabs({ active }: { active: JobList }) {
   return (
     <Tabs value={active} onChange={(value) => value && void navigate(`/job-management/${value}`)} mb="md">
       <Tabs.List aria-label={t('review.jobs.tabs.label')}>
-        <Tabs.Tab value="object-groups">{t('review.jobs.tabs.objectGroups')}</Tabs.Tab>
-        <Tabs.Tab value="objects">{t('review.jobs.tabs.objects')}</Tabs.Tab>
+        <Tabs.Tab {...ROUTE_TAB} value="object-groups">{t('review.jobs.tabs.objectGroups')}</Tabs.Tab>
+        <Tabs.Tab {...ROUTE_TAB} value="objects">{t('review.jobs.tabs.objects')}</Tabs.Tab>
       </Tabs.List>
     </Tabs>
   );

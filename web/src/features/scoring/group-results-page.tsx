@@ -15,6 +15,7 @@ import { BecomeMember } from './object-results-page.tsx';
 import { GroupResultsContext, type GroupResults } from './results-context.ts';
 import { groupResultsPath, resultsTabOf } from './results-paths.ts';
 import { fetchGroupScore, groupScoreKey } from './scoring-api.ts';
+import { ROUTE_TAB } from '../../components/route-tab.ts';
 
 /**
  * /asset-management/object-groups/{groupId}/results (spec 02 §2, docs/scoring.md): a group's results, its
@@ -83,8 +84,8 @@ function Results({ groupId }: { groupId: number }) {
       ) : null}
       <Tabs value={tab} onChange={(value) => void navigate(groupResultsPath(groupId, value === 'details' ? 'details' : 'overview'))} mb="md">
         <Tabs.List aria-label={t('scoring.results.tabs.label')}>
-          <Tabs.Tab value="overview">{t('scoring.results.tabs.overview')}</Tabs.Tab>
-          <Tabs.Tab value="details">{t('scoring.results.tabs.details')}</Tabs.Tab>
+          <Tabs.Tab {...ROUTE_TAB} value="overview">{t('scoring.results.tabs.overview')}</Tabs.Tab>
+          <Tabs.Tab {...ROUTE_TAB} value="details">{t('scoring.results.tabs.details')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       <GroupResultsContext value={context}>

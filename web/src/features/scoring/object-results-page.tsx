@@ -16,6 +16,7 @@ import { ObjectResultsContext, type ObjectResults } from './results-context.ts';
 import { objectResultsPath, resultsTabOf } from './results-paths.ts';
 import { VerifiedBadge } from './score-display.tsx';
 import { fetchObjectScore, objectScoreKey } from './scoring-api.ts';
+import { ROUTE_TAB } from '../../components/route-tab.ts';
 
 /**
  * /asset-management/objects/{assetId}/{isBuyerAsset}/edit/results/{questionnaireId} (spec 02 §2): the results of
@@ -121,8 +122,8 @@ function Results({ assetId, isBuyerAsset, qid }: { assetId: number; isBuyerAsset
       </Group>
       <Tabs value={tab} onChange={(value) => void navigate(objectResultsPath(assetId, isBuyerAsset, qid, value === 'details' ? 'details' : 'overview'))} mb="md">
         <Tabs.List aria-label={t('scoring.results.tabs.label')}>
-          <Tabs.Tab value="overview">{t('scoring.results.tabs.overview')}</Tabs.Tab>
-          <Tabs.Tab value="details">{t('scoring.results.tabs.details')}</Tabs.Tab>
+          <Tabs.Tab {...ROUTE_TAB} value="overview">{t('scoring.results.tabs.overview')}</Tabs.Tab>
+          <Tabs.Tab {...ROUTE_TAB} value="details">{t('scoring.results.tabs.details')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       <ObjectResultsContext value={context}>
