@@ -128,8 +128,10 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     // A call that changed something has committed before its answer goes out: this process forgets what it
     // keeps then, so the caller's next request never meets a session its own change ended (the notification
     // reaches the other processes a moment later; on PGlite it has already come at the commit).
-    app.addHook('onSend', async (request) => {
-      if (request.method === 'GET' || request.method === 'HEAD') return;
+    // A refusal (4xx, 5xx) stores nothing (the specifications' rule; server/src/security/generated-input.test.ts checks
+    // it over every route): it keeps the caches too.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
       const writes = request.routeOptions.config.writes;
       for (const w of watched) {
         if (request.ownCacheDrops?.has(w.cache) || (w.keptOnOtherWrites && !request.changesKeptData)) continue;

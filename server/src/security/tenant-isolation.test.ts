@@ -121,6 +121,7 @@ const SEE_ASSETS_AND_TESTER: readonly DemoUserName[] = [...SEE_ASSET, 'tester'];
 const TARGETS: Record<string, Target> = {
   // The caller's own session and account, public sign-in and password links.
   getAppConfig: { noId: 'public configuration' },
+  getHealth: { noId: 'the node and its database, no data of anyone' },
   login: { noId: 'sign-in' },
   startSecureLogin: { noId: 'sign-in' },
   completeSecureLogin: { noId: 'sign-in, proven by the mailed token' },
@@ -261,6 +262,9 @@ const TARGETS: Record<string, Target> = {
   downloadAssetImportTemplate: { call: (i) => ({ query: { assetGroupId: i.group } }), allowed: ALL },
   // Only the account administrator imports for an organisation it names (DOMAIN.md §10): 403 for the others.
   importAssets: { call: (i) => ({ query: { dryRun: true, organisationId: i.org }, multipart: true }), allowed: ['objectadmin', 'importadmin', 'collector'], roleGated: true },
+  // Answers (DOMAIN.md §10): the collector imports answers too; the group named must be one the caller may answer.
+  downloadAnswerImportTemplate: { call: (i) => ({ query: { assetGroupId: i.group, language: 'de', exportFormat: '1' } }), allowed: ['objectadmin', 'importadmin', 'collector'] },
+  importAnswers: { call: (i) => ({ query: { dryRun: true, organisationId: i.org }, multipart: true }), allowed: ['objectadmin', 'importadmin', 'collector'], roleGated: true },
   // The import users of the organisation see its imports (DOMAIN.md §10).
   downloadImportReport: { call: (i) => ({ params: { id: i.importRun } }), allowed: ['importadmin', 'objectadmin', 'collector'] },
 };
