@@ -36,6 +36,12 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
   /** Largest number of pooled PostgreSQL connections. */
   poolSize?: number;
+  /**
+   * An in-memory embedded database starts from this dump of a migrated one (PGlite's `dumpDataDir`) instead of an
+   * empty one: the test suites make it once per run (adapters/src/db/testing/pglite-template.ts), so that each test
+   * file's database starts in ~0.6 s instead of ~1.6 s of creating and migrating.
+   */
+  pgliteTemplate?: Blob | undefined;
 }
 
 // PostgreSQL answers int8 (count(*)) as text; our counts fit in a JS number.
@@ -117,7 +123,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Every statement's changes reach the data directory before its answer (relaxedDurability off, PGlite's default,
   // named so that nobody turns it on for speed): a kill -9 after an acknowledgement loses nothing (issue 18 "Faults",
   // server/src/ops/stop-and-crash.test.ts).
-  const pglite = await PGlite.create(dir, { relaxedDurability: false });
+  const template = options.pgliteTemplate && dir.startsWith('memory://') ? { loadDataDir: options.pgliteTemplate } : {};
+  const pglite = await PGlite.create(dir, { relaxedDurability: false, ...template });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
     kind: 'pglite',

@@ -110,7 +110,21 @@ async function readXlsx(bytes: Buffer): Promise<E.Either<FileProblem, ImportTabl
       break;
     }
   } catch {
-    return E.left(fileProblem('import-file-type'));
+    // exceljs' streaming reader parks the sheets that come before the shared strings in temporary files, and now and
+    // then fails on them under load; the workbook is then read whole (its unpacked size is bounded above).
+    rows.length = 0;
+    try {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+      workbook.worksheets[0]?.eachRow({ includeEmpty: false }, (row) => {
+        if (rows.length > MAX_IMPORT_ROWS + 1) return;
+        const values = row.values as ExcelJS.CellValue[];
+        while (rows.length < row.number - 1) rows.push([]);
+        rows.push(values.slice(1).map(excelCell));
+      });
+    } catch {
+      return E.left(fileProblem('import-file-type'));
+    }
   }
   const first = rows.findIndex((r) => r.some((c) => c !== null && String(c).trim() !== ''));
   if (first < 0) return E.left(fileProblem('import-file-empty'));

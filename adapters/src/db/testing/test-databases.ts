@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, openMigratedDatabase, type Database } from '../database.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
@@ -17,7 +18,7 @@ export function testDatabases(): TestDatabase[] {
       name: 'pglite',
       // PGlite lives in one process: another opening of it is the same database.
       open: async () => {
-        const database = await openMigratedDatabase({});
+        const database = await openMigratedDatabase({ pgliteTemplate: pgliteTemplate() });
         return { ...database, reopen: async () => ({ ...database, close: async () => undefined }) };
       },
     },

@@ -12,5 +12,17 @@ export async function truncateApplicationTables(db: Kysely<any>): Promise<void> 
     .filter((r) => !MIGRATION_DATA_TABLES.includes(r.table_name))
     .map((r) => `"${r.table_name}"`)
     .join(', ');
-  if (names) await sql.raw(`truncate ${names} restart identity cascade`).execute(db);
+  if (!names) return;
+  // A second app on the same PostgreSQL database (two server processes in a test) may still be at its start-up work
+  // (the score backfill): truncating every table then can meet its row locks in the other order. PostgreSQL ends one
+  // of the two with a deadlock; the truncate is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql.raw(`truncate ${names} restart identity cascade`).execute(db);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }

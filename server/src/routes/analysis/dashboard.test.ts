@@ -5,6 +5,7 @@ import { dashboardSchema } from '@ecore/core/analysis/dashboard-schema.ts';
 import { PEER_GROUP_MIN } from '@ecore/core/analysis/dashboard.ts';
 import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
 import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
+import { pgliteTemplate } from '@ecore/adapters/db/testing/pglite-template.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { seedDemoReview } from '../../demo/demo-review.ts';
@@ -32,7 +33,7 @@ const seed = async () => {
   });
 };
 beforeAll(async () => {
-  base = process.env.HARNESS_DATABASE === 'postgres' ? await testDatabases().find((d) => d.name === 'postgres')!.open() : await openMigratedDatabase({ databaseUrl: undefined });
+  base = process.env.HARNESS_DATABASE === 'postgres' ? await testDatabases().find((d) => d.name === 'postgres')!.open() : await openMigratedDatabase({ databaseUrl: undefined, pgliteTemplate: pgliteTemplate() });
   h = await createHarness({}, { ...base, db: base.db.withPlugin(counting) });
   await seed();
 });

@@ -5,6 +5,7 @@ import { sql, TableNode, type KyselyPlugin } from 'kysely';
 import { groupScore } from '@ecore/core/scoring/score.ts';
 import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
 import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
+import { pgliteTemplate } from '@ecore/adapters/db/testing/pglite-template.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { seedDemoReview } from '../../demo/demo-review.ts';
@@ -28,7 +29,7 @@ const counting: KyselyPlugin = {
 let base: Database;
 let h: Harness;
 beforeAll(async () => {
-  base = process.env.HARNESS_DATABASE === 'postgres' ? await testDatabases().find((d) => d.name === 'postgres')!.open() : await openMigratedDatabase({ databaseUrl: undefined });
+  base = process.env.HARNESS_DATABASE === 'postgres' ? await testDatabases().find((d) => d.name === 'postgres')!.open() : await openMigratedDatabase({ databaseUrl: undefined, pgliteTemplate: pgliteTemplate() });
   h = await createHarness({}, { ...base, db: base.db.withPlugin(counting) });
 });
 afterAll(async () => {
