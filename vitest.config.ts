@@ -1,5 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+// Server suites whose subject does not touch what PostgreSQL does differently from the embedded PGlite (the same
+// engine): pools, several connections, races, locks, notifications, outages. They run once, on PGlite; every other
+// server suite runs on both.
+const SAME_ON_ANY_DATABASE = [
+  'server/src/openapi.test.ts',
+  'server/src/config.test.ts',
+  'server/src/testing/contract.test.ts',
+  'server/src/plugins/serializer.test.ts',
+  'server/src/plugins/session-cache.test.ts',
+  'server/src/plugins/compression-and-caching.test.ts',
+  'server/src/plugins/request-id.test.ts',
+  'server/src/plugins/metrics.test.ts',
+  'server/src/security/route-fuzz.test.ts',
+  'server/src/security/transport.test.ts',
+  'server/src/security/auth-events.test.ts',
+  'server/src/routes/scoring/stranding.test.ts',
+  'server/src/ops/**',
+];
+
 // One project per tier (ARCHITECTURE.md "Tests"). Workers are bounded: the machine has two cores,
 // and every database test file starts one PGlite instance of its own.
 export default defineConfig({
@@ -13,7 +32,7 @@ export default defineConfig({
       { test: { name: 'server', include: ['server/src/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       // The same route suite on PostgreSQL, each file on a database of its own; defined only with TEST_DATABASE_URL.
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'server-pg', include: ['server/src/**/*.test.ts'], environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, env: { HARNESS_DATABASE: 'postgres' } } }]
+        ? [{ test: { name: 'server-pg', include: ['server/src/**/*.test.ts'], exclude: SAME_ON_ANY_DATABASE, environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, env: { HARNESS_DATABASE: 'postgres' } } }]
         : []),
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
       { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/e2e-setup.ts'], testTimeout: 90_000, hookTimeout: 180_000, fileParallelism: false } },

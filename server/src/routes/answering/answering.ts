@@ -13,8 +13,7 @@ import { defaultsOf, fillFromDefaults } from '@ecore/core/answering/cluster-defa
 import { lockDecision, mayRelease } from '@ecore/core/questionnaires/locks.ts';
 import { mayEditAsset, mayEditGroup, groupScope, assetGrants, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import type { QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
-import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
-import { message } from '@ecore/core/shared/messages.ts';
+import type { Language } from '@ecore/core/shared/language.ts';
 import { idParam, idParams, idValue, requiredText } from '@ecore/core/shared/schemas.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
