@@ -19,6 +19,10 @@ const SAME_ON_ANY_DATABASE = [
   'server/src/ops/**',
 ];
 
+// The adapter and server suites share one module graph per worker (isolate: false): every file imports the whole
+// server, which costs more than most of its tests; each file still opens its own database and app. The browser
+// journeys run two files at a time (each its own portal and Chromium): a journey waits on its browser about half the
+// time.
 // One project per tier (ARCHITECTURE.md "Tests"). Workers are bounded: the machine has two cores,
 // and every database test file starts one PGlite instance of its own.
 export default defineConfig({
@@ -28,14 +32,14 @@ export default defineConfig({
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'tooling', include: ['test/lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
-      { test: { name: 'adapters', include: ['adapters/src/**/*.test.ts', 'migrations/src/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
-      { test: { name: 'server', include: ['server/src/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'adapters', isolate: false, include: ['adapters/src/**/*.test.ts', 'migrations/src/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'server', isolate: false, include: ['server/src/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       // The same route suite on PostgreSQL, each file on a database of its own; defined only with TEST_DATABASE_URL.
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'server-pg', include: ['server/src/**/*.test.ts'], exclude: SAME_ON_ANY_DATABASE, environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, env: { HARNESS_DATABASE: 'postgres' } } }]
+        ? [{ test: { name: 'server-pg', isolate: false, include: ['server/src/**/*.test.ts'], exclude: SAME_ON_ANY_DATABASE, environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, env: { HARNESS_DATABASE: 'postgres' } } }]
         : []),
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
-      { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/e2e-setup.ts'], testTimeout: 90_000, hookTimeout: 180_000, fileParallelism: false } },
+      { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/e2e-setup.ts'], testTimeout: 90_000, hookTimeout: 180_000 } },
     ],
   },
 });
