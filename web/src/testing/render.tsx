@@ -42,8 +42,31 @@ if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.sc
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(cleanup);
 // Mantine's transitions end on a timer, even at zero duration: let the last ones run before the test file's DOM
-// is torn down, so that none fires into a window that is gone.
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 100)));
+// is torn down, then drop those still waiting (under load one fired into a window already gone: "window is not
+// defined" after every test had passed).
+const pendingTimers = new Set<ReturnType<typeof setTimeout>>();
+const nodeSetTimeout = globalThis.setTimeout;
+const nodeClearTimeout = globalThis.clearTimeout;
+globalThis.setTimeout = Object.assign(
+  (handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+    const id = nodeSetTimeout(() => {
+      pendingTimers.delete(id);
+      handler(...args);
+    }, ms);
+    pendingTimers.add(id);
+    return id;
+  },
+  nodeSetTimeout,
+) as typeof setTimeout;
+globalThis.clearTimeout = ((id?: ReturnType<typeof setTimeout>) => {
+  if (id !== undefined) pendingTimers.delete(id);
+  nodeClearTimeout(id);
+}) as typeof clearTimeout;
+afterAll(async () => {
+  await new Promise<void>((resolve) => nodeSetTimeout(resolve, 100));
+  for (const id of pendingTimers) nodeClearTimeout(id);
+  pendingTimers.clear();
+});
 
 function Providers({ children }: { children: ReactNode }) {
   return (
