@@ -71,6 +71,8 @@ async function bench(databaseUrl: string, kind: string) {
     DEMO_DATA: '1',
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '1000',
+    // BENCH_SERVER_NODE_OPTIONS: node's options for the server alone (a sized heap: --max-old-space-size=…).
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   });
   const pid = server.child.pid!;
   const address = server.url;
@@ -101,11 +103,16 @@ async function bench(databaseUrl: string, kind: string) {
     peakRss = 0;
     // Row 1 is in Bench-Portfolio 1: its object names the group.
     const first = stored.body.rows.find((r) => r.row === 1)?.assetId;
-    const group = { id: ((await (await fetch(`${address}/api/asset/${first}`, { headers })).json()) as { assetGroupId: number }).assetGroupId };
+    // The import administrator imports but does not see objects (spec 01 §3): the organisation's object administrator looks.
+    const asAdmin = await fetch(`${address}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'objectadmin', password: DEMO_PASSWORD }) });
+    const adminHeaders = { authorization: `Bearer ${((await asAdmin.json()) as { accessToken: string }).accessToken}` };
+    const object = await fetch(`${address}/api/asset/${first}`, { headers: adminHeaders });
+    if (object.status !== 200) throw new Error(`GET /api/asset/${first} answered ${object.status}: ${(await object.text()).slice(0, 200)}`);
+    const group = { id: ((await object.json()) as { assetGroupId: number }).assetGroupId };
     const started = performance.now();
     const template = await fetch(`${address}/api/import/answers/template?assetGroupId=${group.id}&language=de&exportFormat=1`, { headers });
     const read = await readImportFile(Buffer.from(await template.arrayBuffer()));
-    if (read._tag === 'Left' || template.status !== 200) throw new Error(`answer template answered ${template.status}`);
+    if (read._tag === 'Left' || template.status !== 200) throw new Error(`answer template of group ${group.id} answered ${template.status}`);
     const templateMs = performance.now() - started;
     const { header, rows } = read.right;
     const filledColumns = header.map((_, i) => i).filter((i) => i >= 3 && rows.some((r) => r[i] !== '—')).slice(0, 30);
