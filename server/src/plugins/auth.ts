@@ -130,21 +130,23 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     // reaches the other processes a moment later; on PGlite it has already come at the commit).
     // A refusal (4xx, 5xx) stores nothing (the specifications' rule; server/src/security/generated-input.test.ts checks
     // it over every route): it keeps the caches too.
-    app.addHook('onSend', async (request, reply) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-      const writes = request.routeOptions.config.writes;
-      for (const w of watched) {
-        if (request.ownCacheDrops?.has(w.cache) || (w.keptOnOtherWrites && !request.changesKeptData)) continue;
-        if (writes && !w.tables.some((table) => writes.includes(table))) continue;
-        w.cache.invalidate();
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+        const writes = request.routeOptions.config.writes;
+        for (const w of watched) {
+          if (request.ownCacheDrops?.has(w.cache) || (w.keptOnOtherWrites && !request.changesKeptData)) continue;
+          if (writes && !w.tables.some((table) => writes.includes(table))) continue;
+          w.cache.invalidate();
+        }
       }
+      done(null, payload);
     });
   }
 
-  // A token whose signature was checked once stays signed: its claims are kept (expiry, session version and
-  // the user's state are still checked on every request below).
+  // A token whose signature was checked once stays signed: its claims and the actor they make are kept (expiry,
+  // session version and the user's state are still checked on every request below).
   const VERIFIED_TOKENS = 10_000;
-  const verified = new Map<string, SessionClaims>();
+  const verified = new Map<string, { claims: SessionClaims; actor: Actor }>();
   // Access tokens (issue 21, docs/api.md): a token is read by the hash of its secret together with its user, and
   // kept while neither changed (revoking notifies `api_tokens`; deactivating, locking, archiving the user or its
   // organisation notify `users` / `organisations`), so that it stops working at once in every process.
@@ -198,15 +200,15 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     request.actor = actorFromClaims(sessionClaimsFor(user, Math.floor(now / 1000)));
   };
   // The use is noted when a call succeeded (at most once a minute per token), so that a refused call stores nothing.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const token = request.apiToken;
-    if (!token || reply.statusCode >= 400) return;
+    if (!token || reply.statusCode >= 400) return done(null, payload);
     const now = deps.clock();
     const last = noted.get(token.hash);
-    if (last !== undefined && now >= last && now - last < 60_000) return;
+    if (last !== undefined && now >= last && now - last < 60_000) return done(null, payload);
     if (noted.size >= VERIFIED_TOKENS) noted.clear();
     noted.set(token.hash, now);
-    await touchApiToken(deps.db, token.id, now);
+    touchApiToken(deps.db, token.id, now).then(() => done(null, payload), (err: Error) => done(err));
   });
 
   app.decorate('authenticate', async (request: FastifyRequest, reply?: FastifyReply) => {
@@ -214,8 +216,9 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'unauthorized');
     const token = header.slice(7);
     if (claimsApiToken(token)) return authenticateApiToken(request, reply, token);
-    let claims = verified.get(token);
-    if (!claims) {
+    let known = verified.get(token);
+    if (!known) {
+      let claims: SessionClaims;
       try {
         // Expiry is checked against the injected clock below, not the verifier's own.
         claims = sessionClaimsSchema.parse(app.jwt.verify(token, { ignoreExpiration: true }));
@@ -223,12 +226,14 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
         throw new HttpError(401, 'unauthorized');
       }
       if (verified.size >= VERIFIED_TOKENS) verified.clear();
-      verified.set(token, claims);
+      known = { claims, actor: Object.freeze(actorFromClaims(claims)) };
+      verified.set(token, known);
     }
+    const { claims, actor } = known;
     request.claimedUserId = Number(claims.sub);
     if (!isSessionActive(claims, Math.floor(deps.clock() / 1000))) throw new HttpError(401, 'unauthorized');
     const state = await sessions.get(Number(claims.sub));
     if (!state || state.sessionVersion !== (claims.sv ?? 0) || !maySignIn(state)) throw new HttpError(401, 'unauthorized');
-    request.actor = actorFromClaims(claims);
+    request.actor = actor;
   });
 });

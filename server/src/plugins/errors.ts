@@ -50,21 +50,23 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('claimedUserId', null);
   // Every refused authorisation (401, 403) is a structured line with the user, the route pattern (never the URL:
   // its query may hold a token) and the key (ASVS 7.2.2).
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode !== 401 && reply.statusCode !== 403) return;
-    if (request.errorKey !== null && SIGN_IN_REFUSALS.has(request.errorKey)) return;
-    const actor = (request as { actor?: { userId: number } | null }).actor;
-    logAuthEvent(request.log, 'access.refused', {
-      userId: actor?.userId ?? request.claimedUserId,
-      statusCode: reply.statusCode,
-      ...(request.errorKey ? { key: request.errorKey } : {}),
-      method: request.method,
-      route: request.routeOptions.url ?? 'unknown',
-      address: request.ip,
-    });
+  app.addHook('onResponse', (request, reply, done) => {
+    if ((reply.statusCode === 401 || reply.statusCode === 403) && (request.errorKey === null || !SIGN_IN_REFUSALS.has(request.errorKey))) {
+      const actor = (request as { actor?: { userId: number } | null }).actor;
+      logAuthEvent(request.log, 'access.refused', {
+        userId: actor?.userId ?? request.claimedUserId,
+        statusCode: reply.statusCode,
+        ...(request.errorKey ? { key: request.errorKey } : {}),
+        method: request.method,
+        route: request.routeOptions.url ?? 'unknown',
+        address: request.ip,
+      });
+    }
+    done();
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.language = languageFromHeader(request.headers['accept-language']);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -78,11 +78,12 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern (/api/asset/:id), never the URL: one series per route, not per object or token.
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };
     requests.inc(labels);
     durations.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   new Gauge({
     name: 'ecore_background_tasks_pending',

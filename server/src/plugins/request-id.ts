@@ -19,7 +19,8 @@ export function requestId(request: RawRequestDefaultExpression): string {
 
 /** Answers every request's id in X-Request-Id (errors and the client's files too). */
 export const requestIdPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 });
