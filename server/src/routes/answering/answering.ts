@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
@@ -46,7 +45,7 @@ import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
-import { acceptsGzip } from '../assets/groups.ts';
+import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { applyAnswers, saveSheetAnswers } from './save-answers.ts';
 import { LockedError, actorName, answerResponse, answersOf, questionnaireState, storedAnswers, visibleAsset, visibleQuestionnaire } from './context.ts';
@@ -196,7 +195,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
    * lock's outcome for it now (a lock expires with time); the kept facts it was made from must be the current ones.
    * The bytes are written by the route's serialiser, which the tests check against the schema.
    */
-  const written = new Map<string, { basis: readonly unknown[]; plain: Buffer; gzip?: Buffer }>();
+  const written = new Map<string, KeptJson & { basis: readonly unknown[] }>();
   const WRITTEN_ENTRIES = 500;
   const sendPresented = async (request: FastifyRequest, reply: FastifyReply, actor: AssetActor, asset: AssetView, sheet: KeptSheet) => {
     const [template, actives, group] = await Promise.all([templateOf(sheet.row.questionnaireId), activeTemplateIds(), caches.group(asset.assetGroupId)]);
@@ -206,14 +205,11 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     let kept = written.get(key);
     if (!kept || kept.basis.some((part, i) => part !== basis[i])) {
       const made = await view(actor, asset, sheet);
-      kept = { basis: made.basis, plain: Buffer.from(reply.serialize(made.build()) as string) };
+      kept = { basis: made.basis, ...keepJson(reply, made.build()) };
       if (written.size >= WRITTEN_ENTRIES) written.clear();
       written.set(key, kept);
     }
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(kept.plain as never);
-    kept.gzip ??= gzipSync(kept.plain);
-    return reply.header('content-encoding', 'gzip').send(kept.gzip as never);
+    return sendKeptJson(request, reply, kept);
   };
 
   // -------------------------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import { HttpError } from '../../plugins/http-error.ts';
 import { createNotifiedCache } from '../../plugins/session-cache.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { answerResponse, storedAnswers, structureFor } from './context.ts';
+import type { KeptJson } from '../../plugins/kept-json.ts';
 
 /** The tables an object as findAsset reads it depends on (its group, organisations, tester, asset classes, grants). */
 const OBJECT_TABLES = ['assets', 'asset_groups', 'asset_asset_types', 'asset_access_grants', 'organisations', 'users'] as const;
@@ -30,7 +31,8 @@ export interface KeptSheet extends Sheet {
    * Its score as core computed it (routes/scoring/scores.ts), with what it was computed from besides the answers: the
    * template and reference data kept when it was (each a new object when it changes) and the object's scored facts.
    */
-  score?: { template: object; references: object; object: string; result: unknown };
+  /** The object's score of these answers (routes/scoring/scores.ts), with the answer's bytes once written. */
+  score?: { template: object; references: object; object: string; result: unknown; written?: KeptJson };
 }
 
 export type GroupReview = Awaited<ReturnType<typeof groupReviewOf>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { acceptsGzip } from './groups.ts';
+import { acceptsGzip } from '../../plugins/kept-json.ts';
 import { bearer, createHarness, T0, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;

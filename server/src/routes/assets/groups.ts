@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { assetGrants, groupScope, mayChooseGroupOrganisation, mayDeleteGroup, mayEditAssets, mayEditGroup, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import { pageQuerySchema } from '@ecore/core/identity/user-schema.ts';
@@ -23,6 +22,7 @@ import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { assetActorOf, createListCaches } from './asset-actor.ts';
+import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
 import { idParams, idValue } from '@ecore/core/shared/schemas.ts';
 
 export const groupSchema = z.object({
@@ -79,19 +79,12 @@ const toResponse = (group: GroupView, actor: AssetActor): z.infer<typeof groupSc
 
 const secured = { security: [{ bearerAuth: [] }] };
 
-/** Whether an Accept-Encoding header takes gzip (named without q=0, or `*`). */
-export const acceptsGzip = (header: string | string[] | undefined): boolean =>
-  String(header ?? '')
-    .split(',')
-    .map((part) => part.trim().toLowerCase().split(';'))
-    .some(([name, ...params]) => (name === 'gzip' || name === '*') && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)));
-
 /** Object groups (spec 02 §7 "Object groups": list, read, create, edit, delete, options). */
 export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
   type GroupPage = Awaited<ReturnType<typeof listGroups>>;
   /** A cached page with the answers written from it, by which of its groups the caller may edit (the only per-caller field). */
-  const lists = createListCaches<{ page: GroupPage; answers: Map<string, { plain: Buffer; gzip?: Buffer }> }>(app);
+  const lists = createListCaches<{ page: GroupPage; answers: Map<string, KeptJson> }>(app);
 
   const visibleGroup = async (actor: AssetActor, id: number) => {
     const group = await findGroup(deps.db, id, groupScope(actor), assetGrants(actor));
@@ -132,13 +125,10 @@ export const groupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       let kept = cached.answers.get(editable);
       if (!kept) {
         const answer = { items: cached.page.items.map((g) => toResponse(g, actor)), total: cached.page.total, page: q.page, pageSize: q.pageSize };
-        kept = { plain: Buffer.from(reply.serialize(answer) as string) };
+        kept = keepJson(reply, answer);
         cached.answers.set(editable, kept);
       }
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(kept.plain as never); // already written from the schema
-      kept.gzip ??= gzipSync(kept.plain);
-      return reply.header('content-encoding', 'gzip').send(kept.gzip as never);
+      return sendKeptJson(request, reply, kept);
     },
   );
 

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as E from 'fp-ts/lib/Either.js';
@@ -17,6 +18,7 @@ import { latestScoringSubjectsOfGroup, scoringAnswersOf } from '@ecore/adapters/
 import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
+import { keepJson, sendKeptJson } from '../../plugins/kept-json.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
@@ -90,7 +92,8 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   // answering routes keep (emptied by the change notifications of each), and the result is kept with the
   // questionnaire until its answers, the object's scored facts, the template or the reference data change.
   const caches = answeringCachesOf(app) ?? createAnsweringCaches(app, deps.db);
-  const keptScore = async (actor: AssetActor, assetId: number, qid: number | null, isBuyerAsset?: boolean) => {
+  const keptScore = async (request: FastifyRequest, reply: FastifyReply, assetId: number, qid: number | null, isBuyerAsset?: boolean) => {
+    const actor = await assetActorOf(app, request.actor);
     const { asset, latestId } = await caches.visibleObject(actor, assetId, isBuyerAsset);
     if (!mayViewScore(actor)) throw new HttpError(403, 'forbidden');
     const sheet = await caches.sheetOf(asset.id, qid ?? latestId);
@@ -99,11 +102,15 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     const referenceData = await references();
     const object = { country: asset.country, assetAssetTypes: asset.assetAssetTypes, area: asset.assetTotalArea, reportingYear: sheet.row.reportingYear };
     const facts = JSON.stringify(object);
-    const kept = sheet.score;
-    if (kept?.template === template && kept.references === referenceData && kept.object === facts) return answer(asset, sheet.row, kept.result as ScoreResult);
-    const result = score(template, object, sheet.stored.filter((a) => a.state !== null), referenceData);
-    sheet.score = { template, references: referenceData, object: facts, result };
-    return answer(asset, sheet.row, result);
+    let kept = sheet.score;
+    if (kept?.template !== template || kept.references !== referenceData || kept.object !== facts) {
+      kept = { template, references: referenceData, object: facts, result: score(template, object, sheet.stored.filter((a) => a.state !== null), referenceData) };
+      sheet.score = kept;
+    }
+    // The answer's bytes are kept with the result: the kept questionnaire is its object's, and a change of its state
+    // drops it (so the state the answer names is the one kept).
+    kept.written ??= keepJson(reply, answer(asset, sheet.row, kept.result as ScoreResult));
+    return sendKeptJson(request, reply, kept.written);
   };
 
   const answer = (asset: AssetView, row: AssetQuestionnaireRow, result: ScoreResult) => ({
@@ -117,17 +124,13 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.get(
     '/asset/:id/questionnaire/score',
     { schema: { tags, security, summary: "The score of the object's latest filled questionnaire (unverified until closed)", params: idParams, querystring: z.object({ isBuyerAsset: booleanQuery.optional() }), response: { 200: objectScoreSchema, ...responses } } },
-    async (request) => {
-      return keptScore(await assetActorOf(app, request.actor), request.params.id, null, request.query.isBuyerAsset);
-    },
+    async (request, reply) => keptScore(request, reply, request.params.id, null, request.query.isBuyerAsset),
   );
 
   app.get(
     '/asset/:id/questionnaire/:qid/score',
     { schema: { tags, security, summary: 'The score of one filled questionnaire', params: z.object({ id: idParam, qid: idParam }), response: { 200: objectScoreSchema, ...responses } } },
-    async (request) => {
-      return keptScore(await assetActorOf(app, request.actor), request.params.id, request.params.qid);
-    },
+    async (request, reply) => keptScore(request, reply, request.params.id, request.params.qid),
   );
 
   app.post(
