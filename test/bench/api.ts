@@ -183,6 +183,8 @@ async function json<T>(portal: RunningPortal, path: string, init: RequestInit = 
 
 async function benchPortal(database: string, portal: RunningPortal, { templateId, filledIds, largeGroupId }: Seeded, bare: Map<number, number>): Promise<number> {
   const headers = { 'content-type': 'application/json' };
+  /** What a browser sends: the answer comes compressed. */
+  const browser = { 'accept-encoding': 'gzip, deflate, br' };
   const signIn = (userName: string) => JSON.stringify({ userName, password: DEMO_PASSWORD });
   const token = async (userName: string) =>
     (await json<{ accessToken: string }>(portal, '/api/user/login', { method: 'POST', headers, body: signIn(userName) })).accessToken;
@@ -210,8 +212,9 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
     { label: 'GET /api/asset search "stadt 42"', path: `/api/asset?search=stadt%2042&pageSize=${PAGE_SIZE}`, headers: objects },
     { label: 'GET /api/asset assetState=NotStarted', path: `/api/asset?assetState=NotStarted&page=2&pageSize=${PAGE_SIZE}`, headers: objects },
     { label: 'GET /api/assetGroup (5 groups, 500 objects)', path: '/api/assetGroup?page=1&pageSize=5', headers: objects },
-    { label: 'GET /api/assetGroup gzip (as browsers ask)', path: '/api/assetGroup?page=1&pageSize=5', headers: { ...objects, 'accept-encoding': 'gzip, deflate, br' } },
+    { label: 'GET /api/assetGroup gzip (as browsers ask)', path: '/api/assetGroup?page=1&pageSize=5', headers: { ...objects, ...browser } },
     { label: 'GET /api/questionnaire/{id} (2025_01)', path: `/api/questionnaire/${templateId}`, headers: scoring },
+    { label: 'GET /api/questionnaire/{id} gzip (as browsers ask)', path: `/api/questionnaire/${templateId}`, headers: { ...scoring, ...browser } },
   ];
   // Answering: the filled questionnaires of the generated objects, read in turn, and saves spread over 1 000 of
   // them and their value questions as collectors would (saves of one questionnaire wait for each other's row lock).
@@ -232,6 +235,11 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
       label: `GET /api/asset/{id}/questionnaire/latest one object (warm)`,
       path: `/api/asset/${filledIds[0]}/questionnaire/latest`,
       headers: objects,
+    },
+    {
+      label: `GET /api/asset/{id}/questionnaire/latest one object gzip (browser)`,
+      path: `/api/asset/${filledIds[0]}/questionnaire/latest`,
+      headers: { ...objects, ...browser },
     },
     {
       label: `GET /api/asset/{id}/questionnaire/latest (${sheet.answers.length} ans.)`,

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { lockDecision } from '@ecore/core/questionnaires/locks.ts';
@@ -41,6 +42,7 @@ import type { TemplateLock } from '@ecore/core/questionnaires/locks.ts';
 import { createTemplateCache, scoredTemplate, type ScoredTemplate } from './template-cache.ts';
 import { createNotifiedCache } from '../../plugins/session-cache.ts';
 import { unchangingAnswer } from '../../plugins/serializer.ts';
+import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
@@ -86,6 +88,18 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   const presentStored = async (id: number, actor: Actor, readable: (template: ScoredTemplate) => boolean) => {
     const [template, lock] = await Promise.all([templates.get(id), locks.get(id, () => findTemplateLock(deps.db, id))]);
     return template && readable(template) ? presentScored(template, actor, lock) : null;
+  };
+
+  /**
+   * Sends a stored template: one not locked by someone else as bytes written once per kept template and gzipped once
+   * for browsers (some 90 KB, about 10 KB gzipped), as the group list and the filled questionnaire are (issue 11).
+   */
+  const writtenTemplates = new WeakMap<object, KeptJson>();
+  const sendStored = (request: FastifyRequest, reply: FastifyReply, answer: Awaited<ReturnType<typeof presentScored>>) => {
+    if (answer.lockedStatus !== null) return reply.send(answer);
+    let kept = writtenTemplates.get(answer);
+    if (!kept) writtenTemplates.set(answer, (kept = keepJson(reply, answer)));
+    return sendKeptJson(request, reply, kept);
   };
 
   /** Refuses with 423 when someone else holds a live lock; otherwise takes or refreshes the actor's lock. */
@@ -147,11 +161,11 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: templateResponseSchema, ...responses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = (await findActiveTemplateId(deps.db, request.query.type)) ?? (await findActiveTemplateId(deps.db, 'Ecore'));
       const template = id === null ? null : await presentStored(id, request.actor, () => true);
       if (!template) throw new HttpError(404, 'questionnaire-no-active');
-      return template;
+      return sendStored(request, reply, template);
     },
   );
 
@@ -161,11 +175,11 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       onRequest: app.authenticate,
       schema: { tags, security, summary: 'One template with its whole structure', params: idParams, response: { 200: templateResponseSchema, ...responses } },
     },
-    async (request) => {
+    async (request, reply) => {
       // Others may read the active templates only; the rest does not exist for them (DOMAIN.md §1).
       const template = await presentStored(request.params.id, request.actor, (t) => mayReadTemplate(request.actor, t));
       if (!template) throw new HttpError(404, 'questionnaire-not-found');
-      return template;
+      return sendStored(request, reply, template);
     },
   );
 
