@@ -48,6 +48,7 @@ import { assetActorOf } from '../assets/asset-actor.ts';
 import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { applyAnswers, saveSheetAnswers } from './save-answers.ts';
+import { ANSWERING_NOTIFICATION } from '@ecore/migrations/index.ts';
 import { LockedError, actorName, answerResponse, answersOf, questionnaireState, storedAnswers, visibleAsset, visibleQuestionnaire } from './context.ts';
 import { createAnsweringCaches, type KeptSheet } from './sheet-cache.ts';
 import { groupSheetFrom } from '../review/states.ts';
@@ -308,6 +309,10 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.put(
     '/asset/answer',
     {
+      // What a save writes (answers, their change log, the run's progress, adjustments and stored score): this process
+      // empties only the caches of those before answering (the lists' pages), and keeps the sessions, accounts,
+      // objects and templates it knows (plugins/auth.ts); its own questionnaires it drops itself (keepOwn).
+      config: { writes: ['asset_answers', 'asset_answer_changes', 'asset_questionnaires', ANSWERING_NOTIFICATION] },
       schema: {
         tags,
         security,

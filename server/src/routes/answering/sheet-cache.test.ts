@@ -167,6 +167,24 @@ describe.each(testDatabases())('filled questionnaires kept across two app instan
     expect(sheetReads(a)).toBe(reads + 1);
   });
 
+  it('a save keeps the sessions and accounts its instance holds, and the object list shows its progress at once', async () => {
+    const id = await assetId(OFFICE);
+    const question = valueQuestion(await latest(deaf, OFFICE));
+    const listed = async () => {
+      const res = await call(deaf, 'collector', 'GET', `/api/asset?search=${encodeURIComponent(OFFICE)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ items: { id: number; progress: { answered: number } | null }[] }>().items.find((item) => item.id === id)!.progress!.answered;
+    };
+    await save(deaf, OFFICE, question, null);
+    const answered = await listed();
+    const [sessions, accounts] = [deaf.app.sessions.stats.reads, deaf.app.accounts.stats.reads];
+    const saved = await save(deaf, OFFICE, question, 55.5);
+    expect(saved.progress.answered).toBe(answered + 1);
+    // The instance hears no notifications: what it shows after the save is what the save itself emptied.
+    expect(await listed()).toBe(answered + 1);
+    expect([deaf.app.sessions.stats.reads, deaf.app.accounts.stats.reads]).toEqual([sessions, accounts]);
+  });
+
   it('a save of one questionnaire keeps what the instances hold of the others', async () => {
     const office = await latest(b, OFFICE);
     const quarter = await latest(b, QUARTER);
