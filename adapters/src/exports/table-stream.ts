@@ -79,15 +79,28 @@ const writeExcel: Writer = async (out, table, language) => {
   workbook.creator = 'ECORE Portal';
   const sheet = workbook.addWorksheet(table.title.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   const headers = tableHeaders(table.columns, language);
-  sheet.columns = headers.map((c) => {
+  // One style object per column, given to each of its cells, and one for all data rows: exceljs then finds a style id
+  // by that object (a WeakMap) instead of rendering a style merged afresh for every cell and row to XML to look it up
+  // (two fifths of the time of a large export went there).
+  const styles = headers.map((c) => {
     const numFmt = excelNumberFormat(c.kind);
-    return { header: c.header, key: c.key, width: Math.min(40, Math.max(12, c.header.length + 4)), ...(numFmt ? { style: { numFmt } } : {}) };
+    return numFmt ? { numFmt } : {};
   });
+  sheet.columns = headers.map((c, i) => ({ header: c.header, key: c.key, width: Math.min(40, Math.max(12, c.header.length + 4)), style: styles[i]! }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
+  const ROW_STYLE = {} as ExcelJS.Style;
+  const styled = (cell: ExcelJS.Cell, column: number) => {
+    cell.style = styles[column - 1]!;
+  };
   for await (const batch of table.batches) {
-    for (const row of batch) sheet.addRow(excelRow(table.columns, row, language)).commit();
+    for (const row of batch) {
+      const added = sheet.addRow(excelRow(table.columns, row, language));
+      (added as unknown as { style: ExcelJS.Style }).style = ROW_STYLE; // (exceljs' typings omit a row's style)
+      added.eachCell(styled);
+      added.commit();
+    }
     await drained(out);
   }
   sheet.commit();
