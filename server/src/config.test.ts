@@ -43,6 +43,12 @@ describe('configuration (README "Configuration")', () => {
     expect(loadConfig(s3).fileStore).toEqual({ kind: 's3', endpoint: 'http://minio:9000', bucket: 'ecore', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true, prefix: '' });
   });
 
+  it('lets the heap grow by half past its live data before V8 collects again, unless HEAP_GROWING_PERCENT says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dir }).heapGrowingPercent).toBe(50);
+    expect(loadConfig({ DATA_DIR: dir, HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dir, HEAP_GROWING_PERCENT: '500' })).toThrow(/^configuration: HEAP_GROWING_PERCENT/);
+  });
+
   it('has no /metrics token unless METRICS_TOKEN is set', () => {
     expect(loadConfig({ DATA_DIR: dir }).metricsToken).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'm'.repeat(24) }).metricsToken).toBe('m'.repeat(24));

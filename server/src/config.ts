@@ -31,6 +31,7 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(65_000),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
   MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(0),
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(50),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
   FILE_STORE: z.enum(['folder', 's3']).default('folder'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -72,6 +73,11 @@ export interface ServerConfig {
   /** Above these the portal answers 503 (server-busy) instead of queuing work: event-loop delay, heap in MB (0: off). */
   underPressure: { maxEventLoopDelayMs: number; maxHeapUsedMb: number };
   /** How long a stop (SIGTERM, SIGINT) waits for requests in flight before it ends the process anyway. */
+  /**
+   * How far V8 lets the heap grow past what the last full collection kept before it collects again, in percent
+   * (ops/heap.ts); 0 leaves V8's own factor (up to 300 % on a large machine).
+   */
+  heapGrowingPercent: number;
   shutdownGraceMs: number;
   /** Where attachments are kept: `DATA_DIR/files` (one node) or an S3-compatible bucket (several nodes). */
   fileStore: { kind: 'folder' } | { kind: 's3'; endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean; prefix: string };
@@ -113,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // On the embedded database the queries run on the event loop itself (a long export holds it by design) and there
     // is no other node to send a caller to: the delay limit is off there unless it is set.
     underPressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1000 : 0), maxHeapUsedMb: e.MAX_HEAP_USED_MB },
+    heapGrowingPercent: e.HEAP_GROWING_PERCENT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     fileStore: fileStoreSetting(e),
   };

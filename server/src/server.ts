@@ -23,12 +23,14 @@ import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
 import { listenForMetrics } from './plugins/metrics.ts';
 import { loadConfig } from './config.ts';
+import { limitHeapGrowth } from './ops/heap.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** Starts the portal: migrate, load demo data, serve API and client, print where and how to sign in. */
 async function main() {
   const config = loadConfig();
+  limitHeapGrowth(config.heapGrowingPercent);
   // The embedded database is one process's: a second portal on the same DATA_DIR would damage it.
   const other = config.databaseUrl ? null : runningPortal(config.dataDir);
   if (other) throw new Error(`Another portal (process ${other}) runs on ${config.dataDir}; stop it first or give this one another DATA_DIR.`);
