@@ -90,6 +90,9 @@ interface LoadedObject {
   answers: NonNullable<AnswerImportObject['questionnaire']>['answers'];
 }
 
+/** Questionnaires whose imported answers, progress and scores are written together (batches of at most 1 000 rows). */
+const WRITE_EVERY = 250;
+
 /** Answer imports (issue 20, DOMAIN.md §10): the group's template prefilled with today's answers, the preview and the import. */
 export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
@@ -305,6 +308,13 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         const answers: ImportedAnswer[] = [];
         const progresses: { id: number; answered: number; total: number }[] = [];
         const scored: Parameters<typeof scoring.storeMany>[1][number][] = [];
+        // Written every WRITE_EVERY questionnaires (in the one transaction), so that what a large file's rows become
+        // (answers with their change-log texts, scores) is not all held at once.
+        const flush = async () => {
+          await writeImportedAnswers(trx, answers.splice(0), { userId: assetActor.userId, name: by, note }, at);
+          await writeProgresses(trx, progresses.splice(0));
+          await scoring.storeMany(trx, scored.splice(0));
+        };
         for (const p of replanned) {
           const holder = p.problems.find((problem) => problem.key === 'questionnaire-locked');
           if (holder) throw new LockedError(String(holder.params?.name ?? ''));
@@ -338,10 +348,9 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           progresses.push({ id: row.id, answered: counted.answered, total: counted.total });
           const { country, assetAssetTypes, assetTotalArea } = target.object.fields;
           scored.push({ template: target.template!, object: { country, assetAssetTypes, area: assetTotalArea }, questionnaire: row, answers: after });
+          if (scored.length >= WRITE_EVERY) await flush();
         }
-        await writeImportedAnswers(trx, answers, { userId: assetActor.userId, name: by, note }, at);
-        await writeProgresses(trx, progresses);
-        await scoring.storeMany(trx, scored);
+        await flush();
         await insertImport(trx, {
           organisationId: organisation.id,
           userId: assetActor.userId,
