@@ -11,7 +11,7 @@ import { Role } from '@ecore/core/identity/roles.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../demo/demo-answers.ts';
 import { seedDemoReview } from '../demo/demo-review.ts';
-import { bearer, createHarness, databaseSnapshot, type DemoUserName, type Harness } from '../testing/harness.ts';
+import { bearer, createHarness, multipartFile, databaseSnapshot, type DemoUserName, type Harness } from '../testing/harness.ts';
 
 let h: Harness;
 
@@ -27,16 +27,6 @@ const INTRUDER = 'intruder';
  */
 const OUTSIDERS = [INTRUDER, 'bank', 'buyer'] as const;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-const multipart = (name: string, type: string, bytes: Buffer) => {
-  const boundary = '----ecoreIsolationBoundary';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-};
 
 /**
  * The demo data with filled questionnaires in every state, a stored answer document, an API token, an import
@@ -58,12 +48,12 @@ const seedIsolation = async () => {
     from users where user_name = 'objectadmin'`.execute(h.db);
   // A document on an answer of the active questionnaire, an API token and an import of organisation A.
   const answer = await answerOf(ACTIVE);
-  const { body, contentType } = multipart('nachweis.pdf', 'application/pdf', PDF);
+  const { body, contentType } = multipartFile('nachweis.pdf', PDF, 'application/pdf');
   const uploaded = await h.app.inject({ method: 'PUT', url: `/api/asset/answer/${answer}/document`, headers: { ...bearer(await h.login('collector')), 'content-type': contentType }, payload: body });
   if (uploaded.statusCode >= 300) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
   const token = await h.app.inject({ method: 'POST', url: '/api/user/apiTokens', headers: bearer(await h.login('objectadmin')), payload: { name: 'Isolation', scopes: ['read'], expiresAt: '2027-01-31' } });
   if (token.statusCode !== 201) throw new Error(`token: ${token.statusCode} ${token.body}`);
-  const csv = multipart('objekte.csv', 'text/csv', Buffer.from('\ufeffExterne ID;Objektname;Objektgruppe;Land;Ort;PLZ;Straße;Hausnummer;Bruttogrundfläche (BGF) in m²;OFF;RESI\r\nI-1;Isolationshaus;Portfolio Isolation;DE;Köln;50667;Domkloster;4;1250;100;\r\n', 'utf8'));
+  const csv = multipartFile('objekte.csv', Buffer.from('\ufeffExterne ID;Objektname;Objektgruppe;Land;Ort;PLZ;Straße;Hausnummer;Bruttogrundfläche (BGF) in m²;OFF;RESI\r\nI-1;Isolationshaus;Portfolio Isolation;DE;Köln;50667;Domkloster;4;1250;100;\r\n', 'utf8'), 'text/csv');
   const imported = await h.app.inject({ method: 'POST', url: '/api/import/assets?dryRun=false', headers: { ...bearer(await h.login('importadmin')), 'content-type': csv.contentType }, payload: csv.body });
   if (imported.statusCode >= 300) throw new Error(`import: ${imported.statusCode} ${imported.body}`);
   const request = await h.app.inject({ method: 'POST', url: `/api/asset/${await assetOf('Hotel am Rheinufer')}/requestAssetAccess`, headers: bearer(await h.login('buyer')) });
@@ -320,7 +310,7 @@ const operations = () =>
 const send = async (method: string, path: string, call: Call, token: string) => {
   const url = Object.entries(call.params ?? {}).reduce((p, [name, value]) => p.replace(`{${name}}`, encodeURIComponent(String(value))), path);
   const query = new URLSearchParams(Object.entries(call.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
-  const upload = call.multipart ? multipart('nachweis.pdf', 'application/pdf', PDF) : null;
+  const upload = call.multipart ? multipartFile('nachweis.pdf', PDF, 'application/pdf') : null;
   return h.app.inject({
     method: method.toUpperCase() as 'GET',
     url: query ? `${url}?${query}` : url,

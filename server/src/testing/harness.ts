@@ -176,6 +176,17 @@ export async function databaseSnapshot(db: Kysely<DB>): Promise<Record<string, s
   return digests;
 }
 
+/** A multipart/form-data body with one file in the field `file`, as a browser uploads it. */
+export const multipartFile = (name: string, bytes: Buffer, type = 'application/octet-stream') => {
+  const boundary = '----ecoreTestBoundary';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+};
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The payload of a JWT, without verifying it (tests read the claims the client reads). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type SqlBool } from 'kysely';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
-import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
+import { bearer, createHarness, multipartFile, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -221,19 +221,10 @@ describe('locks', () => {
 });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const multipartBody = (name: string, type: string, bytes: Buffer) => {
-  const boundary = '----ecoreTestBoundary';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-};
 
 describe('documents', () => {
   const upload = async (answerId: number, name: string, type: string, bytes: Buffer, user: DemoUserName = 'collector') => {
-    const { body, contentType } = multipartBody(name, type, bytes);
+    const { body, contentType } = multipartFile(name, bytes, type);
     return h.app.inject({ method: 'PUT', url: `/api/asset/answer/${answerId}/document`, headers: { ...bearer(await h.login(user)), 'content-type': contentType }, payload: body });
   };
   const answered = async () => {

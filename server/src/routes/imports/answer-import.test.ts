@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
+import { bearer, createHarness, multipartFile, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,18 +18,8 @@ beforeEach(async () => {
   });
 });
 
-const multipart = (name: string, bytes: Buffer) => {
-  const boundary = '----ecoreAnswerImportBoundary';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-};
-
 const upload = async (bytes: Buffer, { user = 'collector', query = '', name = 'antworten.csv', language = 'de' }: { user?: DemoUserName; query?: string; name?: string; language?: string } = {}) => {
-  const { body, contentType } = multipart(name, bytes);
+  const { body, contentType } = multipartFile(name, bytes);
   return h.app.inject({ method: 'POST', url: `/api/import/answers${query}`, headers: { ...bearer(await h.login(user)), 'content-type': contentType, 'accept-language': language }, payload: body });
 };
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
+import { bearer, createHarness, multipartFile, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -15,18 +15,8 @@ beforeEach(async () => {
   await h.reset();
 });
 
-const multipart = (name: string, bytes: Buffer) => {
-  const boundary = '----ecoreImportBoundary';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-};
-
 const upload = async (bytes: Buffer, { user = 'importadmin', query = '', name = 'objekte.csv', language = 'de' }: { user?: DemoUserName; query?: string; name?: string; language?: string } = {}) => {
-  const { body, contentType } = multipart(name, bytes);
+  const { body, contentType } = multipartFile(name, bytes);
   return h.app.inject({ method: 'POST', url: `/api/import/assets${query}`, headers: { ...bearer(await h.login(user)), 'content-type': contentType, 'accept-language': language }, payload: body });
 };
 
