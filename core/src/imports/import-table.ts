@@ -110,3 +110,19 @@ export const mayCommitImport = (preview: { dryRun: boolean; failed: number; rows
 
 /** The preview's rows, or only the failed ones ("errors only"). */
 export const previewRows = <R extends { status: RowStatus }>(rows: readonly R[], errorsOnly: boolean): R[] => rows.filter((r) => !errorsOnly || r.status === 'failed');
+
+/** One import in the organisation's history (GET /api/import): who, when, which file and kind, the counts, the outcome. */
+export interface ImportListItem {
+  id: number;
+  organisationId: number;
+  userName: string;
+  kind: 'assets' | 'answers';
+  fileName: string;
+  outcome: string;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  groupsCreated: number;
+  createdAt: string;
+}

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ExistingGroup, ExistingObject, GroupRef, ObjectPlan } from '@ecore/core/imports/object-plan.ts';
+import type { ImportListItem } from '@ecore/core/imports/import-table.ts';
 import { normaliseHeader } from '@ecore/core/imports/object-columns.ts';
 import type { DB } from '../schema.ts';
 import { assetColumns, assetFormFields } from '../assets/assets-repository.ts';
@@ -189,20 +190,24 @@ export async function insertImport(trx: Executor, record: ImportRecord): Promise
   return row.id;
 }
 
-export interface ImportListItem {
-  id: number;
-  organisationId: number;
-  userName: string;
-  kind: 'assets' | 'answers';
-  fileName: string;
-  outcome: string;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  groupsCreated: number;
-  createdAt: string;
-}
+export type { ImportListItem };
+
+type ImportRow = Pick<Selectable<DB['imports']>, 'id' | 'organisation_id' | 'user_name' | 'kind' | 'file_name' | 'outcome' | 'created' | 'updated' | 'unchanged' | 'failed' | 'groups_created' | 'created_at'>;
+
+const listItem = (r: ImportRow): ImportListItem => ({
+  id: r.id,
+  organisationId: r.organisation_id,
+  userName: r.user_name,
+  kind: r.kind,
+  fileName: r.file_name,
+  outcome: r.outcome,
+  created: r.created,
+  updated: r.updated,
+  unchanged: r.unchanged,
+  failed: r.failed,
+  groupsCreated: r.groups_created,
+  createdAt: r.created_at.toISOString(),
+});
 
 export async function listImports(db: Executor, organisationId: number | null, page: number, pageSize: number): Promise<{ items: ImportListItem[]; total: number }> {
   let query = db.selectFrom('imports');
@@ -214,44 +219,14 @@ export async function listImports(db: Executor, organisationId: number | null, p
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  return {
-    total,
-    items: rows.map((r) => ({
-      id: r.id,
-      organisationId: r.organisation_id,
-      userName: r.user_name,
-      kind: r.kind,
-      fileName: r.file_name,
-      outcome: r.outcome,
-      created: r.created,
-      updated: r.updated,
-      unchanged: r.unchanged,
-      failed: r.failed,
-      groupsCreated: r.groups_created,
-      createdAt: r.created_at.toISOString(),
-    })),
-  };
+  return { total, items: rows.map(listItem) };
 }
 
 export async function findImport(db: Executor, id: number): Promise<(ImportListItem & { report: ImportReport }) | null> {
   const r = await db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) return null;
   const report = (typeof r.report === 'string' ? JSON.parse(r.report) : r.report) as ImportReport;
-  return {
-    id: r.id,
-    organisationId: r.organisation_id,
-    userName: r.user_name,
-    kind: r.kind,
-    fileName: r.file_name,
-    outcome: r.outcome,
-    created: r.created,
-    updated: r.updated,
-    unchanged: r.unchanged,
-    failed: r.failed,
-    groupsCreated: r.groups_created,
-    createdAt: r.created_at.toISOString(),
-    report,
-  };
+  return { ...listItem(r), report };
 }
 
 /** An object's latest filled questionnaire as the answer import weighs it: template, state, lock and answers. */

@@ -1,24 +1,9 @@
-import type { ImportResult } from '@ecore/core/imports/import-table.ts';
+import type { ImportListItem, ImportResult } from '@ecore/core/imports/import-table.ts';
 import { ApiError, apiPage, buildUrl, type Page } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { getToken } from '../../lib/session.ts';
 
-export type { ImportResult };
-
-/** One import of the organisation (GET import). */
-export interface ImportListItem {
-  id: number;
-  userName: string;
-  kind: 'assets' | 'answers';
-  fileName: string;
-  outcome: string;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  groupsCreated: number;
-  createdAt: string;
-}
+export type { ImportListItem, ImportResult };
 
 export const fetchImports = (signal: AbortSignal): Promise<Page<ImportListItem>> => apiPage<ImportListItem>('import', { query: { page: 1, pageSize: 10 }, signal });
 
