@@ -95,5 +95,12 @@ describe('scores (issue 15)', () => {
     expect(body.result.ecore).toBeGreaterThanOrEqual(Math.min(...scores));
     expect(body.result.ecore).toBeLessThanOrEqual(Math.max(...scores));
     expect((await h.as('bank', 'GET', `/api/AssetGroup/${group}/score`)).statusCode).toBe(404);
+    // Read again it is what was kept; an object's area (its weight) changed outside the portal moves it at once.
+    expect((await h.as('objectadmin', 'GET', `/api/AssetGroup/${group}/score`)).json()).toEqual(body);
+    const [first] = body.objects as { assetId: number; area: number }[];
+    await h.db.updateTable('assets').set({ asset_total_area: first!.area * 10 }).where('id', '=', first!.assetId).execute();
+    await h.app.drainBackground();
+    const moved = (await h.as('objectadmin', 'GET', `/api/AssetGroup/${group}/score`)).json();
+    expect(moved.objects.find((o: { assetId: number }) => o.assetId === first!.assetId).area).toBe(first!.area * 10);
   });
 });

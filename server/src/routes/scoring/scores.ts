@@ -18,13 +18,14 @@ import { latestScoringSubjectsOfGroup, scoringAnswersOf } from '@ecore/adapters/
 import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
-import { keepJson, sendKeptJson } from '../../plugins/kept-json.ts';
+import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
+import { createNotifiedCache } from '../../plugins/session-cache.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { answersOf, structureFor, visibleAsset } from '../answering/context.ts';
 import { answeringCachesOf, createAnsweringCaches } from '../answering/sheet-cache.ts';
-import { createReferenceDataCache } from './stored-score.ts';
+import { createReferenceDataCache, REFERENCE_TABLES } from './stored-score.ts';
 
 const tags = ['scoring'];
 const security = [{ bearerAuth: [] }];
@@ -218,6 +219,17 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     });
   };
 
+  /**
+   * A group's parts and its score's bytes, kept until anything they are read from changes in any process (the
+   * questionnaires with their stored scores and states, the objects with their classes and areas, the groups, the
+   * templates, the reference data): a group of 1 000 objects read again is neither read nor summed again (issue 18).
+   */
+  const keptGroups = app.watchTables(
+    ['asset_questionnaires', 'assets', 'asset_asset_types', 'asset_groups', 'questionnaires', ...REFERENCE_TABLES],
+    createNotifiedCache<number, { parts: Awaited<ReturnType<typeof groupSummaries>>; score?: KeptJson }>({ maxEntries: 500 }),
+  );
+  const keptGroup = (groupId: number) => keptGroups.get(groupId, async () => ({ parts: await groupSummaries(groupId) }));
+
   for (const path of ['/AssetGroup/:id/score', '/assetGroup/:id/score']) {
     app.get(
       path,
@@ -230,15 +242,16 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           response: { 200: groupScoreSchema, ...responses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const actor = await assetActorOf(app, request.actor);
         const group = await scoredGroup(actor, request.params.id);
-        const parts = await groupSummaries(group.id);
-        return {
+        const kept = await keptGroup(group.id);
+        kept.score ??= keepJson(reply, {
           groupId: group.id,
-          objects: parts.map((p) => ({ assetId: p.subject.assetId, area: p.area, ecore: p.result.ecore, verified: isVerifiedScore(p.subject.state) })),
-          result: groupResult(parts.map((p) => ({ area: p.area, result: p.result }))),
-        };
+          objects: kept.parts.map((p) => ({ assetId: p.subject.assetId, area: p.area, ecore: p.result.ecore, verified: isVerifiedScore(p.subject.state) })),
+          result: groupResult(kept.parts.map((p) => ({ area: p.area, result: p.result }))),
+        });
+        return sendKeptJson(request, reply, kept.score);
       },
     );
   }
@@ -258,7 +271,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       async (request) => {
         const actor = await assetActorOf(app, request.actor);
         const group = await scoredGroup(actor, request.params.id);
-        const [parts, objectCount] = await Promise.all([groupSummaries(group.id), countGroupAssets(deps.db, group.id)]);
+        const [{ parts }, objectCount] = await Promise.all([keptGroup(group.id), countGroupAssets(deps.db, group.id)]);
         // The structure is that of the template most objects use (ties: the newer template); the others are listed only.
         const uses = new Map<number, number>();
         for (const p of parts) uses.set(p.template.id, (uses.get(p.template.id) ?? 0) + 1);
