@@ -21,6 +21,9 @@ import { startPortal, type RunningPortal } from '../support/portal.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = [8, 32] as const;
+/** Collectors saving at once, each on a questionnaire of their own (issue 18), and for how long. */
+const COLLECTORS = 50;
+const COLLECTOR_SECONDS = Number(process.env.BENCH_COLLECTOR_SECONDS ?? 60);
 const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DB = 'ecore_bench';
 const PAGE_SIZE = 25;
@@ -147,7 +150,7 @@ interface Row {
   bad: number;
 }
 
-type Request = { method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string; setupRequest?: (req: autocannon.Request) => autocannon.Request };
+type Request = { method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string; setupRequest?: (req: autocannon.Request, context: object) => autocannon.Request };
 
 async function measure(url: string, connections: number, request: Request, seconds = SECONDS) {
   const { setupRequest, ...rest } = request;
@@ -221,6 +224,8 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
   const sheet = await json<{ clusters: unknown; answers: unknown[] }>(portal, `/api/asset/${filledIds[0]}/questionnaire/latest`, { headers: objects });
   const questions = [...new Set(valueQuestionIds(sheet.clusters))].slice(0, 20);
   const savers = filledIds.slice(0, 1000);
+  const collectorObjects = filledIds.slice(1000, 1000 + COLLECTORS);
+  let collectorsSeated = 0;
   let reads = 0;
   let saves = 0;
   let scores = 0;
@@ -246,6 +251,24 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
       path: `/api/asset/${filledIds[0]}/questionnaire/latest`,
       headers: objects,
       setupRequest: (req) => ({ ...req, path: `/api/asset/${filledIds[reads++ % filledIds.length]}/questionnaire/latest` }),
+    },
+    {
+      // 50 collectors for a minute, each answering the value questions of an object of their own in turn (a connection
+      // is a collector): what the answering screen sends while people type.
+      label: `PUT /api/asset/answer (${COLLECTORS} collectors, own object each)`,
+      path: '/api/asset/answer',
+      method: 'PUT',
+      headers: { ...objects, ...headers },
+      connections: [COLLECTORS],
+      seconds: COLLECTOR_SECONDS,
+      setupRequest: (req, context) => {
+        const collector = context as { assetId?: number; n?: number };
+        collector.assetId ??= collectorObjects[collectorsSeated++ % collectorObjects.length];
+        const n = (collector.n = (collector.n ?? 0) + 1);
+        // A whole number that differs from what this question held (the seed's have fractions; each round adds one).
+        const item = { assetId: collector.assetId, questionId: questions[n % questions.length], inputAnswer: 1 + (Math.floor(n / questions.length) % 89) };
+        return { ...req, body: JSON.stringify([item]) };
+      },
     },
     {
       label: 'PUT /api/asset/answer (one answer)',
@@ -319,7 +342,7 @@ const bareServer = await startPortal({}, 'test/bench/bare.ts');
 const bare = new Map<number, number>();
 try {
   await measure(`${bareServer.url}/bare`, 8, {}, 1);
-  for (const connections of CONNECTIONS) {
+  for (const connections of [...CONNECTIONS, COLLECTORS]) {
     const row = { label: 'GET /bare (bare Fastify)', connections, ...(await measure(`${bareServer.url}/bare`, connections, {})) };
     bare.set(connections, row.rps);
     print('-', row, bare);
