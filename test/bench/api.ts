@@ -150,7 +150,7 @@ interface Row {
   bad: number;
 }
 
-type Request = { method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string; setupRequest?: (req: autocannon.Request, context: object) => autocannon.Request };
+type Request = { method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string; setupRequest?: (req: autocannon.Request) => autocannon.Request };
 
 async function measure(url: string, connections: number, request: Request, seconds = SECONDS) {
   const { setupRequest, ...rest } = request;
@@ -225,7 +225,7 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
   const questions = [...new Set(valueQuestionIds(sheet.clusters))].slice(0, 20);
   const savers = filledIds.slice(0, 1000);
   const collectorObjects = filledIds.slice(1000, 1000 + COLLECTORS);
-  let collectorsSeated = 0;
+  let collected = 0;
   let reads = 0;
   let saves = 0;
   let scores = 0;
@@ -253,20 +253,20 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
       setupRequest: (req) => ({ ...req, path: `/api/asset/${filledIds[reads++ % filledIds.length]}/questionnaire/latest` }),
     },
     {
-      // 50 collectors for a minute, each answering the value questions of an object of their own in turn (a connection
-      // is a collector): what the answering screen sends while people type.
+      // 50 collectors for a minute, each answering the value questions of an object of their own in turn: request n goes
+      // to object n mod 50, so the 50 requests under way at any moment are on 50 different objects (autocannon keeps
+      // one request per connection), and each object's next save comes 50 requests later.
       label: `PUT /api/asset/answer (${COLLECTORS} collectors, own object each)`,
       path: '/api/asset/answer',
       method: 'PUT',
       headers: { ...objects, ...headers },
       connections: [COLLECTORS],
       seconds: COLLECTOR_SECONDS,
-      setupRequest: (req, context) => {
-        const collector = context as { assetId?: number; n?: number };
-        collector.assetId ??= collectorObjects[collectorsSeated++ % collectorObjects.length];
-        const n = (collector.n = (collector.n ?? 0) + 1);
+      setupRequest: (req) => {
+        const n = collected++;
+        const round = Math.floor(n / (collectorObjects.length * questions.length));
         // A whole number that differs from what this question held (the seed's have fractions; each round adds one).
-        const item = { assetId: collector.assetId, questionId: questions[n % questions.length], inputAnswer: 1 + (Math.floor(n / questions.length) % 89) };
+        const item = { assetId: collectorObjects[n % collectorObjects.length], questionId: questions[Math.floor(n / collectorObjects.length) % questions.length], inputAnswer: 1 + (round % 89) };
         return { ...req, body: JSON.stringify([item]) };
       },
     },
