@@ -14,6 +14,7 @@ import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { idempotentRoute } from '../../plugins/idempotency.ts';
+import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
 import { assetActorOf, createListCaches } from './asset-actor.ts';
 import { MAX_INT, idParam, idParams, idValue } from '@ecore/core/shared/schemas.ts';
 import { labelExpiryWindow } from '@ecore/core/certificates/reminders.ts';
@@ -109,6 +110,8 @@ const secured = { security: [{ bearerAuth: [] }] };
 export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
   const lists = createListCaches<Awaited<ReturnType<typeof listAssets>>>(app);
+  /** The answers written of a kept page, by what differs between callers (a page dropped from the cache takes them along). */
+  const writtenPages = new WeakMap<object, Map<string, KeptJson>>();
 
   /** An object the actor may see, with a matching isBuyerAsset where the call names it; else 404. */
   const visibleAsset = async (actor: AssetActor, id: number, isBuyerAsset?: boolean): Promise<AssetView> => {
@@ -149,7 +152,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);
       const q = request.query;
       // assetState: the state of the latest filled questionnaire, NotStarted for objects without one.
@@ -164,10 +167,18 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         pageSize: q.pageSize,
       };
       const result = await lists.pages.get(JSON.stringify(filter), () => listAssets(deps.db, { ...filter, counts: lists.counts }));
-      // The cached rows hold the stored score; who sees it is decided per caller (spec 02 §6).
+      // The cached rows hold the stored score; who sees it is decided per caller (spec 02 §6), and what they may do
+      // with each row. The answer is kept as bytes with its page per what differs between callers (as the group
+      // list's is), so a page read again is not serialised again.
       const scores = mayViewScore(actor);
-      return {
-        items: result.items.map((a) => ({
+      const editable = result.items.map((a) => mayEditAsset(actor, a));
+      const written = writtenPages.get(result) ?? new Map<string, KeptJson>();
+      writtenPages.set(result, written);
+      const key = `${scores ? 'score:' : ''}${editable.map((e) => (e ? '1' : '0')).join('')}`;
+      let kept = written.get(key);
+      if (kept) return sendKeptJson(request, reply, kept);
+      kept = keepJson(reply, {
+        items: result.items.map((a, i) => ({
           id: a.id,
           name: a.objectName,
           organisationId: a.organisationId,
@@ -186,12 +197,14 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           city: a.city,
           country: a.country,
           assetTotalArea: a.assetTotalArea,
-          canEdit: mayEditAsset(actor, a),
+          canEdit: editable[i]!,
         })),
         total: result.total,
         page: q.page,
         pageSize: q.pageSize,
-      };
+      });
+      written.set(key, kept);
+      return sendKeptJson(request, reply, kept);
     },
   );
 
