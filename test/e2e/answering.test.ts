@@ -193,6 +193,7 @@ describe('answering a questionnaire in the browser', () => {
     await openNode(page, 'Wasser');
     const water = card(page, 'Welche wassersparenden Maßnahmen sind umgesetzt?');
     await water.getByRole('checkbox', { name: 'Wassersparende Armaturen' }).check();
+    await savedIn(water);
     await water.getByRole('checkbox', { name: 'Regenwassernutzung' }).check();
     await savedIn(water);
     await water.getByRole('checkbox', { name: /^Keine/ }).check();

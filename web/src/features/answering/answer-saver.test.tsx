@@ -58,6 +58,27 @@ describe('the answer saver', () => {
     expect(onSaved).toHaveBeenCalledTimes(2);
   });
 
+  it('counts an answer saved only once the page has taken the server\'s answers (no click in between meets the old value)', async () => {
+    const { send, calls } = deferredSend();
+    let taken: () => void = () => undefined;
+    const onSaved = vi.fn(() => new Promise<void>((resolve) => (taken = resolve)));
+    const { result } = renderHook(() => useAnswerSaver({ send, onSaved, onLocked: vi.fn() }));
+    let saving: Promise<void> = Promise.resolve();
+    act(() => {
+      saving = result.current.save(choice(101, 1));
+    });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    act(() => calls[0]!.finish());
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    // The page has not taken the answers yet: the value on its way is still the one shown.
+    expect(result.current.statusOf(101)).toMatchObject({ kind: 'saving', input: choice(101, 1) });
+    await act(async () => {
+      taken();
+      await saving;
+    });
+    expect(result.current.statusOf(101)?.kind).toBe('saved');
+  });
+
   it('saves different questions side by side', async () => {
     const { send, calls } = deferredSend();
     const { result } = renderHook(() => useAnswerSaver({ send, onSaved: vi.fn(), onLocked: vi.fn() }));

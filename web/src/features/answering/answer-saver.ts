@@ -15,7 +15,11 @@ type KeptStatus = Exclude<SaveStatus, { kind: 'failed' }> | { kind: 'failed'; er
 
 export interface SaverDeps {
   send: (input: AnswerInput) => Promise<{ answers: Answer[]; progress: QuestionnaireProgress }>;
-  onSaved: (answers: Answer[], progress: QuestionnaireProgress, questionId: number) => void;
+  /**
+   * Takes the server's answers into what the page shows; the answer counts as saved (and the stored value replaces the
+   * one shown while saving) once the promise it returns has settled, so that a click in between sees the new value.
+   */
+  onSaved: (answers: Answer[], progress: QuestionnaireProgress, questionId: number) => void | Promise<void>;
   /** 423: another user holds the questionnaire's lock. */
   onLocked: (error: ApiError) => void;
   now?: () => Date;
@@ -50,7 +54,7 @@ export const useAnswerSaver = (deps: SaverDeps) => {
         const { send, onSaved, onLocked, now = () => new Date() } = depsRef.current;
         try {
           const saved = await send(input);
-          onSaved(saved.answers, saved.progress, questionId);
+          await onSaved(saved.answers, saved.progress, questionId);
           if (newest.current.get(questionId) === input) setStatus(questionId, { kind: 'saved', at: now() });
         } catch (error) {
           if (error instanceof ApiError && error.statusCode === 423) onLocked(error);

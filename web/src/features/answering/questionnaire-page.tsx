@@ -177,12 +177,12 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
 
   const saver = useAnswerSaver({
     send: (input) => saveAnswers(ref, [input]),
-    onSaved: (answers, serverProgress, questionId) => {
-      void mutate(key, (current: FilledQuestionnaire | undefined) => (current ? { ...current, answers: mergeAnswers(current.answers, answers), progress: serverProgress } : current), {
-        revalidate: false,
-      });
+    onSaved: async (answers, serverProgress, questionId) => {
       void mutate(changeLogKey(ref, route.qid, questionId));
       void heartbeat.current?.poke('edit');
+      await mutate(key, (current: FilledQuestionnaire | undefined) => (current ? { ...current, answers: mergeAnswers(current.answers, answers), progress: serverProgress } : current), {
+        revalidate: false,
+      });
     },
     onLocked: (failure) => {
       heartbeat.current?.stop();
