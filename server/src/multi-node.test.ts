@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import type { Database } from '@ecore/adapters/db/database.ts';
 import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
 import type { OutgoingMail } from '@ecore/core/identity/ports.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
-import { SESSION_CHANNEL } from '@ecore/migrations/index.ts';
 import { seedDemoAnswers } from './demo/demo-answers.ts';
 import { seedDemoReview } from './demo/demo-review.ts';
-import { createNotifiedCache } from './plugins/session-cache.ts';
 import { sendLabelReminders } from './routes/certificates/reminders.ts';
 import { sweep } from './sweeps.ts';
-import { bearer, createHarness, type DemoUserName, type Harness } from './testing/harness.ts';
+import { bearer, createHarnessPair, settled, type DemoUserName, type Harness } from './testing/harness.ts';
 
 /**
  * Several nodes behind a load balancer (issue 18, README "Several nodes"): two app instances on one database stand
@@ -33,23 +29,14 @@ const IN_REVIEW = 'Büro Campus Adlershof';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe(`two server processes on one ${database.name} database`, () => {
-  let first: Database;
-  let second: Database;
+  let pair: Awaited<ReturnType<typeof createHarnessPair>>;
   let a: Harness;
   let b: Harness;
   beforeAll(async () => {
-    const opened = await database.open();
-    first = opened;
-    second = await opened.reopen();
-    a = await createHarness({}, first);
-    b = await createHarness({}, second);
+    pair = await createHarnessPair(database);
+    ({ a, b } = pair);
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(async () => pair?.close());
   beforeEach(async () => {
     await a.resetTo('cluster', async () => {
       await seedDemoQuestionnaires(a.db);
@@ -60,11 +47,7 @@ describe(`two server processes on one ${database.name} database`, () => {
   });
 
   /** Waits until b has heard every notification sent so far (sessions.test.ts): the database's word reaches b. */
-  const settle = async () => {
-    const heard = b.app.watchTables(['settled'], createNotifiedCache<number, number>()).nextInvalidation();
-    await sql`select pg_notify(${SESSION_CHANNEL}, 'settled')`.execute(a.db);
-    await heard;
-  };
+  const settle = () => settled(b, a);
   const call = (h: Harness, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     h.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const assetId = async (name: string) => (await a.db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;

@@ -1,32 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { Database } from '@ecore/adapters/db/database.ts';
 import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
-import { bearer, createHarness, T0, type DemoUserName, type Harness } from '../testing/harness.ts';
-import { createNotifiedCache } from './session-cache.ts';
-import { SESSION_CHANNEL } from '@ecore/migrations/index.ts';
+import { bearer, createHarnessPair, settled, T0, type DemoUserName, type Harness } from '../testing/harness.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 
 // Two apps on one database stand for two server processes behind a load balancer: on PostgreSQL each has
 // its own pool and its own LISTEN connection, on PGlite they share the one embedded database.
 describe.each(testDatabases())('sessions across two app instances on $name', ({ open }) => {
-  let first: Database;
-  let second: Database;
+  let pair: Awaited<ReturnType<typeof createHarnessPair>>;
   let a: Harness;
   let b: Harness;
   beforeAll(async () => {
-    const database = await open();
-    first = database;
-    second = await database.reopen();
-    a = await createHarness({}, first);
-    b = await createHarness({}, second);
+    pair = await createHarnessPair({ open });
+    ({ a, b } = pair);
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(async () => pair?.close());
   beforeEach(async () => a.reset());
 
   const me = (h: Harness, token: string) => h.app.inject({ url: '/api/user/me', headers: bearer(token) });
@@ -37,11 +25,7 @@ describe.each(testDatabases())('sessions across two app instances on $name', ({ 
    * them in commit order, so once it hears one sent now, the earlier ones have come (on PGlite they come at
    * the commit).
    */
-  const settle = async (h: Harness = b) => {
-    const heard = h.app.watchTables(['settled'], createNotifiedCache<number, number>()).nextInvalidation();
-    await sql`select pg_notify(${SESSION_CHANNEL}, 'settled')`.execute(a.db);
-    await heard;
-  };
+  const settle = (h: Harness = b) => settled(h, a);
 
   it('checks a session it has seen without reading the database again', async () => {
     const token = await a.login('collector');

@@ -5,7 +5,7 @@ import type { DB } from '@ecore/adapters/db/schema.ts';
 import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
 import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
 import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
-import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
+import { testDatabases, type TestDatabase } from '@ecore/adapters/db/testing/test-databases.ts';
 import { pgliteTemplate } from '@ecore/adapters/db/testing/pglite-template.ts';
 import { truncateApplicationTables } from '@ecore/adapters/db/testing/truncate.ts';
 import { databaseStates } from '@ecore/adapters/db/testing/snapshots.ts';
@@ -15,6 +15,8 @@ import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { buildApp, type AppConfig } from '../app.ts';
 import { createContractChecker } from './contract.ts';
+import { createNotifiedCache } from '../plugins/session-cache.ts';
+import { SESSION_CHANNEL } from '@ecore/migrations/index.ts';
 
 export const T0 = Date.parse('2026-11-22T09:00:00Z');
 
@@ -174,6 +176,35 @@ export async function databaseSnapshot(db: Kysely<DB>): Promise<Record<string, s
     digests[table_name] = `${row.rows[0]?.n}:${row.rows[0]?.digest}`;
   }
   return digests;
+}
+
+/**
+ * Two apps on one database, as two server processes sharing it run (on PostgreSQL each with its own pool and LISTEN
+ * connection, on PGlite the one embedded database); `close` ends both and the connections.
+ */
+export async function createHarnessPair(database: Pick<TestDatabase, 'open'>) {
+  const first = await database.open();
+  const second = await first.reopen();
+  const a = await createHarness({}, first);
+  const b = await createHarness({}, second);
+  return {
+    a,
+    b,
+    second,
+    async close() {
+      await b.close();
+      await a.close();
+      await second.close();
+      await first.close();
+    },
+  };
+}
+
+/** Waits until `h` has heard every notification sent so far through `via`'s database (they arrive in commit order). */
+export async function settled(h: Harness, via: Harness): Promise<void> {
+  const heard = h.app.watchTables(['settled'], createNotifiedCache<number, number>()).nextInvalidation();
+  await sql`select pg_notify(${SESSION_CHANNEL}, 'settled')`.execute(via.db);
+  await heard;
 }
 
 /** A multipart/form-data body with one file in the field `file`, as a browser uploads it. */

@@ -3,13 +3,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
-import type { Database } from '@ecore/adapters/db/database.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { seedDemoReview } from '../../demo/demo-review.ts';
 import { DEMO_EXPIRING, DEMO_RENEWING, seedDemoAnnual } from '../../demo/demo-annual.ts';
 import { expireDue } from '../review/expiry.ts';
 import { sendLabelReminders } from '../certificates/reminders.ts';
-import { createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
+import { createHarness, createHarnessPair, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -296,23 +295,14 @@ describe('the demo of the yearly cycle (npm start)', () => {
 });
 
 describe.each(testDatabases())('a reminder with two server processes on $name', ({ open }) => {
-  let first: Database;
-  let second: Database;
+  let pair: Awaited<ReturnType<typeof createHarnessPair>>;
   let a: Harness;
   let b: Harness;
   beforeAll(async () => {
-    const database = await open();
-    first = database;
-    second = await database.reopen();
-    a = await createHarness({}, first);
-    b = await createHarness({}, second);
+    pair = await createHarnessPair({ open });
+    ({ a, b } = pair);
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(async () => pair?.close());
 
   it('is sent once when both sweep at the same moment', async () => {
     await a.resetTo('closed', async () => {

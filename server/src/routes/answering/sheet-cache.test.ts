@@ -1,13 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { Database } from '@ecore/adapters/db/database.ts';
 import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
-import { SESSION_CHANNEL } from '@ecore/migrations/index.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
-import { createNotifiedCache } from '../../plugins/session-cache.ts';
-import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
+import { bearer, createHarness, createHarnessPair, settled, type DemoUserName, type Harness } from '../../testing/harness.ts';
 import { answeringCachesOf } from './sheet-cache.ts';
 
 const OFFICE = 'Bürohaus Mainzer Landstraße';
@@ -25,26 +22,20 @@ interface Filled {
 // its own pool and LISTEN connection, on PGlite they share the one embedded database. Every read below would be
 // answered from what an instance keeps if nothing dropped it (the counters show it is kept between changes).
 describe.each(testDatabases())('filled questionnaires kept across two app instances on $name', ({ open }) => {
-  let first: Database;
-  let second: Database;
+  let pair: Awaited<ReturnType<typeof createHarnessPair>>;
   let a: Harness;
   let b: Harness;
   /** An instance whose notifications never come (as if they were late): only its own drops keep it right. */
   let deaf: Harness;
   const tokens = new Map<string, string>();
   beforeAll(async () => {
-    first = await open();
-    second = await (first as Database & { reopen(): Promise<Database> }).reopen();
-    a = await createHarness({}, first);
-    b = await createHarness({}, second);
-    deaf = await createHarness({}, { ...second, listen: async (_channel, handlers) => (handlers.listening(true), async () => undefined) });
+    pair = await createHarnessPair({ open });
+    ({ a, b } = pair);
+    deaf = await createHarness({}, { ...pair.second, listen: async (_channel, handlers) => (handlers.listening(true), async () => undefined) });
   });
   afterAll(async () => {
     await deaf?.close();
-    await b?.close();
-    await a?.close();
-    await second?.close();
-    await first?.close();
+    await pair?.close();
   });
   beforeEach(async () => {
     await a.resetTo('answered', async () => {
@@ -59,11 +50,7 @@ describe.each(testDatabases())('filled questionnaires kept across two app instan
   });
 
   /** Waits until an instance has heard every notification sent so far (they arrive in commit order). */
-  const settle = async (h: Harness) => {
-    const heard = h.app.watchTables(['settled'], createNotifiedCache<number, number>()).nextInvalidation();
-    await sql`select pg_notify(${SESSION_CHANNEL}, 'settled')`.execute(a.db);
-    await heard;
-  };
+  const settle = (h: Harness) => settled(h, a);
   const tokenOf = async (h: Harness, user: DemoUserName) => {
     const key = `${h === a ? 'a' : h === b ? 'b' : 'deaf'}:${user}`;
     if (!tokens.has(key)) tokens.set(key, await h.login(user));

@@ -19,6 +19,15 @@ beforeEach(async () => {
 const OFFICE = 'Bürohaus Mainzer Landstraße';
 const assetId = async (name = OFFICE) => (await h.db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
+type ScoreBody = { result: { clusters: { categories: { sections: { questions: { questionId: number; type: string; points: number; maximum: number }[] }[] }[] }[] } };
+/** A single choice question that scores less than its maximum in `base`, and its best option. */
+const betterChoice = async (id: number, base: ScoreBody) => {
+  const question = base.result.clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).find((q) => q.type === 'SingleChoice' && q.points < q.maximum)!;
+  const filled = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/latest`)).json<{ clusters: { categories: { sections: { questions: { id: number; options: { id: number; score: number }[] }[] }[] }[] }[] }>();
+  const options = filled.clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).find((q) => q.id === question.questionId)!.options;
+  return { question, best: options.reduce((a, b) => (b.score > a.score ? b : a)) };
+};
+
 describe('scores (issue 15)', () => {
   it('the demo office scores between 0 and 100, unverified while answering, with every cluster and the consumption values', async () => {
     const id = await assetId();
@@ -44,12 +53,7 @@ describe('scores (issue 15)', () => {
   it('the what-if preview moves the total and stores nothing', async () => {
     const id = await assetId();
     const base = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/score`)).json();
-    const question = base.result.clusters
-      .flatMap((c: { categories: { sections: { questions: { questionId: number; type: string; points: number; maximum: number }[] }[] }[] }) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions)))
-      .find((q: { type: string; points: number; maximum: number }) => q.type === 'SingleChoice' && q.points < q.maximum);
-    const filled = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/latest`)).json();
-    const options = filled.clusters.flatMap((c: { categories: { sections: { questions: { id: number; options: { id: number; score: number }[] }[] }[] }[] }) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).find((q: { id: number }) => q.id === question.questionId).options;
-    const best = options.reduce((a: { score: number }, b: { score: number }) => (b.score > a.score ? b : a));
+    const { question, best } = await betterChoice(id, base);
     const before = await h.snapshot();
     const preview = await h.as('objectadmin', 'POST', `/api/asset/${id}/questionnaire/${base.questionnaireId}/score/preview`, [{ questionId: question.questionId, multipleChoiceOption: [best.id] }]);
     expect(preview.statusCode, preview.body.slice(0, 300)).toBe(200);
@@ -67,12 +71,7 @@ describe('scores (issue 15)', () => {
     expect(again.result).toEqual(base.result);
     expect(caches.sheets.stats.reads).toBe(reads);
     // A better answer to a single choice question that scores less than its maximum.
-    const question = base.result.clusters
-      .flatMap((c: { categories: { sections: { questions: { questionId: number; type: string; points: number; maximum: number }[] }[] }[] }) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions)))
-      .find((q: { type: string; points: number; maximum: number }) => q.type === 'SingleChoice' && q.points < q.maximum);
-    const filled = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/latest`)).json();
-    const options = filled.clusters.flatMap((c: { categories: { sections: { questions: { id: number; options: { id: number; score: number }[] }[] }[] }[] }) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).find((q: { id: number }) => q.id === question.questionId).options;
-    const best = options.reduce((a: { score: number }, b: { score: number }) => (b.score > a.score ? b : a));
+    const { question, best } = await betterChoice(id, base);
     const saved = await h.as('collector', 'PUT', '/api/asset/answer', [{ assetId: id, questionId: question.questionId, multipleChoiceOption: [best.id] }]);
     expect(saved.statusCode, saved.body.slice(0, 300)).toBe(200);
     const moved = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/score`)).json();
@@ -95,7 +94,8 @@ describe('scores (issue 15)', () => {
     expect(body.result.ecore).toBeGreaterThanOrEqual(Math.min(...scores));
     expect(body.result.ecore).toBeLessThanOrEqual(Math.max(...scores));
     expect((await h.as('bank', 'GET', `/api/AssetGroup/${group}/score`)).statusCode).toBe(404);
-    // Read again it is what was kept; an object's area (its weight) changed outside the portal moves it at once.
+    // Read again it is the same; an object's area (its weight) changed outside the portal moves it at once (what was
+    // kept of the group is dropped).
     expect((await h.as('objectadmin', 'GET', `/api/AssetGroup/${group}/score`)).json()).toEqual(body);
     const [first] = body.objects as { assetId: number; area: number }[];
     await h.db.updateTable('assets').set({ asset_total_area: first!.area * 10 }).where('id', '=', first!.assetId).execute();
