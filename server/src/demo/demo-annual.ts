@@ -11,7 +11,7 @@ import { eligibleAnswers } from '@ecore/core/review/answer-review.ts';
 import { calendarDate, validUntil } from '@ecore/core/review/transitions.ts';
 import { LANGUAGES } from '@ecore/core/shared/language.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
-import { findAnswers, findLatestAssetQuestionnaire, setProgress } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { findAnswers, findLatestAssetQuestionnaire } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { lockAnswerRow, writeAnswerWithChange } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import { findActiveTemplateId, findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { writeTransition } from '@ecore/adapters/db/review/review-repository.ts';
@@ -131,9 +131,9 @@ export async function seedDemoAnnual(db: Kysely<DB>, at: Date): Promise<{ seeded
   const to = scoredTemplate((await findTemplate(db, targetId))!);
   const startedAt = new Date(at.getTime() - 10 * DAY);
   const scoring = {
-    store: async (trx, template, object, questionnaire, answers) => {
+    store: async (trx, template, object, questionnaire, answers, counted) => {
       const given = (answers ?? []).filter((a) => a.state !== null);
-      await writeScores(trx, [{ assetQuestionnaireId: questionnaire.id, ...storedScoreOf(template, object, questionnaire.reportingYear, given, referenceData) }], startedAt);
+      await writeScores(trx, [{ assetQuestionnaireId: questionnaire.id, ...storedScoreOf(template, object, questionnaire.reportingYear, given, referenceData) }], startedAt, counted);
     },
   } satisfies ScoreKeeper;
   await db.transaction().execute(async (trx) => {
@@ -160,9 +160,7 @@ export async function seedDemoAnnual(db: Kysely<DB>, at: Date): Promise<{ seeded
       });
     }
     const { stored } = await answersOf(trx as never, { id: next });
-    const counted = progress(structure, stored);
-    await setProgress(trx, next, counted.answered, counted.total);
-    await scoring.store(trx, to, { ...asset, area: asset.assetTotalArea }, { id: next, reportingYear: seen.reportingYear + 1 }, stored);
+    await scoring.store(trx, to, { ...asset, area: asset.assetTotalArea }, { id: next, reportingYear: seen.reportingYear + 1 }, stored, progress(structure, stored));
   });
   return { seeded: true };
 }

@@ -4,16 +4,22 @@ import type { AnswerLock, AnswerRow, AssetQuestionnaireRow, CommentRow, Document
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
+/**
+ * An answer as a sheet read it, with the version of its row (PostgreSQL's `xmin`): a save writes over it only while
+ * the row is still that version (`writeAnswerWithChange`), without locking it first.
+ */
+export type SheetAnswer = AnswerRow & { rowVersion: string };
+
 /** A filled questionnaire with everything stored of it that the answering screen shows, read in one statement. */
 export interface Sheet {
   row: AssetQuestionnaireRow;
   lock: AnswerLock | null;
-  answers: AnswerRow[];
+  answers: SheetAnswer[];
   comments: CommentRow[];
   documents: DocumentRow[];
 }
 
-type JsonAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; modified_by: string; modified_at: string };
+type JsonAnswer = { id: number; row_version: string; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; modified_by: string; modified_at: string };
 type JsonComment = { id: number; answer_id: number; comment: string; author_name: string; created_at: string };
 type JsonDocument = { id: number; answer_id: number; file_name: string; content_type: string; size: number; storage_key: string; uploaded_by: string; uploaded_at: string };
 type JsonLock = { user_id: number; holder_name: string; since: string; last_activity: string };
@@ -65,6 +71,7 @@ const toSheet = (r: SheetQueryRow): Sheet => ({
   lock: r.lock ? { userId: r.lock.user_id, holderName: r.lock.holder_name, since: new Date(r.lock.since).getTime(), lastActivity: new Date(r.lock.last_activity).getTime() } : null,
   answers: (r.answers ?? []).map((a) => ({
     id: a.id,
+    rowVersion: a.row_version,
     questionId: a.question_id,
     inputAnswer: a.input_answer,
     multipleChoiceOption: [...a.option_ids].sort((x, y) => x - y),
@@ -93,7 +100,7 @@ const sheetQuery = (db: Executor, where: ReturnType<typeof sql>, forUpdate: bool
       aq.created_at, aq.closed_at, aq.submitted_alone, aq.decline_count, aq.adjustments, aq.answered_count, aq.total_count,
       (select json_build_object('user_id', l.user_id, 'holder_name', l.holder_name, 'since', l.since, 'last_activity', l.last_activity)
         from asset_questionnaire_locks l where l.asset_questionnaire_id = aq.id) as lock,
-      (select json_agg(json_build_object('id', a.id, 'question_id', a.question_id, 'input_answer', a.input_answer, 'option_ids', a.option_ids,
+      (select json_agg(json_build_object('id', a.id, 'row_version', a.xmin::text, 'question_id', a.question_id, 'input_answer', a.input_answer, 'option_ids', a.option_ids,
           'state', a.state, 'review_status', a.review_status, 'changed_since_decline', a.changed_since_decline,
           'evidence_requested', a.evidence_requested, 'modified_by', a.modified_by, 'modified_at', a.modified_at) order by a.id)
         from asset_answers a where a.asset_questionnaire_id = aq.id) as answers,
@@ -159,28 +166,47 @@ export async function lockAnswerRow(db: Executor, assetQuestionnaireId: number, 
   return toAnswer(inserted ?? (await locked())!);
 }
 
+type AnswerValueRow = { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: string | null; changedSinceDecline?: boolean };
+type ChangeRow = { assetQuestionnaireId: number; questionId: number; kind: string; userId: number | null; oldValue: unknown; newValue: unknown; note: string };
+
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/** The change-log row of what the statement's `written` wrote (none when it wrote nothing). */
+const loggedFromWritten = (change: ChangeRow, by: string, at: Date) =>
+  sql`insert into asset_answer_changes (asset_questionnaire_id, question_id, kind, user_id, user_name, at, old_value, new_value, note)
+      select ${change.assetQuestionnaireId}::int, ${change.questionId}::int, ${change.kind}::text, ${change.userId}::int, ${by}::text, ${at}::timestamptz,
+        ${json(change.oldValue)}::jsonb, ${json(change.newValue)}::jsonb, ${change.note}::text
+      from written`;
+
 /**
- * Writes an answer and its change-log row in one statement; answers the stored answer. `change` null writes the
- * answer only.
+ * Writes an answer and its change-log row in one statement; answers the stored answer. With `rowVersion` (as a sheet
+ * read it) it writes only while the row is still that version and answers null when it changed since (a review
+ * marked it): the caller then locks it and decides again.
  */
-export async function writeAnswerWithChange(
-  db: Executor,
-  answerId: number,
-  value: { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: string | null; changedSinceDecline?: boolean },
-  by: string,
-  at: Date,
-  change: { assetQuestionnaireId: number; questionId: number; kind: string; userId: number | null; oldValue: unknown; newValue: unknown; note: string },
-): Promise<AnswerRow> {
-  const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+export async function writeAnswerWithChange(db: Executor, answerId: number, value: AnswerValueRow, by: string, at: Date, change: ChangeRow, rowVersion?: string): Promise<AnswerRow | null> {
   const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
   const decline = value.changedSinceDecline === undefined ? sql`changed_since_decline` : sql`${value.changedSinceDecline}`;
+  const unchanged = rowVersion === undefined ? sql`` : sql` and xmin = ${rowVersion}::xid`;
   const { rows } = await sql<RawAnswer>`with written as (
       update asset_answers set input_answer = ${value.inputAnswer}, option_ids = ${options}, state = ${value.state},
         modified_by = ${by}, modified_at = ${at}, changed_since_decline = ${decline}
-      where id = ${answerId} returning *),
-    logged as (
-      insert into asset_answer_changes (asset_questionnaire_id, question_id, kind, user_id, user_name, at, old_value, new_value, note)
-      values (${change.assetQuestionnaireId}, ${change.questionId}, ${change.kind}, ${change.userId}, ${by}, ${at}, ${json(change.oldValue)}::jsonb, ${json(change.newValue)}::jsonb, ${change.note}))
+      where id = ${answerId}${unchanged} returning *),
+    logged as (${loggedFromWritten(change, by, at)})
     select * from written`.execute(db);
-  return toAnswer(rows[0]!);
+  return rows[0] ? toAnswer(rows[0]) : null;
+}
+
+/**
+ * Creates a question's first answer and its change-log row in one statement; answers null when a concurrent
+ * writer created the row first (the caller then locks it and decides again).
+ */
+export async function createAnswerWithChange(db: Executor, value: AnswerValueRow, by: string, at: Date, change: ChangeRow): Promise<AnswerRow | null> {
+  const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
+  const { rows } = await sql<RawAnswer>`with written as (
+      insert into asset_answers (asset_questionnaire_id, question_id, input_answer, option_ids, state, modified_by, modified_at, changed_since_decline)
+      values (${change.assetQuestionnaireId}, ${change.questionId}, ${value.inputAnswer}, ${options}, ${value.state}, ${by}, ${at}, ${value.changedSinceDecline ?? false})
+      on conflict (asset_questionnaire_id, question_id) do nothing returning *),
+    logged as (${loggedFromWritten(change, by, at)})
+    select * from written`.execute(db);
+  return rows[0] ? toAnswer(rows[0]) : null;
 }

@@ -118,14 +118,17 @@ export async function writeScores(
   db: Executor,
   scores: readonly { assetQuestionnaireId: number; ecore: number | null; finance: number | null; summary: ScoreSummary }[],
   at: Date,
+  /** The questionnaire's progress counted with the same answers (one save): written in the same statement. */
+  progress?: { answered: number; total: number },
 ): Promise<void> {
   if (scores.length === 0) return;
   const ids = scores.map((s) => s.assetQuestionnaireId);
   const ecore = scores.map((s) => s.ecore);
   const finance = scores.map((s) => s.finance);
   const summaries = scores.map((s) => JSON.stringify(s.summary));
+  const counted = progress ? sql`, answered_count = ${progress.answered}, total_count = ${progress.total}` : sql``;
   await sql`update asset_questionnaires as aq
-    set ecore_score = v.ecore, finance_score = v.finance, score_summary = v.summary::jsonb, score_stamp = ${at}
+    set ecore_score = v.ecore, finance_score = v.finance, score_summary = v.summary::jsonb, score_stamp = ${at}${counted}
     from (select unnest(${ids}::int[]) as id, unnest(${ecore}::float8[]) as ecore, unnest(${finance}::float8[]) as finance, unnest(${summaries}::text[]) as summary) as v
     where aq.id = v.id`.execute(db);
 }

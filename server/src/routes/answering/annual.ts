@@ -6,7 +6,7 @@ import { annualCarry, annualStartProblem, nextReportingYear } from '@ecore/core/
 import { progress } from '@ecore/core/answering/progress.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { LANGUAGES } from '@ecore/core/shared/language.ts';
-import { findLatestAssetQuestionnaire, insertAssetQuestionnaire, setProgress, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { findLatestAssetQuestionnaire, insertAssetQuestionnaire, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { insertAnnualStart, lockAssetRow } from '@ecore/adapters/db/answering/annual-repository.ts';
 import { lockAnswerRow, writeAnswerWithChange } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
@@ -73,8 +73,6 @@ export async function startAnnual(trx: Trx, input: AnnualInputs): Promise<number
     at,
   );
   const after = await answersOf(trx as never, { id });
-  const counted = progress(newStructure, after.stored);
-  await setProgress(trx, id, counted.answered, counted.total);
-  await scoring.store(trx, to, { ...asset, area: asset.assetTotalArea }, { id, reportingYear }, after.stored);
+  await scoring.store(trx, to, { ...asset, area: asset.assetTotalArea }, { id, reportingYear }, after.stored, progress(newStructure, after.stored));
   return id;
 }

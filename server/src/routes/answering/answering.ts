@@ -34,7 +34,6 @@ import {
   moveAnswersToVersion,
   moveChangesToQuestion,
   saveGroupDefaults,
-  setProgress,
   writeAnswerLock,
   type AssetQuestionnaireRow,
 } from '@ecore/adapters/db/answering/answering-repository.ts';
@@ -349,7 +348,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
           if (locked.row.questionnaireId !== template.id) throw new HttpError(409, 'questionnaire-stale');
           const { row } = locked;
           const saved = await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: structureFor(template, asset), items: list, sampled });
-          await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, row, saved.stored);
+          await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, row, saved.stored, saved.progress);
           out.push({ asset, locked, saved });
         }
         return out;
@@ -502,7 +501,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         const lock = lockDecision(locked.lock, actor.userId, deps.clock());
         if (lock.outcome === 'held') throw new LockedError(lock.currentLockerName);
         const saved = await applyAnswers(trx, actor, by, now(), locked, target, fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value })), 'defaults');
-        await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, locked.row, saved.stored);
+        await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, locked.row, saved.stored, saved.progress);
       });
       return present(actor, asset, await freshSheet(asset.id, questionnaire.id));
     },
@@ -532,9 +531,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     }
     const structure = structureFor(to, asset);
     const after = await answersOf(trx as never, row);
-    const counted = progress(structure, after.stored);
-    await setProgress(trx, row.id, counted.answered, counted.total);
-    await scoring.store(trx, to, { ...asset, area: asset.assetTotalArea }, row, after.stored);
+    await scoring.store(trx, to, { ...asset, area: asset.assetTotalArea }, row, after.stored, progress(structure, after.stored));
   };
 
   // -------------------------------------------------------------------------------------------------------------

@@ -3,14 +3,15 @@ import * as E from 'fp-ts/lib/Either.js';
 import { findQuestion, type AnswerStructure } from '@ecore/core/answering/applicability.ts';
 import { answerText, changeKind, checkAnswer, isAnswerable, isCleared } from '@ecore/core/answering/answer-rules.ts';
 import type { AnswerState, AnswerValue } from '@ecore/core/answering/answers.ts';
+import type { Question } from '@ecore/core/questionnaires/template.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
 import type { AssetActor } from '@ecore/core/assets/asset-access.ts';
 import { lockDecision } from '@ecore/core/questionnaires/locks.ts';
 import { mayAdjustSheet } from '@ecore/core/review/group-rules.ts';
 import { LANGUAGES } from '@ecore/core/shared/language.ts';
 import type { message } from '@ecore/core/shared/messages.ts';
-import { setAdjustments, setProgress } from '@ecore/adapters/db/answering/answering-repository.ts';
-import { lockAnswerRow, writeAnswerWithChange, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { setAdjustments, type AnswerRow } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { createAnswerWithChange, lockAnswerRow, writeAnswerWithChange, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
@@ -26,17 +27,36 @@ export type AnswerItems = readonly { index: number; questionId: number; inputAns
 
 /**
  * Writes answers to one filled questionnaire inside the caller's transaction (core checkAnswer, isAnswerable,
- * changeKind): all or nothing, one change-log row per changed answer (with `note`: "defaults", or the import's file),
- * the progress kept on the questionnaire. `locked` is the questionnaire as read with its row locked in this
- * transaction (findSheet): every save of it waits for that lock, so its answers and the ones written here are all
- * there is, and the progress is counted from them without reading the answers again.
+ * changeKind): all or nothing, one change-log row per changed answer (with `note`: "defaults", or the import's file).
+ * `locked` is the questionnaire as read with its row locked in this transaction (findSheet): every save of it waits
+ * for that lock, so its answers and the ones written here are all there is, and the progress is counted from them
+ * without reading the answers again. The caller writes that progress with the score (`ScoreKeeper.store`).
+ *
+ * An answer is written in one statement over the version of its row the sheet read (or created when the sheet had
+ * none); where another writer changed or created it since (a review's marks take no questionnaire lock), it is
+ * locked, read again and decided again.
  */
 export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, by: string, at: Date, locked: Sheet, structure: AnswerStructure, items: AnswerItems, note = '') {
   const { row } = locked;
   const state = questionnaireState(row);
   const problems: { path: string; key: Parameters<typeof message>[0]; params?: Record<string, number> }[] = [];
-  const current = new Map(locked.answers.map((a) => [a.questionId, a]));
-  const written = new Map<number, (typeof locked.answers)[number]>();
+  const read = new Map(locked.answers.map((a) => [a.questionId, a]));
+  const current = new Map<number, AnswerRow>(read);
+  const written = new Map<number, AnswerRow>();
+  const change = (questionId: number, kind: string, question: Question, before: AnswerValue | null, after: AnswerValue) => ({
+    assetQuestionnaireId: row.id,
+    questionId,
+    kind,
+    userId: actor.userId,
+    oldValue: before === null ? null : loggedValue(question, before),
+    newValue: loggedValue(question, after),
+    note,
+  });
+  const stateAfter = (value: AnswerValue) => ({ ...value, state: isCleared(value) ? null : 'Answered', ...(state === 'Declined' ? { changedSinceDecline: true } : {}) });
+  const decide = (answer: AnswerRow | undefined, value: AnswerValue) => {
+    const before: AnswerValue | null = answer && answer.state !== null ? { inputAnswer: answer.inputAnswer, multipleChoiceOption: answer.multipleChoiceOption } : null;
+    return { answerable: isAnswerable(state, (answer?.state ?? null) as AnswerState | null), before, kind: changeKind(before, value) };
+  };
   for (const item of items) {
     const question = findQuestion(structure, item.questionId);
     const checked = checkAnswer(question, item);
@@ -44,41 +64,32 @@ export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, 
       problems.push({ path: [item.index, ...checked.left.path].join('.'), key: checked.left.key, ...(checked.left.params ? { params: checked.left.params } : {}) });
       continue;
     }
-    const answer = await lockAnswerRow(trx, row.id, item.questionId, by, at);
-    if (!isAnswerable(state, answer.state as AnswerState | null)) throw new HttpError(400, 'answer-not-answerable');
-    const before: AnswerValue = { inputAnswer: answer.inputAnswer, multipleChoiceOption: answer.multipleChoiceOption };
-    const kind = changeKind(answer.state === null ? null : before, checked.right);
-    if (kind === null) {
-      current.set(answer.questionId, answer);
-      written.set(answer.id, answer);
-      continue;
+    const value = checked.right;
+    // The usual save changes an answer the sheet read (or gives a first one): one statement, which writes only while
+    // the row is still the version read (or not there yet).
+    const seen = read.get(item.questionId);
+    const usual = decide(seen, value);
+    let stored: AnswerRow | null = null;
+    if (usual.answerable && usual.kind !== null) {
+      const logged = change(item.questionId, usual.kind, question!, usual.before, value);
+      stored = seen ? await writeAnswerWithChange(trx, seen.id, stateAfter(value), by, at, logged, seen.rowVersion) : await createAnswerWithChange(trx, stateAfter(value), by, at, logged);
     }
-    const cleared = isCleared(checked.right);
-    const stored = await writeAnswerWithChange(
-      trx,
-      answer.id,
-      { ...checked.right, state: cleared ? null : 'Answered', ...(state === 'Declined' ? { changedSinceDecline: true } : {}) },
-      by,
-      at,
-      {
-        assetQuestionnaireId: row.id,
-        questionId: item.questionId,
-        kind,
-        userId: actor.userId,
-        oldValue: answer.state === null ? null : loggedValue(question!, before),
-        newValue: loggedValue(question!, checked.right),
-        note,
-      },
-    );
+    if (stored === null) {
+      // Anything else (a refusal, no change, a cleared value for an answer never given, or a row another writer changed
+      // or created since the sheet was read) is decided on the row as it is now, locked (created empty where missing).
+      const answer = await lockAnswerRow(trx, row.id, item.questionId, by, at);
+      const fresh = decide(answer, value);
+      if (!fresh.answerable) throw new HttpError(400, 'answer-not-answerable');
+      stored =
+        fresh.kind === null ? answer : (await writeAnswerWithChange(trx, answer.id, stateAfter(value), by, at, change(item.questionId, fresh.kind, question!, fresh.before, value)))!;
+    }
     current.set(stored.questionId, stored);
     written.set(stored.id, stored);
   }
   if (problems.length > 0) throw new FieldsError(problems);
   const answers = [...current.values()].sort((a, b) => a.id - b.id);
   const stored = storedAnswers(answers, locked.documents);
-  const counted = progress(structure, stored);
-  await setProgress(trx, row.id, counted.answered, counted.total);
-  return { written: [...written.values()], progress: counted, stored };
+  return { written: [...written.values()], progress: progress(structure, stored), stored };
 }
 
 /**

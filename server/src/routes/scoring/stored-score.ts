@@ -47,7 +47,8 @@ const answered = (answers: readonly (ScoringAnswer & { state?: string | null })[
 /**
  * Keeps a filled questionnaire's stored scores (docs/scoring.md "Stored scores for the lists") up to date: `prepare`
  * reads the reference data before the caller's transaction; `store` computes core's score inside it, after the
- * answers were written, and writes it (answers as just read by the caller, else read through the transaction).
+ * answers were written, and writes it (answers as just read by the caller, else read through the transaction), with
+ * the questionnaire's progress when the caller counted it (a save: one statement for both).
  */
 export function createScoreKeeper(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>, clock: () => number) {
   const references = createReferenceDataCache(app, db);
@@ -62,10 +63,11 @@ export function createScoreKeeper(app: Pick<FastifyInstance, 'watchTables'>, db:
           object: ScoredObject,
           questionnaire: { id: number; reportingYear: number },
           answers?: readonly (ScoringAnswer & { state?: string | null })[],
+          progress?: { answered: number; total: number },
         ): Promise<void> {
           const given = answers ?? (await scoringAnswersOf(trx, [questionnaire.id])).get(questionnaire.id) ?? [];
           const figures = storedScoreOf(template, object, questionnaire.reportingYear, answered(given), referenceData);
-          await writeScores(trx, [{ assetQuestionnaireId: questionnaire.id, ...figures }], new Date(clock()));
+          await writeScores(trx, [{ assetQuestionnaireId: questionnaire.id, ...figures }], new Date(clock()), progress);
         },
         /** `store` for many questionnaires with their answers as just written (the answer import): one write per 1 000. */
         async storeMany(

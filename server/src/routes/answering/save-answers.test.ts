@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findQuestion } from '@ecore/core/answering/applicability.ts';
+import { progress } from '@ecore/core/answering/progress.ts';
+import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
+import { findSheet, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
+import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
+import { seedDemoAnswers } from '../../demo/demo-answers.ts';
+import { createHarness, type Harness } from '../../testing/harness.ts';
+import { scoredTemplate } from '../questionnaires/template-cache.ts';
+import { storedAnswers, structureFor } from './context.ts';
+import { applyAnswers } from './save-answers.ts';
+
+const OFFICE = 'Bürohaus Mainzer Landstraße';
+
+// A save writes an answer over the version of its row that the sheet read (one statement). These tests change the row
+// behind the sheet, as a writer that takes no questionnaire lock would (a review's marks), and show that the save then
+// decides on the row as it is: it never keeps a value the user did not send, and logs exactly one change.
+describe('applyAnswers over a sheet another writer changed since it was read', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  beforeEach(async () => {
+    await h.resetTo('answered', async () => {
+      await seedDemoQuestionnaires(h.db);
+      await seedDemoAnswers(h.db, new Date(h.clock.now));
+    });
+  });
+
+  /** The office's sheet as read, one of its value answers, and a value question it has no answer to (removed first). */
+  const setUp = async () => {
+    const assetId = (await h.db.selectFrom('assets').select('id').where('name', '=', OFFICE).executeTakeFirstOrThrow()).id;
+    const asset = (await findAsset(h.db, assetId))!;
+    const before = (await findSheet(h.db, assetId, null))!;
+    const template = scoredTemplate((await findTemplate(h.db, before.row.questionnaireId))!);
+    const structure = structureFor(template, asset);
+    const values = before.answers.filter((a) => a.state === 'Answered' && a.inputAnswer !== null && findQuestion(structure, a.questionId)?.type === 'ValueQuestion');
+    const unanswered = values[1]!.questionId;
+    await h.db.deleteFrom('asset_answer_changes').where('asset_questionnaire_id', '=', before.row.id).where('question_id', '=', unanswered).execute();
+    await h.db.deleteFrom('asset_answers').where('id', '=', values[1]!.id).execute();
+    const sheet = (await findSheet(h.db, assetId, null))!;
+    return { sheet, structure, answered: sheet.answers.find((a) => a.id === values[0]!.id)!, unanswered: { id: unanswered } };
+  };
+  const apply = (sheet: Sheet, structure: ReturnType<typeof structureFor>, questionId: number, inputAnswer: number) =>
+    h.db.transaction().execute((trx) => applyAnswers(trx, { userId: 1 }, 'Conny Collector', new Date(h.clock.now), sheet, structure, [{ index: 0, questionId, inputAnswer, multipleChoiceOption: [] }]));
+  const changesOf = (sheet: Sheet, questionId: number) =>
+    h.db.selectFrom('asset_answer_changes').select(['kind', 'old_value', 'new_value', 'user_name']).where('asset_questionnaire_id', '=', sheet.row.id).where('question_id', '=', questionId).orderBy('id').execute();
+  const valueOf = async (sheet: Sheet, questionId: number) =>
+    (await h.db.selectFrom('asset_answers').select('input_answer').where('asset_questionnaire_id', '=', sheet.row.id).where('question_id', '=', questionId).executeTakeFirstOrThrow()).input_answer;
+
+  it('writes over the row as read in one go, with one change-log row', async () => {
+    const { sheet, structure, answered } = await setUp();
+    const logged = (await changesOf(sheet, answered.questionId)).length;
+    const saved = await apply(sheet, structure, answered.questionId, answered.inputAnswer! + 7);
+    expect(saved.written.map((a) => a.inputAnswer)).toEqual([answered.inputAnswer! + 7]);
+    expect(await valueOf(sheet, answered.questionId)).toBe(answered.inputAnswer! + 7);
+    const changes = await changesOf(sheet, answered.questionId);
+    expect(changes).toHaveLength(logged + 1);
+    expect(changes.at(-1)).toMatchObject({ kind: 'ModifiedAnswer', user_name: 'Conny Collector' });
+  });
+
+  it('sends the value the sheet read after another writer changed it: the value is written again, logged against what the row held', async () => {
+    const { sheet, structure, answered } = await setUp();
+    await h.db.updateTable('asset_answers').set({ input_answer: answered.inputAnswer! + 1 }).where('id', '=', answered.id).execute();
+    const logged = (await changesOf(sheet, answered.questionId)).length;
+    // The sheet still shows the old value: taken as "no change", the other writer's value would stay.
+    const saved = await apply(sheet, structure, answered.questionId, answered.inputAnswer!);
+    expect(saved.written.map((a) => a.inputAnswer)).toEqual([answered.inputAnswer]);
+    expect(await valueOf(sheet, answered.questionId)).toBe(answered.inputAnswer);
+    const changes = await changesOf(sheet, answered.questionId);
+    expect(changes).toHaveLength(logged + 1);
+    expect(changes.at(-1)).toMatchObject({ kind: 'ModifiedAnswer', old_value: { value: { inputAnswer: answered.inputAnswer! + 1 } }, new_value: { value: { inputAnswer: answered.inputAnswer } } });
+  });
+
+  it('sends a new value after another writer changed the row: the change is logged against what the row held, not what the sheet read', async () => {
+    const { sheet, structure, answered } = await setUp();
+    await h.db.updateTable('asset_answers').set({ input_answer: answered.inputAnswer! + 1 }).where('id', '=', answered.id).execute();
+    await apply(sheet, structure, answered.questionId, answered.inputAnswer! + 2);
+    expect(await valueOf(sheet, answered.questionId)).toBe(answered.inputAnswer! + 2);
+    expect((await changesOf(sheet, answered.questionId)).at(-1)).toMatchObject({ kind: 'ModifiedAnswer', old_value: { value: { inputAnswer: answered.inputAnswer! + 1 } } });
+  });
+
+  it('gives a first answer another writer gave since: it changes that answer, logged as a change, not a second first answer', async () => {
+    const { sheet, structure, unanswered } = await setUp();
+    await h.db
+      .insertInto('asset_answers')
+      .values({ asset_questionnaire_id: sheet.row.id, question_id: unanswered.id, input_answer: 3, option_ids: [], state: 'Answered', modified_by: 'Other' })
+      .execute();
+    const saved = await apply(sheet, structure, unanswered.id, 4);
+    expect(saved.written.map((a) => a.inputAnswer)).toEqual([4]);
+    expect(await valueOf(sheet, unanswered.id)).toBe(4);
+    expect((await changesOf(sheet, unanswered.id)).map((c) => c.kind)).toEqual(['ModifiedAnswer']);
+    // Progress counts it once.
+    expect(saved.progress.answered).toBe(progress(structure, storedAnswers(sheet.answers, [])).answered + 1);
+  });
+
+  it('answers a question for the first time with one answer row and one "Answered" change', async () => {
+    const { sheet, structure, unanswered } = await setUp();
+    const saved = await apply(sheet, structure, unanswered.id, 12.5);
+    expect(saved.written.map((a) => [a.inputAnswer, a.state])).toEqual([[12.5, 'Answered']]);
+    expect((await changesOf(sheet, unanswered.id)).map((c) => c.kind)).toEqual(['Answered']);
+    expect(saved.progress.answered).toBe(progress(structure, storedAnswers(sheet.answers, [])).answered + 1);
+  });
+});
