@@ -84,6 +84,15 @@ export function createNotifiedCache<K, T>({ ttlMs = 5000, maxEntries = 50_000 }:
       const cached = listening ? entries.get(key) : undefined;
       return cached && cached.until > performance.now() ? cached.value : undefined;
     },
+    /**
+     * Keeps a value its caller knows to be current, as a read would: what its own change left, just committed. Call it
+     * after `drop` of the key, so that reads begun before the change do not overwrite it when they end.
+     */
+    put(key: K, value: T) {
+      if (!listening) return;
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(key, { value, until: performance.now() + ttlMs });
+    },
     async get(key: K, read: () => Promise<T>): Promise<T> {
       const now = performance.now();
       const cached = listening ? entries.get(key) : undefined;

@@ -356,6 +356,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       // Committed: this process forgets the questionnaires it changed before it answers (the others when the
       // notification comes), and keeps everything else it knows.
       caches.keepOwn(request, result.map((r) => r.locked.row.id));
+      caches.keepWritten(result.flatMap((r) => (r.saved.after ? [r.saved.after] : [])));
       const answers = [];
       let last = result.at(-1)!.saved.progress;
       for (const { asset, locked, saved } of result) {

@@ -11,7 +11,7 @@ import { mayAdjustSheet } from '@ecore/core/review/group-rules.ts';
 import { LANGUAGES } from '@ecore/core/shared/language.ts';
 import type { message } from '@ecore/core/shared/messages.ts';
 import { setAdjustments, type AnswerRow } from '@ecore/adapters/db/answering/answering-repository.ts';
-import { createAnswerWithChange, lockAnswerRow, writeAnswerWithChange, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { createAnswerWithChange, lockAnswerRow, writeAnswerWithChange, type Sheet, type SheetAnswer } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
@@ -41,8 +41,8 @@ export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, 
   const state = questionnaireState(row);
   const problems: { path: string; key: Parameters<typeof message>[0]; params?: Record<string, number> }[] = [];
   const read = new Map(locked.answers.map((a) => [a.questionId, a]));
-  const current = new Map<number, AnswerRow>(read);
-  const written = new Map<number, AnswerRow>();
+  const current = new Map<number, AnswerRow | SheetAnswer>(read);
+  const written = new Map<number, AnswerRow | SheetAnswer>();
   const change = (questionId: number, kind: string, question: Question, before: AnswerValue | null, after: AnswerValue) => ({
     assetQuestionnaireId: row.id,
     questionId,
@@ -69,7 +69,7 @@ export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, 
     // the row is still the version read (or not there yet).
     const seen = read.get(item.questionId);
     const usual = decide(seen, value);
-    let stored: AnswerRow | null = null;
+    let stored: AnswerRow | SheetAnswer | null = null;
     if (usual.answerable && usual.kind !== null) {
       const logged = change(item.questionId, usual.kind, question!, usual.before, value);
       stored = seen ? await writeAnswerWithChange(trx, seen.id, stateAfter(value), by, at, logged, seen.rowVersion) : await createAnswerWithChange(trx, stateAfter(value), by, at, logged);
@@ -89,7 +89,12 @@ export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, 
   if (problems.length > 0) throw new FieldsError(problems);
   const answers = [...current.values()].sort((a, b) => a.id - b.id);
   const stored = storedAnswers(answers, locked.documents);
-  return { written: [...written.values()], progress: progress(structure, stored), stored };
+  const counted = progress(structure, stored);
+  // The sheet as this save leaves it, once committed (as findSheet would read it then), when every answer's row version
+  // is known (an answer left as it was after locking it is read without one).
+  const versioned = answers.every((a): a is SheetAnswer => 'rowVersion' in a);
+  const after: Sheet | null = versioned ? { ...locked, row: { ...row, answered: counted.answered, total: counted.total }, answers } : null;
+  return { written: [...written.values()], progress: counted, stored, after };
 }
 
 /**
@@ -108,6 +113,7 @@ export async function saveSheetAnswers(
     const adjusted = mayAdjustSheet({ state: questionnaireState(row), declineCount: row.declineCount, adjustments: row.adjustments });
     if (E.isLeft(adjusted)) throw new HttpError(400, adjusted.left);
     await setAdjustments(trx, row.id, adjusted.right);
+    return applyAnswers(trx, input.actor, input.by, input.at, { ...input.locked, row: { ...row, adjustments: adjusted.right } }, input.structure, input.items, input.note ?? '');
   }
   return applyAnswers(trx, input.actor, input.by, input.at, input.locked, input.structure, input.items, input.note ?? '');
 }

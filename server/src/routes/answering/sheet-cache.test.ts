@@ -5,6 +5,7 @@ import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { bearer, createHarness, createHarnessPair, settled, type DemoUserName, type Harness } from '../../testing/harness.ts';
+import { findSheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import { answeringCachesOf } from './sheet-cache.ts';
 
 const OFFICE = 'Bürohaus Mainzer Landstraße';
@@ -109,6 +110,30 @@ describe.each(testDatabases())('filled questionnaires kept across two app instan
     const lockUrl = `/api/asset/${await assetId(OFFICE)}/questionnaire/${before.id}/lock?isLocked=true`;
     expect((await call(deaf, 'objectadmin', 'PUT', lockUrl)).statusCode).toBe(200);
     expect((await latest(deaf, OFFICE, 'collector')).lockedStatus.isLocked).toBe(true);
+  });
+
+  it('keeps what its save wrote: the next read needs no statement and shows what a fresh read shows, the next save too', async () => {
+    const before = await latest(a, OFFICE);
+    const [first, second] = before.clusters
+      .flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions)))
+      .filter((q) => q.type === 'ValueQuestion')
+      .map((q) => q.id);
+    // One answer changed, one cleared (its row stays, empty): the progress moves with them.
+    await save(a, OFFICE, first!, 640.25);
+    const saved = await save(a, OFFICE, second!, null);
+    const reads = sheetReads(a);
+    const kept = await latest(a, OFFICE, 'collector');
+    expect(sheetReads(a)).toBe(reads);
+    expect(kept.progress.answered).toBe(saved.progress.answered);
+    // What a read from the database shows (another instance, told of the saves), field for field.
+    await settle(b);
+    expect(kept).toEqual(await latest(b, OFFICE, 'collector'));
+    expect(valueOf(kept, first!)).toBe(640.25);
+    expect(valueOf(kept, second!)).toBeNull();
+    expect(sheetReads(a)).toBe(reads);
+    // Kept as the database holds it, to the row versions the next save writes over.
+    const { row, lock, answers, comments, documents } = answeringCachesOf(a.app)!.sheets.peek(before.id)!;
+    expect({ row, lock, answers, comments, documents }).toEqual(await findSheet(a.db, null, before.id));
   });
 
   it('answers the same questionnaire gzipped to clients that accept it, and each caller with its own rights', async () => {

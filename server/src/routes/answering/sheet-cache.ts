@@ -28,10 +28,10 @@ export interface KeptSheet extends Sheet {
   /** The answers as the API answers them, made once per kept sheet (they depend on the object's id and kind only). */
   responses?: { isBuyerAsset: boolean; list: ReturnType<typeof answerResponse>[] };
   /**
-   * Its score as core computed it (routes/scoring/scores.ts), with what it was computed from besides the answers: the
-   * template and reference data kept when it was (each a new object when it changes) and the object's scored facts.
+   * Its score as core computed it (routes/scoring/scores.ts), with what it was computed from besides the answers (the
+   * template and reference data kept when it was, each a new object when it changes, and the object's scored facts),
+   * and the answer's bytes once written.
    */
-  /** The object's score of these answers (routes/scoring/scores.ts), with the answer's bytes once written. */
   score?: { template: object; references: object; object: string; result: unknown; written?: KeptJson };
 }
 
@@ -82,6 +82,14 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
     keepOwn(request: Pick<FastifyRequest, 'ownCacheDrops'>, questionnaireIds: Iterable<number>) {
       sheets.drop(questionnaireIds);
       request.ownCacheDrops = new Set([sheets, objects, groups, actives, stamps]);
+    },
+    /**
+     * Keeps filled questionnaires as a call's committed change left them (a save: what it locked and wrote), after
+     * `keepOwn` dropped them: the next save and the answering screen's read after it need no statement. Another
+     * process's later change of one drops it again by its notification, as any kept sheet.
+     */
+    keepWritten(after: Iterable<Sheet>) {
+      for (const sheet of after) sheets.put(sheet.row.id, keep(sheet));
     },
     /** An object the actor may see (matching isBuyerAsset where the call names it), with its latest run's id; else 404. */
     async visibleObject(actor: AssetActor, id: number, isBuyerAsset?: boolean) {
