@@ -20,6 +20,7 @@ import * as personalData from './migrations/2026-11-24-080-personal-data.ts';
 import * as annualCycle from './migrations/2026-11-24-070-annual-cycle.ts';
 import * as apiTokens from './migrations/2026-11-24-060-api-tokens.ts';
 import * as imports from './migrations/2026-11-24-050-imports.ts';
+import * as answeringNotifyOrigin from './migrations/2026-11-24-090-answering-notify-origin.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-060-api-tokens': apiTokens,
   '2026-11-24-070-annual-cycle': annualCycle,
   '2026-11-24-080-personal-data': personalData,
+  '2026-11-24-090-answering-notify-origin': answeringNotifyOrigin,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

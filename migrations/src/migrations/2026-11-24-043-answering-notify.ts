@@ -27,22 +27,32 @@ const BY_NAME = ['group_defaults'];
 // shows notifies, once it commits, with the ids of the filled questionnaires it touched: a save drops only the
 // entries of its questionnaire, in every process. Statement triggers with transition tables (one trigger per event,
 // as PostgreSQL wants them); the ids are collected from the rows the statement inserted, updated or deleted.
-export async function up(db: Kysely<any>): Promise<void> {
+/**
+ * The functions of the statement triggers below. `withTransaction` (migration 090) appends the id of the transaction
+ * that made the change (`asset_questionnaire_ids:12,15@7391`), so that the process that made it can tell its own
+ * change, whose result it already keeps, from anyone else's.
+ */
+export async function createAnsweringFunctions(db: Kysely<any>, withTransaction: boolean): Promise<void> {
+  const origin = withTransaction ? sql.raw(`|| '@' || pg_current_xact_id()::text`) : sql.raw('');
   for (const [event, rows] of [
     ['inserted', 'new_rows'],
     ['updated', 'new_rows'],
     ['deleted', 'old_rows'],
   ] as const) {
-    await sql`create function ${sql.id(`ecore_answering_${event}`)}() returns trigger language plpgsql as $$
+    await sql`create or replace function ${sql.id(`ecore_answering_${event}`)}() returns trigger language plpgsql as $$
       declare ids text;
       begin
         execute format('select string_agg(distinct (%s)::text, '','') from ${sql.raw(rows)}', tg_argv[0]) into ids;
         if ids is null then return null; end if;
         -- A notification carries at most 8 000 bytes: a statement touching very many questionnaires drops them all.
-        perform pg_notify(${sql.lit(SESSION_CHANNEL)}, ${sql.lit(ANSWERING_NOTIFICATION)} || case when length(ids) <= 7000 then ':' || ids else '' end);
+        perform pg_notify(${sql.lit(SESSION_CHANNEL)}, ${sql.lit(ANSWERING_NOTIFICATION)} || case when length(ids) <= 7000 then ':' || ids ${origin} else '' end);
         return null;
       end $$`.execute(db);
   }
+}
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await createAnsweringFunctions(db, false);
   await sql`create function ecore_answering_truncated() returns trigger language plpgsql as $$
     begin
       perform pg_notify(${sql.lit(SESSION_CHANNEL)}, ${sql.lit(ANSWERING_NOTIFICATION)});

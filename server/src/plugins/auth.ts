@@ -25,7 +25,7 @@ import { HttpError } from './http-error.ts';
 import { createNotifiedCache, createUserCache, type SessionState, type UserCache } from './session-cache.ts';
 
 /** A cache the change notifications empty; `drop` (if it has one) takes the keys a notification names. */
-type Notified = { invalidate(): void; listening(on: boolean): void; drop?(keys: Iterable<never>): void };
+type Notified = { invalidate(): void; listening(on: boolean): void; drop?(keys: Iterable<never>, origin?: string): void };
 
 /**
  * `keptOnOtherWrites`: the cached tables are changed only by calls that say so (`request.changesKeptData`), so a
@@ -109,13 +109,16 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   if (deps.listen) {
     const stop = await deps.listen(SESSION_CHANNEL, {
       notify: (payload) => {
+        // `table`, `table:1,2` or `table:1,2@origin` (the transaction that made the change: migration 090).
         const colon = payload.indexOf(':');
+        const at = payload.indexOf('@', colon);
         const table = colon < 0 ? payload : payload.slice(0, colon);
-        const keys = colon < 0 ? null : payload.slice(colon + 1).split(',').map(Number);
+        const keys = colon < 0 ? null : payload.slice(colon + 1, at < 0 ? undefined : at).split(',').map(Number);
+        const origin = at < 0 ? undefined : payload.slice(at + 1);
         for (const w of watched) {
           if (!w.tables.includes(table)) continue;
           // Keyed notifications carry ids (numbers): only caches keyed by those ids watch their names.
-          if (keys && w.cache.drop) w.cache.drop(keys as Iterable<never>);
+          if (keys && w.cache.drop) w.cache.drop(keys as Iterable<never>, origin);
           else w.cache.invalidate();
         }
       },

@@ -102,6 +102,38 @@ describe('keyed drops (notifications naming the entries they concern)', () => {
     expect(reads).toEqual([1, 2, 1]);
   });
 
+  it('tells whether a key was dropped since a mark, and keeps what it is given while listening', async () => {
+    const { cache, reads, read } = keyed();
+    const since = cache.mark();
+    cache.drop([2]);
+    expect(cache.unchangedSince(1, since)).toBe(true);
+    expect(cache.unchangedSince(2, since)).toBe(false);
+    cache.invalidate();
+    expect(cache.unchangedSince(1, since)).toBe(false);
+    cache.put(1, 'eins');
+    expect(await read(1)).toBe('eins');
+    expect(reads).toEqual([]);
+    cache.listening(false);
+    cache.put(1, 'one');
+    expect(cache.peek(1)).toBeUndefined();
+  });
+
+  it("keeps a value put by the transaction that changed it when that change's own notification comes, not another's", async () => {
+    const { cache, reads, read } = keyed();
+    cache.put(1, 'eins', '77');
+    cache.drop([1], '77');
+    expect(await read(1)).toBe('eins');
+    cache.drop([1], '78');
+    expect(await read(1)).toBe('one');
+    expect(reads).toEqual([1]);
+    // Its own notification heard before the value was put: still unchanged for it, changed for anyone else.
+    const since = cache.mark();
+    cache.drop([2], '77');
+    expect(cache.unchangedSince(2, since, '77')).toBe(true);
+    expect(cache.unchangedSince(2, since, '78')).toBe(false);
+    expect(cache.unchangedSince(2, since)).toBe(false);
+  });
+
   it('does not keep a read under way when its key is dropped, but keeps one of another key', async () => {
     const { cache, values, reads, read, release } = keyed();
     const pending = read(1, true);

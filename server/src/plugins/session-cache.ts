@@ -24,11 +24,12 @@ export interface UserCacheOptions<T> {
  * answered but not kept, so a value read before a change committed never outlives the change's notification.
  */
 export function createNotifiedCache<K, T>({ ttlMs = 5000, maxEntries = 50_000 }: { ttlMs?: number; maxEntries?: number } = {}) {
-  const entries = new Map<K, { value: T; until: number }>();
+  /** `origin`: the transaction whose committed change a value shows, when its keeper made that change (`put`). */
+  const entries = new Map<K, { value: T; until: number; origin?: string }>();
   let generation = 0;
   /** The generation of the last drop of everything; keyed drops since then, newest last (at most DROP_LOG). */
   let clearedAt = 0;
-  const dropped: { generation: number; keys: ReadonlySet<K> }[] = [];
+  const dropped: { generation: number; keys: ReadonlySet<K>; origin?: string | undefined }[] = [];
   const DROP_LOG = 1000;
   let listening = false;
   const waiting = new Set<() => void>();
@@ -48,27 +49,33 @@ export function createNotifiedCache<K, T>({ ttlMs = 5000, maxEntries = 50_000 }:
     wake();
   };
 
-  /** Whether a read begun at generation `before` may be kept: nothing dropped its key (or everything) since. */
-  const stillValid = (key: K, before: number) => {
+  /**
+   * Whether a read begun at generation `before` may be kept: nothing dropped its key (or everything) since, or only
+   * the change of the transaction `own` (its keeper's, whose result it keeps).
+   */
+  const stillValid = (key: K, before: number, own?: string) => {
     if (generation === before) return true;
     if (clearedAt > before) return false;
     // The log is trimmed from the front: if it no longer reaches back to `before`, assume the key was dropped.
     if (dropped.length === DROP_LOG && dropped[0]!.generation > before + 1) return false;
-    return !dropped.some((d) => d.generation > before && d.keys.has(key));
+    return !dropped.some((d) => d.generation > before && d.keys.has(key) && (own === undefined || d.origin !== own));
   };
 
   return {
     stats,
     /** A change notification: every cached value is dropped. */
     invalidate,
-    /** A change notification naming the keys it concerns: only their entries are dropped. */
-    drop(keys: Iterable<K>) {
-      const set = new Set(keys);
+    /**
+     * A change notification naming the keys it concerns: only their entries are dropped, except those kept as the
+     * change's own transaction (`origin`) left them.
+     */
+    drop(keys: Iterable<K>, origin?: string) {
+      const set = new Set(origin === undefined ? keys : [...keys].filter((key) => entries.get(key)?.origin !== origin));
       if (set.size === 0) return;
       generation += 1;
       stats.drops += 1;
       for (const key of set) entries.delete(key);
-      dropped.push({ generation, keys: set });
+      dropped.push({ generation, keys: set, origin });
       if (dropped.length > DROP_LOG) dropped.shift();
       wake();
     },
@@ -84,14 +91,20 @@ export function createNotifiedCache<K, T>({ ttlMs = 5000, maxEntries = 50_000 }:
       const cached = listening ? entries.get(key) : undefined;
       return cached && cached.until > performance.now() ? cached.value : undefined;
     },
+    /** The point reached in the changes heard: `unchangedSince` tells later whether a key was dropped after it. */
+    mark: () => generation,
+    /** Whether no change of the key (nor of everything) was heard since `mark` answered `since`, but the one of `own`. */
+    unchangedSince: (key: K, since: number, own?: string) => stillValid(key, since, own),
     /**
-     * Keeps a value its caller knows to be current, as a read would: what its own change left, just committed. Call it
-     * after `drop` of the key, so that reads begun before the change do not overwrite it when they end.
+     * Keeps a value its caller knows to be current, as a read would: what its own change (transaction `origin`) left,
+     * just committed, when no other change of the key was heard since it began (`unchangedSince`). That change's own
+     * notification, coming later, keeps it. Call it after `drop` of the key, so that reads begun before the change do
+     * not overwrite it when they end.
      */
-    put(key: K, value: T) {
+    put(key: K, value: T, origin?: string) {
       if (!listening) return;
       if (entries.size >= maxEntries) entries.clear();
-      entries.set(key, { value, until: performance.now() + ttlMs });
+      entries.set(key, { value, until: performance.now() + ttlMs, ...(origin !== undefined ? { origin } : {}) });
     },
     async get(key: K, read: () => Promise<T>): Promise<T> {
       const now = performance.now();

@@ -169,8 +169,14 @@ export async function lockAnswerRow(db: Executor, assetQuestionnaireId: number, 
 type AnswerValueRow = { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: string | null; changedSinceDecline?: boolean };
 type ChangeRow = { assetQuestionnaireId: number; questionId: number; kind: string; userId: number | null; oldValue: unknown; newValue: unknown; note: string };
 
-/** A row as a write answered it, with the version it wrote. */
-const writtenAnswer = (r: RawAnswer & { row_version: string }): SheetAnswer => ({ ...toAnswer(r), rowVersion: r.row_version });
+/** What a write stored: the row with the version it wrote, and the writing transaction (its notifications name it). */
+export interface WrittenAnswer {
+  answer: SheetAnswer;
+  transaction: string;
+}
+type WrittenRow = RawAnswer & { row_version: string; written_by: string };
+const writtenAnswer = (r: WrittenRow): WrittenAnswer => ({ answer: { ...toAnswer(r), rowVersion: r.row_version }, transaction: r.written_by });
+const WRITTEN = sql`*, xmin::text as row_version, pg_current_xact_id()::text as written_by`;
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
@@ -182,18 +188,18 @@ const loggedFromWritten = (change: ChangeRow, by: string, at: Date) =>
       from written`;
 
 /**
- * Writes an answer and its change-log row in one statement; answers the stored answer. With `rowVersion` (as a sheet
+ * Writes an answer and its change-log row in one statement; answers the stored answer (`WrittenAnswer`). With `rowVersion` (as a sheet
  * read it) it writes only while the row is still that version and answers null when it changed since (a review
  * marked it): the caller then locks it and decides again.
  */
-export async function writeAnswerWithChange(db: Executor, answerId: number, value: AnswerValueRow, by: string, at: Date, change: ChangeRow, rowVersion?: string): Promise<SheetAnswer | null> {
+export async function writeAnswerWithChange(db: Executor, answerId: number, value: AnswerValueRow, by: string, at: Date, change: ChangeRow, rowVersion?: string): Promise<WrittenAnswer | null> {
   const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
   const decline = value.changedSinceDecline === undefined ? sql`changed_since_decline` : sql`${value.changedSinceDecline}`;
   const unchanged = rowVersion === undefined ? sql`` : sql` and xmin = ${rowVersion}::xid`;
-  const { rows } = await sql<RawAnswer & { row_version: string }>`with written as (
+  const { rows } = await sql<WrittenRow>`with written as (
       update asset_answers set input_answer = ${value.inputAnswer}, option_ids = ${options}, state = ${value.state},
         modified_by = ${by}, modified_at = ${at}, changed_since_decline = ${decline}
-      where id = ${answerId}${unchanged} returning *, xmin::text as row_version),
+      where id = ${answerId}${unchanged} returning ${WRITTEN}),
     logged as (${loggedFromWritten(change, by, at)})
     select * from written`.execute(db);
   return rows[0] ? writtenAnswer(rows[0]) : null;
@@ -203,12 +209,12 @@ export async function writeAnswerWithChange(db: Executor, answerId: number, valu
  * Creates a question's first answer and its change-log row in one statement; answers null when a concurrent
  * writer created the row first (the caller then locks it and decides again).
  */
-export async function createAnswerWithChange(db: Executor, value: AnswerValueRow, by: string, at: Date, change: ChangeRow): Promise<SheetAnswer | null> {
+export async function createAnswerWithChange(db: Executor, value: AnswerValueRow, by: string, at: Date, change: ChangeRow): Promise<WrittenAnswer | null> {
   const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
-  const { rows } = await sql<RawAnswer & { row_version: string }>`with written as (
+  const { rows } = await sql<WrittenRow>`with written as (
       insert into asset_answers (asset_questionnaire_id, question_id, input_answer, option_ids, state, modified_by, modified_at, changed_since_decline)
       values (${change.assetQuestionnaireId}, ${change.questionId}, ${value.inputAnswer}, ${options}, ${value.state}, ${by}, ${at}, ${value.changedSinceDecline ?? false})
-      on conflict (asset_questionnaire_id, question_id) do nothing returning *, xmin::text as row_version),
+      on conflict (asset_questionnaire_id, question_id) do nothing returning ${WRITTEN}),
     logged as (${loggedFromWritten(change, by, at)})
     select * from written`.execute(db);
   return rows[0] ? writtenAnswer(rows[0]) : null;

@@ -339,6 +339,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         targets.push({ asset, list, template: await templateOf(latest.row.questionnaireId), sampled });
       }
       const scoring = await scores.prepare();
+      const since = caches.changesHeard();
       const result = await deps.db.transaction().execute(async (trx) => {
         const out = [];
         for (const { asset, list, template, sampled } of targets) {
@@ -355,8 +356,11 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       });
       // Committed: this process forgets the questionnaires it changed before it answers (the others when the
       // notification comes), and keeps everything else it knows.
-      caches.keepOwn(request, result.map((r) => r.locked.row.id));
-      caches.keepWritten(result.flatMap((r) => (r.saved.after ? [r.saved.after] : [])));
+      caches.keepOwn(
+        request,
+        result.map((r) => r.locked.row.id),
+        { sheets: result.flatMap((r) => (r.saved.after ? [r.saved.after] : [])), since },
+      );
       const answers = [];
       let last = result.at(-1)!.saved.progress;
       for (const { asset, locked, saved } of result) {

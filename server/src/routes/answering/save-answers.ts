@@ -43,6 +43,8 @@ export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, 
   const read = new Map(locked.answers.map((a) => [a.questionId, a]));
   const current = new Map<number, AnswerRow | SheetAnswer>(read);
   const written = new Map<number, AnswerRow | SheetAnswer>();
+  /** The transaction, as the answers' writes name it (its change notifications carry it). */
+  let transaction: string | null = null;
   const change = (questionId: number, kind: string, question: Question, before: AnswerValue | null, after: AnswerValue) => ({
     assetQuestionnaireId: row.id,
     questionId,
@@ -72,7 +74,8 @@ export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, 
     let stored: AnswerRow | SheetAnswer | null = null;
     if (usual.answerable && usual.kind !== null) {
       const logged = change(item.questionId, usual.kind, question!, usual.before, value);
-      stored = seen ? await writeAnswerWithChange(trx, seen.id, stateAfter(value), by, at, logged, seen.rowVersion) : await createAnswerWithChange(trx, stateAfter(value), by, at, logged);
+      const write = seen ? await writeAnswerWithChange(trx, seen.id, stateAfter(value), by, at, logged, seen.rowVersion) : await createAnswerWithChange(trx, stateAfter(value), by, at, logged);
+      if (write) ({ answer: stored, transaction } = write);
     }
     if (stored === null) {
       // Anything else (a refusal, no change, a cleared value for an answer never given, or a row another writer changed
@@ -80,8 +83,8 @@ export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, 
       const answer = await lockAnswerRow(trx, row.id, item.questionId, by, at);
       const fresh = decide(answer, value);
       if (!fresh.answerable) throw new HttpError(400, 'answer-not-answerable');
-      stored =
-        fresh.kind === null ? answer : (await writeAnswerWithChange(trx, answer.id, stateAfter(value), by, at, change(item.questionId, fresh.kind, question!, fresh.before, value)))!;
+      if (fresh.kind === null) stored = answer;
+      else ({ answer: stored, transaction } = (await writeAnswerWithChange(trx, answer.id, stateAfter(value), by, at, change(item.questionId, fresh.kind, question!, fresh.before, value)))!);
     }
     current.set(stored.questionId, stored);
     written.set(stored.id, stored);
@@ -91,9 +94,9 @@ export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, 
   const stored = storedAnswers(answers, locked.documents);
   const counted = progress(structure, stored);
   // The sheet as this save leaves it, once committed (as findSheet would read it then), when every answer's row version
-  // is known (an answer left as it was after locking it is read without one).
+  // is known (an answer left as it was after locking it is read without one) and the save wrote (its transaction).
   const versioned = answers.every((a): a is SheetAnswer => 'rowVersion' in a);
-  const after: Sheet | null = versioned ? { ...locked, row: { ...row, answered: counted.answered, total: counted.total }, answers } : null;
+  const after = versioned && transaction !== null ? { sheet: { ...locked, row: { ...row, answered: counted.answered, total: counted.total }, answers }, transaction } : null;
   return { written: [...written.values()], progress: counted, stored, after };
 }
 

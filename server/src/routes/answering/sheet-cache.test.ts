@@ -121,6 +121,8 @@ describe.each(testDatabases())('filled questionnaires kept across two app instan
     // One answer changed, one cleared (its row stays, empty): the progress moves with them.
     await save(a, OFFICE, first!, 640.25);
     const saved = await save(a, OFFICE, second!, null);
+    // Its own saves' notifications have come (on PostgreSQL a moment after the answer): they keep what it kept.
+    await settle(a);
     const reads = sheetReads(a);
     const kept = await latest(a, OFFICE, 'collector');
     expect(sheetReads(a)).toBe(reads);
@@ -134,6 +136,20 @@ describe.each(testDatabases())('filled questionnaires kept across two app instan
     // Kept as the database holds it, to the row versions the next save writes over.
     const { row, lock, answers, comments, documents } = answeringCachesOf(a.app)!.sheets.peek(before.id)!;
     expect({ row, lock, answers, comments, documents }).toEqual(await findSheet(a.db, null, before.id));
+  });
+
+  it('does not keep what a save left when a change of the questionnaire by anyone else was heard while it ran', async () => {
+    const before = await latest(a, OFFICE);
+    const caches = answeringCachesOf(a.app)!;
+    const sheet = (await findSheet(a.db, null, before.id))!;
+    const request: Parameters<typeof caches.keepOwn>[0] = { ownCacheDrops: null };
+    const since = caches.changesHeard();
+    caches.sheets.drop([before.id]); // a review's notification, heard during the save
+    caches.keepOwn(request, [before.id], { sheets: [{ sheet, transaction: '1' }], since });
+    expect(caches.sheets.peek(before.id)).toBeUndefined();
+    // Heard nothing else: kept.
+    caches.keepOwn(request, [before.id], { sheets: [{ sheet, transaction: '1' }], since: caches.changesHeard() });
+    expect(caches.sheets.peek(before.id)?.answers).toEqual(sheet.answers);
   });
 
   it('answers the same questionnaire gzipped to clients that accept it, and each caller with its own rights', async () => {

@@ -79,18 +79,22 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
      * The caches a call that changed filled questionnaires (only their answering tables) keeps, once it has dropped
      * the entries of the questionnaires it changed: the others are emptied before its answer goes out as usual.
      */
-    keepOwn(request: Pick<FastifyRequest, 'ownCacheDrops'>, questionnaireIds: Iterable<number>) {
+    keepOwn(
+      request: Pick<FastifyRequest, 'ownCacheDrops'>,
+      questionnaireIds: Iterable<number>,
+      written?: { sheets: readonly { sheet: Sheet; transaction: string }[]; since: number },
+    ) {
+      // A save keeps the questionnaires as it left them (what it locked and wrote, by its transaction), so that the
+      // next save and the answering screen's read after it need no statement: its own notification keeps them; not
+      // one whose change by anyone else (a review's marks take no questionnaire lock) was heard since the save began
+      // (`since`: `changesHeard()` before its transaction).
+      const kept = (written?.sheets ?? []).filter((w) => sheets.unchangedSince(w.sheet.row.id, written!.since, w.transaction));
       sheets.drop(questionnaireIds);
+      for (const w of kept) sheets.put(w.sheet.row.id, keep(w.sheet), w.transaction);
       request.ownCacheDrops = new Set([sheets, objects, groups, actives, stamps]);
     },
-    /**
-     * Keeps filled questionnaires as a call's committed change left them (a save: what it locked and wrote), after
-     * `keepOwn` dropped them: the next save and the answering screen's read after it need no statement. Another
-     * process's later change of one drops it again by its notification, as any kept sheet.
-     */
-    keepWritten(after: Iterable<Sheet>) {
-      for (const sheet of after) sheets.put(sheet.row.id, keep(sheet));
-    },
+    /** The point reached in the questionnaires' changes heard (a save takes it before its transaction: `keepOwn`). */
+    changesHeard: () => sheets.mark(),
     /** An object the actor may see (matching isBuyerAsset where the call names it), with its latest run's id; else 404. */
     async visibleObject(actor: AssetActor, id: number, isBuyerAsset?: boolean) {
       const found = await objects.get(id, async () => {
