@@ -187,12 +187,40 @@ const loggedFromWritten = (change: ChangeRow, by: string, at: Date) =>
         ${json(change.oldValue)}::jsonb, ${json(change.newValue)}::jsonb, ${change.note}::text
       from written`;
 
+/** The filled questionnaire's figures after a write of one answer (its stored score and progress), written with it. */
+export interface QuestionnaireFigures {
+  ecore: number | null;
+  finance: number | null;
+  summary: unknown;
+  scoredAt: Date;
+  answered: number;
+  total: number;
+}
+
+/** The filled questionnaire's figures, written when the statement's `written` wrote (nothing else). */
+const scoredFromWritten = (questionnaireId: number, figures: QuestionnaireFigures | undefined) =>
+  figures
+    ? sql`, scored as (update asset_questionnaires set ecore_score = ${figures.ecore}::float8, finance_score = ${figures.finance}::float8,
+          score_summary = ${JSON.stringify(figures.summary)}::jsonb, score_stamp = ${figures.scoredAt}, answered_count = ${figures.answered}, total_count = ${figures.total}
+        where id = ${questionnaireId} and exists (select 1 from written))`
+    : sql``;
+
 /**
- * Writes an answer and its change-log row in one statement; answers the stored answer (`WrittenAnswer`). With `rowVersion` (as a sheet
+ * Writes an answer and its change-log row in one statement; answers the stored answer (`WrittenAnswer`), and with
+ * `figures` the questionnaire's stored score and progress in the same statement. With `rowVersion` (as a sheet
  * read it) it writes only while the row is still that version and answers null when it changed since (a review
  * marked it): the caller then locks it and decides again.
  */
-export async function writeAnswerWithChange(db: Executor, answerId: number, value: AnswerValueRow, by: string, at: Date, change: ChangeRow, rowVersion?: string): Promise<WrittenAnswer | null> {
+export async function writeAnswerWithChange(
+  db: Executor,
+  answerId: number,
+  value: AnswerValueRow,
+  by: string,
+  at: Date,
+  change: ChangeRow,
+  rowVersion?: string,
+  figures?: QuestionnaireFigures,
+): Promise<WrittenAnswer | null> {
   const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
   const decline = value.changedSinceDecline === undefined ? sql`changed_since_decline` : sql`${value.changedSinceDecline}`;
   const unchanged = rowVersion === undefined ? sql`` : sql` and xmin = ${rowVersion}::xid`;
@@ -200,22 +228,22 @@ export async function writeAnswerWithChange(db: Executor, answerId: number, valu
       update asset_answers set input_answer = ${value.inputAnswer}, option_ids = ${options}, state = ${value.state},
         modified_by = ${by}, modified_at = ${at}, changed_since_decline = ${decline}
       where id = ${answerId}${unchanged} returning ${WRITTEN}),
-    logged as (${loggedFromWritten(change, by, at)})
+    logged as (${loggedFromWritten(change, by, at)})${scoredFromWritten(change.assetQuestionnaireId, figures)}
     select * from written`.execute(db);
   return rows[0] ? writtenAnswer(rows[0]) : null;
 }
 
 /**
- * Creates a question's first answer and its change-log row in one statement; answers null when a concurrent
+ * Creates a question's first answer and its change-log row (and `figures`, as above) in one statement; answers null when a concurrent
  * writer created the row first (the caller then locks it and decides again).
  */
-export async function createAnswerWithChange(db: Executor, value: AnswerValueRow, by: string, at: Date, change: ChangeRow): Promise<WrittenAnswer | null> {
+export async function createAnswerWithChange(db: Executor, value: AnswerValueRow, by: string, at: Date, change: ChangeRow, figures?: QuestionnaireFigures): Promise<WrittenAnswer | null> {
   const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
   const { rows } = await sql<WrittenRow>`with written as (
       insert into asset_answers (asset_questionnaire_id, question_id, input_answer, option_ids, state, modified_by, modified_at, changed_since_decline)
       values (${change.assetQuestionnaireId}, ${change.questionId}, ${value.inputAnswer}, ${options}, ${value.state}, ${by}, ${at}, ${value.changedSinceDecline ?? false})
       on conflict (asset_questionnaire_id, question_id) do nothing returning ${WRITTEN}),
-    logged as (${loggedFromWritten(change, by, at)})
+    logged as (${loggedFromWritten(change, by, at)})${scoredFromWritten(change.assetQuestionnaireId, figures)}
     select * from written`.execute(db);
   return rows[0] ? writtenAnswer(rows[0]) : null;
 }

@@ -46,7 +46,7 @@ import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
-import { applyAnswers, saveSheetAnswers } from './save-answers.ts';
+import { applyAnswers, saveSheetAnswers, type ScoreWith } from './save-answers.ts';
 import { ANSWERING_NOTIFICATION } from '@ecore/migrations/index.ts';
 import { LockedError, actorName, answerResponse, answersOf, questionnaireState, storedAnswers, visibleAsset, visibleQuestionnaire } from './context.ts';
 import { createAnsweringCaches, type KeptSheet } from './sheet-cache.ts';
@@ -348,8 +348,11 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
           // A new version or run since the template was picked: the caller reloads (the answers were checked for another).
           if (locked.row.questionnaireId !== template.id) throw new HttpError(409, 'questionnaire-stale');
           const { row } = locked;
-          const saved = await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: structureFor(template, asset), items: list, sampled });
-          await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, row, saved.stored, saved.progress);
+          const object = { ...asset, area: asset.assetTotalArea };
+          const scoreWith = (answers: Parameters<ScoreWith>[0]) => ({ ...scoring.figures(template, object, row.reportingYear, answers), scoredAt: new Date(deps.clock()) });
+          const saved = await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: structureFor(template, asset), items: list, sampled, scoreWith });
+          // One changed answer took its questionnaire's score and progress along; else they are written here.
+          if (!saved.scored) await scoring.store(trx, template, object, row, saved.stored, saved.progress);
           out.push({ asset, locked, saved });
         }
         return out;

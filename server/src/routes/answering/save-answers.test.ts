@@ -8,8 +8,9 @@ import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { createHarness, type Harness } from '../../testing/harness.ts';
 import { scoredTemplate } from '../questionnaires/template-cache.ts';
+import { rescore } from '../scoring/stored-score.ts';
 import { storedAnswers, structureFor } from './context.ts';
-import { applyAnswers } from './save-answers.ts';
+import { applyAnswers, type ScoreWith } from './save-answers.ts';
 
 const OFFICE = 'Bürohaus Mainzer Landstraße';
 
@@ -96,6 +97,40 @@ describe('applyAnswers over a sheet another writer changed since it was read', (
     expect((await changesOf(sheet, unanswered.id)).map((c) => c.kind)).toEqual(['ModifiedAnswer']);
     // Progress counts it once.
     expect(saved.progress.answered).toBe(progress(structure, storedAnswers(sheet.answers, [])).answered + 1);
+  });
+
+  it("takes the questionnaire's score and progress along in the answer's statement, and leaves them to the caller when it could not write", async () => {
+    const { sheet, structure, answered } = await setUp();
+    const figures = { ecore: 61.5, finance: 2.25, summary: { mark: 'with the answer' }, scoredAt: new Date(h.clock.now) };
+    const scoreWith = (answers: Parameters<ScoreWith>[0]) => {
+      expect(answers.find((a) => a.questionId === answered.questionId)?.inputAnswer).toBe(answered.inputAnswer! + 3);
+      return figures;
+    };
+    const applyScored = () =>
+      h.db.transaction().execute((trx) =>
+        applyAnswers(trx, { userId: 1 }, 'Conny Collector', new Date(h.clock.now), sheet, structure, [{ index: 0, questionId: answered.questionId, inputAnswer: answered.inputAnswer! + 3, multipleChoiceOption: [] }], '', scoreWith),
+      );
+    const stored = () => h.db.selectFrom('asset_questionnaires').select(['ecore_score', 'finance_score', 'score_summary', 'answered_count']).where('id', '=', sheet.row.id).executeTakeFirstOrThrow();
+    const saved = await applyScored();
+    expect(saved.scored).toBe(true);
+    expect(await stored()).toMatchObject({ ecore_score: 61.5, finance_score: 2.25, score_summary: { mark: 'with the answer' }, answered_count: saved.progress.answered });
+    // The sheet is stale now (its row version was written over): nothing goes along, the caller writes the figures.
+    await h.db.updateTable('asset_questionnaires').set({ ecore_score: 1 }).where('id', '=', sheet.row.id).execute();
+    expect((await applyScored()).scored).toBe(false);
+    expect((await stored()).ecore_score).toBe(1);
+  });
+
+  it("a save through the API leaves the stored score and progress that scoring the questionnaire's answers anew gives", async () => {
+    const { sheet, answered, unanswered } = await setUp();
+    const stored = () => h.db.selectFrom('asset_questionnaires').select(['ecore_score', 'finance_score', 'score_summary', 'answered_count', 'total_count']).where('id', '=', sheet.row.id).executeTakeFirstOrThrow();
+    for (const [questionId, inputAnswer] of [[answered.questionId, answered.inputAnswer! * 3 + 11], [unanswered.id, 40]] as const) {
+      const res = await h.as('collector', 'PUT', '/api/asset/answer', [{ assetId: sheet.row.assetId, questionId, inputAnswer }]);
+      expect(res.statusCode, res.body).toBe(200);
+      const afterSave = await stored();
+      await rescore(h.db, new Date(h.clock.now), { latestOfAsset: sheet.row.assetId });
+      expect(afterSave).toEqual(await stored());
+      expect(afterSave.answered_count).toBe(res.json<{ progress: { answered: number } }>().progress.answered);
+    }
   });
 
   it('answers a question for the first time with one answer row and one "Answered" change', async () => {

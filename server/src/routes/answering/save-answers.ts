@@ -11,7 +11,7 @@ import { mayAdjustSheet } from '@ecore/core/review/group-rules.ts';
 import { LANGUAGES } from '@ecore/core/shared/language.ts';
 import type { message } from '@ecore/core/shared/messages.ts';
 import { setAdjustments, type AnswerRow } from '@ecore/adapters/db/answering/answering-repository.ts';
-import { createAnswerWithChange, lockAnswerRow, writeAnswerWithChange, type Sheet, type SheetAnswer } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { createAnswerWithChange, lockAnswerRow, writeAnswerWithChange, type QuestionnaireFigures, type Sheet, type SheetAnswer } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
@@ -22,6 +22,9 @@ type Trx = Transaction<DB>;
 /** Both languages' texts of an answer, kept in the change log so that it reads the same after a version change. */
 export const loggedValue = (question: Parameters<typeof answerText>[0], value: AnswerValue) =>
   isCleared(value) ? null : { value, text: Object.fromEntries(LANGUAGES.map((l) => [l, answerText(question, value, l)])) };
+
+/** The stored score of answers as they will be (`ScoreKeeper.figures`), stamped. */
+export type ScoreWith = (answers: ReturnType<typeof storedAnswers>) => Omit<QuestionnaireFigures, 'answered' | 'total'>;
 
 export type AnswerItems = readonly { index: number; questionId: number; inputAnswer: unknown; multipleChoiceOption: unknown }[];
 
@@ -36,7 +39,17 @@ export type AnswerItems = readonly { index: number; questionId: number; inputAns
  * none); where another writer changed or created it since (a review's marks take no questionnaire lock), it is
  * locked, read again and decided again.
  */
-export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, by: string, at: Date, locked: Sheet, structure: AnswerStructure, items: AnswerItems, note = '') {
+export async function applyAnswers(
+  trx: Trx,
+  actor: Pick<AssetActor, 'userId'>,
+  by: string,
+  at: Date,
+  locked: Sheet,
+  structure: AnswerStructure,
+  items: AnswerItems,
+  note = '',
+  scoreWith?: ScoreWith,
+) {
   const { row } = locked;
   const state = questionnaireState(row);
   const problems: { path: string; key: Parameters<typeof message>[0]; params?: Record<string, number> }[] = [];
@@ -45,6 +58,19 @@ export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, 
   const written = new Map<number, AnswerRow | SheetAnswer>();
   /** The transaction, as the answers' writes name it (its change notifications carry it). */
   let transaction: string | null = null;
+  /** Whether the questionnaire's score and progress went out with the answer (then the caller writes neither). */
+  let scored = false;
+  // One answer changed (the answering screen's save): the score and progress of the answers as they will be go out in
+  // the answer's statement, written only if the answer is.
+  const figuresAfter = (seen: SheetAnswer, after: ReturnType<typeof stateAfter>): QuestionnaireFigures | undefined => {
+    if (items.length !== 1 || !scoreWith) return undefined;
+    const predicted = storedAnswers(
+      locked.answers.map((a) => (a.id === seen.id ? { ...a, ...after } : a)),
+      locked.documents,
+    );
+    const counted = progress(structure, predicted);
+    return { ...scoreWith(predicted), answered: counted.answered, total: counted.total };
+  };
   const change = (questionId: number, kind: string, question: Question, before: AnswerValue | null, after: AnswerValue) => ({
     assetQuestionnaireId: row.id,
     questionId,
@@ -74,8 +100,14 @@ export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, 
     let stored: AnswerRow | SheetAnswer | null = null;
     if (usual.answerable && usual.kind !== null) {
       const logged = change(item.questionId, usual.kind, question!, usual.before, value);
-      const write = seen ? await writeAnswerWithChange(trx, seen.id, stateAfter(value), by, at, logged, seen.rowVersion) : await createAnswerWithChange(trx, stateAfter(value), by, at, logged);
-      if (write) ({ answer: stored, transaction } = write);
+      const figures = seen ? figuresAfter(seen, stateAfter(value)) : undefined;
+      const write = seen
+        ? await writeAnswerWithChange(trx, seen.id, stateAfter(value), by, at, logged, seen.rowVersion, figures)
+        : await createAnswerWithChange(trx, stateAfter(value), by, at, logged);
+      if (write) {
+        ({ answer: stored, transaction } = write);
+        scored = figures !== undefined;
+      }
     }
     if (stored === null) {
       // Anything else (a refusal, no change, a cleared value for an answer never given, or a row another writer changed
@@ -97,7 +129,7 @@ export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, 
   // is known (an answer left as it was after locking it is read without one) and the save wrote (its transaction).
   const versioned = answers.every((a): a is SheetAnswer => 'rowVersion' in a);
   const after = versioned && transaction !== null ? { sheet: { ...locked, row: { ...row, answered: counted.answered, total: counted.total }, answers }, transaction } : null;
-  return { written: [...written.values()], progress: counted, stored, after };
+  return { written: [...written.values()], progress: counted, stored, after, scored };
 }
 
 /**
@@ -107,7 +139,7 @@ export async function applyAnswers(trx: Trx, actor: Pick<AssetActor, 'userId'>, 
  */
 export async function saveSheetAnswers(
   trx: Trx,
-  input: { actor: Pick<AssetActor, 'userId'>; by: string; at: Date; now: number; locked: Sheet; structure: AnswerStructure; items: AnswerItems; sampled: boolean; note?: string },
+  input: { actor: Pick<AssetActor, 'userId'>; by: string; at: Date; now: number; locked: Sheet; structure: AnswerStructure; items: AnswerItems; sampled: boolean; note?: string; scoreWith?: ScoreWith },
 ) {
   const { row } = input.locked;
   const lock = lockDecision(input.locked.lock, input.actor.userId, input.now);
@@ -116,7 +148,7 @@ export async function saveSheetAnswers(
     const adjusted = mayAdjustSheet({ state: questionnaireState(row), declineCount: row.declineCount, adjustments: row.adjustments });
     if (E.isLeft(adjusted)) throw new HttpError(400, adjusted.left);
     await setAdjustments(trx, row.id, adjusted.right);
-    return applyAnswers(trx, input.actor, input.by, input.at, { ...input.locked, row: { ...row, adjustments: adjusted.right } }, input.structure, input.items, input.note ?? '');
+    return applyAnswers(trx, input.actor, input.by, input.at, { ...input.locked, row: { ...row, adjustments: adjusted.right } }, input.structure, input.items, input.note ?? '', input.scoreWith);
   }
-  return applyAnswers(trx, input.actor, input.by, input.at, input.locked, input.structure, input.items, input.note ?? '');
+  return applyAnswers(trx, input.actor, input.by, input.at, input.locked, input.structure, input.items, input.note ?? '', input.scoreWith);
 }

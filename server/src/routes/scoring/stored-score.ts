@@ -57,6 +57,9 @@ export function createScoreKeeper(app: Pick<FastifyInstance, 'watchTables'>, db:
     async prepare() {
       const referenceData = await references();
       return {
+        /** The stored figures of the answers given (cleared rows are no answers), for a caller that writes them itself. */
+        figures: (template: ScoringTemplate, object: ScoredObject, reportingYear: number, answers: readonly (ScoringAnswer & { state?: string | null })[]) =>
+          storedScoreOf(template, object, reportingYear, answered(answers), referenceData),
         async store(
           trx: Executor,
           template: ScoringTemplate,
@@ -83,6 +86,8 @@ export function createScoreKeeper(app: Pick<FastifyInstance, 'watchTables'>, db:
 }
 /** What a save of answers needs of the keeper (the answer import also takes `storeMany`). */
 export type ScoreKeeper = Pick<Awaited<ReturnType<ReturnType<typeof createScoreKeeper>['prepare']>>, 'store'>;
+/** The stored figures of a questionnaire's answers as `ScoreKeeper.figures` computes them. */
+export type ScoreFigures = ReturnType<Awaited<ReturnType<ReturnType<typeof createScoreKeeper>['prepare']>>['figures']>;
 
 /**
  * Scores filled questionnaires again through one executor (a transaction, or the database alone): all that keep
