@@ -37,5 +37,29 @@ export const backgroundPlugin = fp(async (app: FastifyInstance) => {
     while (running.size > 0) await Promise.all([...running]);
   });
   app.decorate('backgroundPending', () => running.size);
-  app.addHook('onClose', async () => app.drainBackground());
+
+  // Route handlers under way: a stop waits for them (issue 18). The server's close waits only for open connections, and
+  // a client that left (a load generator ending its run) closes its own while its request's handler goes on, which
+  // then met the database already closed. Each route's handler is wrapped (routes registered after this plugin): the
+  // promise it answers is noted until it settles; fastify gets the same promise.
+  const handling = new Set<PromiseLike<unknown>>();
+  let idle: (() => void) | null = null;
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, ...args: Parameters<typeof handler>) {
+      const result: unknown = handler.apply(this, args);
+      if (result instanceof Promise) {
+        handling.add(result);
+        const settled = () => {
+          if (handling.delete(result) && handling.size === 0) idle?.();
+        };
+        result.then(settled, settled);
+      }
+      return result as ReturnType<typeof handler>;
+    };
+  });
+  app.addHook('onClose', async () => {
+    if (handling.size > 0) await new Promise<void>((resolve) => (idle = resolve));
+    await app.drainBackground();
+  });
 });
