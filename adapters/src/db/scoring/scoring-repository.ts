@@ -122,6 +122,7 @@ export async function writeScores(
   progress?: { answered: number; total: number },
 ): Promise<void> {
   if (scores.length === 0) return;
+  if (progress && scores.length !== 1) throw new Error('writeScores: a progress belongs to one questionnaire');
   const ids = scores.map((s) => s.assetQuestionnaireId);
   const ecore = scores.map((s) => s.ecore);
   const finance = scores.map((s) => s.finance);

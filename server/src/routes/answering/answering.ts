@@ -357,8 +357,8 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         }
         return out;
       });
-      // Committed: this process forgets the questionnaires it changed before it answers (the others when the
-      // notification comes), and keeps everything else it knows.
+      // Committed: this process keeps the questionnaires it changed as it left them (else forgets them) before it
+      // answers, the others forget them when the notification comes; it keeps everything else it knows.
       caches.keepOwn(
         request,
         result.map((r) => r.locked.row.id),

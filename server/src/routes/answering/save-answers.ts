@@ -33,7 +33,8 @@ export type AnswerItems = readonly { index: number; questionId: number; inputAns
  * changeKind): all or nothing, one change-log row per changed answer (with `note`: "defaults", or the import's file).
  * `locked` is the questionnaire as read with its row locked in this transaction (findSheet): every save of it waits
  * for that lock, so its answers and the ones written here are all there is, and the progress is counted from them
- * without reading the answers again. The caller writes that progress with the score (`ScoreKeeper.store`).
+ * without reading the answers again. With `scoreWith` and one changed answer, the questionnaire's stored score and
+ * progress go out in the answer's own statement (`scored`); else the caller writes them (`ScoreKeeper.store`).
  *
  * An answer is written in one statement over the version of its row the sheet read (or created when the sheet had
  * none); where another writer changed or created it since (a review's marks take no questionnaire lock), it is
@@ -60,6 +61,16 @@ export async function applyAnswers(
   let transaction: string | null = null;
   /** Whether the questionnaire's score and progress went out with the answer (then the caller writes neither). */
   let scored = false;
+  const change = (questionId: number, kind: string, question: Question, before: AnswerValue | null, after: AnswerValue) => ({
+    assetQuestionnaireId: row.id,
+    questionId,
+    kind,
+    userId: actor.userId,
+    oldValue: before === null ? null : loggedValue(question, before),
+    newValue: loggedValue(question, after),
+    note,
+  });
+  const stateAfter = (value: AnswerValue) => ({ ...value, state: isCleared(value) ? null : 'Answered', ...(state === 'Declined' ? { changedSinceDecline: true } : {}) });
   // One answer changed (the answering screen's save): the score and progress of the answers as they will be go out in
   // the answer's statement, written only if the answer is.
   const figuresAfter = (seen: SheetAnswer, after: ReturnType<typeof stateAfter>): QuestionnaireFigures | undefined => {
@@ -71,16 +82,6 @@ export async function applyAnswers(
     const counted = progress(structure, predicted);
     return { ...scoreWith(predicted), answered: counted.answered, total: counted.total };
   };
-  const change = (questionId: number, kind: string, question: Question, before: AnswerValue | null, after: AnswerValue) => ({
-    assetQuestionnaireId: row.id,
-    questionId,
-    kind,
-    userId: actor.userId,
-    oldValue: before === null ? null : loggedValue(question, before),
-    newValue: loggedValue(question, after),
-    note,
-  });
-  const stateAfter = (value: AnswerValue) => ({ ...value, state: isCleared(value) ? null : 'Answered', ...(state === 'Declined' ? { changedSinceDecline: true } : {}) });
   const decide = (answer: AnswerRow | undefined, value: AnswerValue) => {
     const before: AnswerValue | null = answer && answer.state !== null ? { inputAnswer: answer.inputAnswer, multipleChoiceOption: answer.multipleChoiceOption } : null;
     return { answerable: isAnswerable(state, (answer?.state ?? null) as AnswerState | null), before, kind: changeKind(before, value) };

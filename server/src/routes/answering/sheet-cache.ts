@@ -41,8 +41,9 @@ export type GroupReview = Awaited<ReturnType<typeof groupReviewOf>>;
  * What the answering routes keep between requests (issue 11), each emptied by the change notifications
  * (plugins/auth.ts) of what it shows, in every process sharing the database:
  * - `sheets`: a filled questionnaire with its lock, answers, comments and documents (one statement to read), by its
- *   id; the answering tables notify with the ids of the filled questionnaires a statement touched (migration 043),
- *   so a save drops only its own questionnaire's entry;
+ *   id; the answering tables notify with the ids of the filled questionnaires a statement touched (migration 043)
+ *   and the transaction's id (090), so a save drops only its own questionnaire's entry in the other processes, and
+ *   the process that saved keeps it as the save left it (`keepOwn`);
  * - `objects`: an object (findAsset) and the id of its latest filled questionnaire, by the object's id. Inserting,
  *   deleting or moving a filled questionnaire updates the object's status (refreshAssetStatus), which notifies.
  *   The object's latest progress figures in it are not used here (they change with every save);

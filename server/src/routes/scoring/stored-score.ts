@@ -56,10 +56,12 @@ export function createScoreKeeper(app: Pick<FastifyInstance, 'watchTables'>, db:
     references,
     async prepare() {
       const referenceData = await references();
+      /** The stored figures of the answers given (cleared rows are no answers). */
+      const figures = (template: ScoringTemplate, object: ScoredObject, reportingYear: number, answers: readonly (ScoringAnswer & { state?: string | null })[]) =>
+        storedScoreOf(template, object, reportingYear, answered(answers), referenceData);
       return {
-        /** The stored figures of the answers given (cleared rows are no answers), for a caller that writes them itself. */
-        figures: (template: ScoringTemplate, object: ScoredObject, reportingYear: number, answers: readonly (ScoringAnswer & { state?: string | null })[]) =>
-          storedScoreOf(template, object, reportingYear, answered(answers), referenceData),
+        /** `store`'s figures, for a caller that writes them itself (a save of one answer, in the answer's statement). */
+        figures,
         async store(
           trx: Executor,
           template: ScoringTemplate,
@@ -69,8 +71,7 @@ export function createScoreKeeper(app: Pick<FastifyInstance, 'watchTables'>, db:
           progress?: { answered: number; total: number },
         ): Promise<void> {
           const given = answers ?? (await scoringAnswersOf(trx, [questionnaire.id])).get(questionnaire.id) ?? [];
-          const figures = storedScoreOf(template, object, questionnaire.reportingYear, answered(given), referenceData);
-          await writeScores(trx, [{ assetQuestionnaireId: questionnaire.id, ...figures }], new Date(clock()), progress);
+          await writeScores(trx, [{ assetQuestionnaireId: questionnaire.id, ...figures(template, object, questionnaire.reportingYear, given) }], new Date(clock()), progress);
         },
         /** `store` for many questionnaires with their answers as just written (the answer import): one write per 1 000. */
         async storeMany(
@@ -86,8 +87,6 @@ export function createScoreKeeper(app: Pick<FastifyInstance, 'watchTables'>, db:
 }
 /** What a save of answers needs of the keeper (the answer import also takes `storeMany`). */
 export type ScoreKeeper = Pick<Awaited<ReturnType<ReturnType<typeof createScoreKeeper>['prepare']>>, 'store'>;
-/** The stored figures of a questionnaire's answers as `ScoreKeeper.figures` computes them. */
-export type ScoreFigures = ReturnType<Awaited<ReturnType<ReturnType<typeof createScoreKeeper>['prepare']>>['figures']>;
 
 /**
  * Scores filled questionnaires again through one executor (a transaction, or the database alone): all that keep
