@@ -21,6 +21,7 @@ import * as annualCycle from './migrations/2026-11-24-070-annual-cycle.ts';
 import * as apiTokens from './migrations/2026-11-24-060-api-tokens.ts';
 import * as imports from './migrations/2026-11-24-050-imports.ts';
 import * as answeringNotifyOrigin from './migrations/2026-11-24-090-answering-notify-origin.ts';
+import * as sheetVersions from './migrations/2026-11-24-091-sheet-versions.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -49,6 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-070-annual-cycle': annualCycle,
   '2026-11-24-080-personal-data': personalData,
   '2026-11-24-090-answering-notify-origin': answeringNotifyOrigin,
+  '2026-11-24-091-sheet-versions': sheetVersions,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -31,7 +31,9 @@ export async function startPortal(env: Record<string, string> = {}, script = 'se
   if (template && existsSync(template) && script === 'server/src/server.ts' && env.DATA_DIR === undefined && env.DATABASE_URL === undefined) {
     cpSync(template, dataDir, { recursive: true });
   }
-  const started = await spawnUntilReady([process.execPath, '--import', 'tsx', script], {
+  // BENCH_PROFILE=<directory>: the portal writes a CPU profile there when it stops (the bench's, not the bare route's).
+  const profile = process.env.BENCH_PROFILE && script === 'server/src/server.ts' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const started = await spawnUntilReady([process.execPath, ...profile, '--import', 'tsx', script], {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -17,7 +17,26 @@ export interface Sheet {
   answers: SheetAnswer[];
   comments: CommentRow[];
   documents: DocumentRow[];
+  /**
+   * The version of all of it (`ecore_sheet_version`, migration 091): a save decided on this sheet writes only while
+   * the run is still this version (`SheetGuard`).
+   */
+  version: string;
 }
+
+/**
+ * The version of a sheet after its own save wrote answers of it (`rowVersion`: the run's row version then, changed
+ * when the save wrote the run's score and progress too): its lock, comments and documents as they were, its answers
+ * as they are now (each with its row version).
+ */
+export function sheetVersionAfter(sheet: Pick<Sheet, 'version' | 'answers'>, rowVersion: string): string {
+  const [, lock = '', comments = '', documents = ''] = sheet.version.split(';');
+  const answers = [...sheet.answers].sort((a, b) => a.id - b.id).map((a) => `${a.id}:${a.rowVersion}`);
+  return [rowVersion, lock, comments, documents, answers.join(',')].join(';');
+}
+
+/** The row version (`xmin`) of what a transaction wrote, from its id as `pg_current_xact_id()` names it (with its epoch). */
+export const rowVersionOf = (transaction: string) => String(BigInt(transaction) & 0xffffffffn);
 
 type JsonAnswer = { id: number; row_version: string; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; modified_by: string; modified_at: string };
 type JsonComment = { id: number; answer_id: number; comment: string; author_name: string; created_at: string };
@@ -44,6 +63,7 @@ interface SheetQueryRow {
   answers: JsonAnswer[] | null;
   comments: JsonComment[] | null;
   documents: JsonDocument[] | null;
+  version: string;
 }
 
 // JSON carries timestamps as text with the session's offset; they are answered as ISO instants in UTC (to the
@@ -93,6 +113,7 @@ const toSheet = (r: SheetQueryRow): Sheet => ({
     uploadedBy: d.uploaded_by,
     uploadedAt: instant(d.uploaded_at),
   })),
+  version: r.version,
 });
 
 const sheetQuery = (db: Executor, where: ReturnType<typeof sql>, forUpdate: boolean) =>
@@ -108,7 +129,8 @@ const sheetQuery = (db: Executor, where: ReturnType<typeof sql>, forUpdate: bool
         from asset_answer_comments c join asset_answers a on a.id = c.answer_id where a.asset_questionnaire_id = aq.id) as comments,
       (select json_agg(json_build_object('id', d.id, 'answer_id', d.answer_id, 'file_name', d.file_name, 'content_type', d.content_type, 'size', d.size,
           'storage_key', d.storage_key, 'uploaded_by', d.uploaded_by, 'uploaded_at', d.uploaded_at) order by d.id)
-        from asset_answer_documents d join asset_answers a on a.id = d.answer_id where a.asset_questionnaire_id = aq.id) as documents
+        from asset_answer_documents d join asset_answers a on a.id = d.answer_id where a.asset_questionnaire_id = aq.id) as documents,
+      ecore_sheet_version(aq.id) as version
     from asset_questionnaires aq join questionnaires q on q.id = aq.questionnaire_id
     where ${where}
     order by aq.id desc limit 1${forUpdate ? sql` for update of aq` : sql``}`.execute(db);
@@ -187,6 +209,20 @@ const loggedFromWritten = (change: ChangeRow, by: string, at: Date) =>
         ${json(change.oldValue)}::jsonb, ${json(change.newValue)}::jsonb, ${change.note}::text
       from written`;
 
+/**
+ * A write decided on a sheet as a process kept it, made without a transaction of its own: it writes only while the run
+ * is still the object's latest and still that version, with its row locked as every save locks it
+ * (`ecore_lock_unchanged_sheet`, migration 091).
+ */
+export interface SheetGuard {
+  questionnaireId: number;
+  version: string;
+}
+
+const guarded = (guard: SheetGuard | undefined) =>
+  guard ? sql`sheet as (select ecore_lock_unchanged_sheet(${guard.questionnaireId}::int, ${guard.version}::text) as unchanged), ` : sql``;
+const whileUnchanged = (guard: SheetGuard | undefined) => (guard ? sql` and (select unchanged from sheet)` : sql``);
+
 /** The filled questionnaire's figures after a write of one answer (its stored score and progress), written with it. */
 export interface QuestionnaireFigures {
   ecore: number | null;
@@ -220,14 +256,15 @@ export async function writeAnswerWithChange(
   change: ChangeRow,
   rowVersion?: string,
   figures?: QuestionnaireFigures,
+  guard?: SheetGuard,
 ): Promise<WrittenAnswer | null> {
   const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
   const decline = value.changedSinceDecline === undefined ? sql`changed_since_decline` : sql`${value.changedSinceDecline}`;
   const unchanged = rowVersion === undefined ? sql`` : sql` and xmin = ${rowVersion}::xid`;
-  const { rows } = await sql<WrittenRow>`with written as (
+  const { rows } = await sql<WrittenRow>`with ${guarded(guard)}written as (
       update asset_answers set input_answer = ${value.inputAnswer}, option_ids = ${options}, state = ${value.state},
         modified_by = ${by}, modified_at = ${at}, changed_since_decline = ${decline}
-      where id = ${answerId}${unchanged} returning ${WRITTEN}),
+      where id = ${answerId}${unchanged}${whileUnchanged(guard)} returning ${WRITTEN}),
     logged as (${loggedFromWritten(change, by, at)})${scoredFromWritten(change.assetQuestionnaireId, figures)}
     select * from written`.execute(db);
   return rows[0] ? writtenAnswer(rows[0]) : null;
@@ -237,11 +274,21 @@ export async function writeAnswerWithChange(
  * Creates a question's first answer and its change-log row (and `figures`, as above) in one statement; answers null when a concurrent
  * writer created the row first (the caller then locks it and decides again).
  */
-export async function createAnswerWithChange(db: Executor, value: AnswerValueRow, by: string, at: Date, change: ChangeRow, figures?: QuestionnaireFigures): Promise<WrittenAnswer | null> {
+export async function createAnswerWithChange(
+  db: Executor,
+  value: AnswerValueRow,
+  by: string,
+  at: Date,
+  change: ChangeRow,
+  figures?: QuestionnaireFigures,
+  guard?: SheetGuard,
+): Promise<WrittenAnswer | null> {
   const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
-  const { rows } = await sql<WrittenRow>`with written as (
+  const { rows } = await sql<WrittenRow>`with ${guarded(guard)}written as (
       insert into asset_answers (asset_questionnaire_id, question_id, input_answer, option_ids, state, modified_by, modified_at, changed_since_decline)
-      values (${change.assetQuestionnaireId}, ${change.questionId}, ${value.inputAnswer}, ${options}, ${value.state}, ${by}, ${at}, ${value.changedSinceDecline ?? false})
+      select ${change.assetQuestionnaireId}::int, ${change.questionId}::int, ${value.inputAnswer}::float8, ${options}, ${value.state}::text, ${by}::text, ${at}::timestamptz,
+        ${value.changedSinceDecline ?? false}::boolean
+      where true${whileUnchanged(guard)}
       on conflict (asset_questionnaire_id, question_id) do nothing returning ${WRITTEN}),
     logged as (${loggedFromWritten(change, by, at)})${scoredFromWritten(change.assetQuestionnaireId, figures)}
     select * from written`.execute(db);

@@ -46,7 +46,7 @@ import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
-import { applyAnswers, saveSheetAnswers, type ScoreWith } from './save-answers.ts';
+import { applyAnswers, saveKeptAnswer, saveSheetAnswers, type ScoreWith } from './save-answers.ts';
 import { ANSWERING_NOTIFICATION } from '@ecore/migrations/index.ts';
 import { LockedError, actorName, answerResponse, answersOf, questionnaireState, storedAnswers, visibleAsset, visibleQuestionnaire } from './context.ts';
 import { createAnsweringCaches, type KeptSheet } from './sheet-cache.ts';
@@ -54,7 +54,7 @@ import { groupSheetFrom } from '../review/states.ts';
 import { availableTransitions } from '@ecore/core/review/transitions.ts';
 import { mayOpenCheck, reviewCounts } from '@ecore/core/review/answer-review.ts';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
-import { findSheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { findSheet, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import { createScoreKeeper, type ScoreKeeper } from '../scoring/stored-score.ts';
 import { groupAnnualStartProblem, annualStartProblem } from '@ecore/core/answering/annual.ts';
 import { findAnnualStart, lockGroupRow } from '@ecore/adapters/db/answering/annual-repository.ts';
@@ -328,7 +328,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       for (const item of items) byAsset.set(item.assetId, [...(byAsset.get(item.assetId) ?? []), item]);
       // What is read before the transaction comes from the caches (object, its latest run's template, its group):
       // the transaction itself reads the run with its row locked, its lock and answers in one statement.
-      const targets: { asset: AssetView; list: typeof items; template: ScoredTemplate; sampled: boolean }[] = [];
+      const targets: { asset: AssetView; list: typeof items; template: ScoredTemplate; sampled: boolean; latest: Sheet }[] = [];
       for (const [assetId, list] of byAsset) {
         const { asset, latestId } = await caches.visibleObject(actor, assetId, list[0]!.isBuyerAsset);
         if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
@@ -336,10 +336,36 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         if (!latest) throw new HttpError(404, 'not-found');
         const group = (await caches.group(asset.assetGroupId)).review;
         const sampled = group?.submission?.sampledAssetIds.includes(asset.id) ?? false;
-        targets.push({ asset, list, template: await templateOf(latest.row.questionnaireId), sampled });
+        targets.push({ asset, list, template: await templateOf(latest.row.questionnaireId), sampled, latest });
       }
       const scoring = await scores.prepare();
       const since = caches.changesHeard();
+      const scoreFor = (template: ScoredTemplate, asset: AssetView, reportingYear: number) => (answers: Parameters<ScoreWith>[0]) => ({
+        ...scoring.figures(template, { ...asset, area: asset.assetTotalArea }, reportingYear, answers),
+        scoredAt: new Date(deps.clock()),
+      });
+      // The answering screen's save (one answer) is decided on the questionnaire as this process keeps it and written in
+      // one statement while it is unchanged; anything else, or a questionnaire changed since, is saved in a transaction.
+      if (targets.length === 1 && items.length === 1) {
+        const { asset, template, sampled, latest } = targets[0]!;
+        const saved = await saveKeptAnswer(deps.db, {
+          actor,
+          by,
+          at: now(),
+          now: deps.clock(),
+          kept: latest,
+          structure: structureFor(template, asset),
+          item: items[0]!,
+          sampled,
+          scoreWith: scoreFor(template, asset, latest.row.reportingYear),
+        });
+        if (saved) {
+          caches.saves.oneStatement += 1;
+          caches.keepOwn(request, [latest.row.id], { sheets: [saved.after], since });
+          return { answers: saved.written.map((a) => answerResponse(a, asset, latest.comments, latest.documents)), progress: saved.progress };
+        }
+      }
+      caches.saves.transaction += 1;
       const result = await deps.db.transaction().execute(async (trx) => {
         const out = [];
         for (const { asset, list, template, sampled } of targets) {
@@ -349,7 +375,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
           if (locked.row.questionnaireId !== template.id) throw new HttpError(409, 'questionnaire-stale');
           const { row } = locked;
           const object = { ...asset, area: asset.assetTotalArea };
-          const scoreWith = (answers: Parameters<ScoreWith>[0]) => ({ ...scoring.figures(template, object, row.reportingYear, answers), scoredAt: new Date(deps.clock()) });
+          const scoreWith = scoreFor(template, asset, row.reportingYear);
           const saved = await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: structureFor(template, asset), items: list, sampled, scoreWith });
           // One changed answer took its questionnaire's score and progress along; else they are written here.
           if (!saved.scored) await scoring.store(trx, template, object, row, saved.stored, saved.progress);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { findQuestion } from '@ecore/core/answering/applicability.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
@@ -10,7 +11,8 @@ import { createHarness, type Harness } from '../../testing/harness.ts';
 import { scoredTemplate } from '../questionnaires/template-cache.ts';
 import { rescore } from '../scoring/stored-score.ts';
 import { storedAnswers, structureFor } from './context.ts';
-import { applyAnswers, type ScoreWith } from './save-answers.ts';
+import { applyAnswers, saveKeptAnswer, type ScoreWith } from './save-answers.ts';
+import { answeringCachesOf } from './sheet-cache.ts';
 
 const OFFICE = 'Bürohaus Mainzer Landstraße';
 
@@ -122,6 +124,8 @@ describe('applyAnswers over a sheet another writer changed since it was read', (
 
   it("a save through the API leaves the stored score and progress that scoring the questionnaire's answers anew gives", async () => {
     const { sheet, answered, unanswered } = await setUp();
+    const saves = answeringCachesOf(h.app)!.saves;
+    const inOneStatement = saves.oneStatement;
     const stored = () => h.db.selectFrom('asset_questionnaires').select(['ecore_score', 'finance_score', 'score_summary', 'answered_count', 'total_count']).where('id', '=', sheet.row.id).executeTakeFirstOrThrow();
     for (const [questionId, inputAnswer] of [[answered.questionId, answered.inputAnswer! * 3 + 11], [unanswered.id, 40]] as const) {
       const res = await h.as('collector', 'PUT', '/api/asset/answer', [{ assetId: sheet.row.assetId, questionId, inputAnswer }]);
@@ -131,6 +135,8 @@ describe('applyAnswers over a sheet another writer changed since it was read', (
       expect(afterSave).toEqual(await stored());
       expect(afterSave.answered_count).toBe(res.json<{ progress: { answered: number } }>().progress.answered);
     }
+    // Both (a changed answer, then a first one) were decided on the questionnaire as the app kept it, in one statement.
+    expect(saves.oneStatement).toBe(inOneStatement + 2);
   });
 
   it('answers a question for the first time with one answer row and one "Answered" change', async () => {
@@ -139,5 +145,98 @@ describe('applyAnswers over a sheet another writer changed since it was read', (
     expect(saved.written.map((a) => [a.inputAnswer, a.state])).toEqual([[12.5, 'Answered']]);
     expect((await changesOf(sheet, unanswered.id)).map((c) => c.kind)).toEqual(['Answered']);
     expect(saved.progress.answered).toBe(progress(structure, storedAnswers(sheet.answers, [])).answered + 1);
+  });
+
+  describe('saveKeptAnswer: one statement on the questionnaire as a process kept it', () => {
+    const figures = { ecore: 12.5, finance: 3, summary: { mark: 'kept' }, scoredAt: new Date('2026-11-22T09:00:00Z') };
+    const saveKept = (kept: Sheet, structure: ReturnType<typeof structureFor>, questionId: number, inputAnswer: unknown, userId = 1) =>
+      saveKeptAnswer(h.db, {
+        actor: { userId },
+        by: 'Conny Collector',
+        at: new Date(h.clock.now),
+        now: h.clock.now,
+        kept,
+        structure,
+        item: { index: 0, questionId, inputAnswer, multipleChoiceOption: [] },
+        sampled: false,
+        scoreWith: () => figures,
+      });
+    const storedScore = async (sheet: Sheet) => (await h.db.selectFrom('asset_questionnaires').select('ecore_score').where('id', '=', sheet.row.id).executeTakeFirstOrThrow()).ecore_score;
+
+    it('writes the answer, its change and the figures while the questionnaire is as kept, and leaves it as a read shows it', async () => {
+      const { sheet, structure, answered, unanswered } = await setUp();
+      const logged = (await changesOf(sheet, answered.questionId)).length;
+      const first = await saveKept(sheet, structure, answered.questionId, answered.inputAnswer! + 5);
+      expect(first).not.toBeNull();
+      expect(await valueOf(sheet, answered.questionId)).toBe(answered.inputAnswer! + 5);
+      expect(await changesOf(sheet, answered.questionId)).toHaveLength(logged + 1);
+      expect(await storedScore(sheet)).toBe(12.5);
+      // The sheet as the save left it is what a read shows, to its version: the next save on it goes the same way.
+      expect(first!.after.sheet).toEqual(await findSheet(h.db, null, sheet.row.id));
+      const second = await saveKept(first!.after.sheet, structure, answered.questionId, answered.inputAnswer! + 6);
+      expect(second?.written.map((a) => a.inputAnswer)).toEqual([answered.inputAnswer! + 6]);
+      // A first answer too: its row is created, logged as "Answered", and counted.
+      const third = await saveKept(second!.after.sheet, structure, unanswered.id, 9);
+      expect(third?.written.map((a) => [a.questionId, a.inputAnswer, a.state])).toEqual([[unanswered.id, 9, 'Answered']]);
+      expect((await changesOf(sheet, unanswered.id)).map((c) => c.kind)).toEqual(['Answered']);
+      expect(third!.progress.answered).toBe(second!.progress.answered + 1);
+      expect(third!.after.sheet).toEqual(await findSheet(h.db, null, sheet.row.id));
+    });
+
+    // Each change below makes the kept questionnaire stale; the save writes nothing (the route then saves in a transaction).
+    const changes: [string, (sheet: Sheet, answeredId: number) => Promise<unknown>][] = [
+      ['another answer changed (a review marks answers without the lock)', (sheet, answeredId) =>
+        h.db.updateTable('asset_answers').set({ review_status: 'Reviewed' }).where('asset_questionnaire_id', '=', sheet.row.id).where('id', '!=', answeredId).execute()],
+      ['a comment added', (sheet, answeredId) => h.db.insertInto('asset_answer_comments').values({ answer_id: answeredId, author_name: 'Tess Tester', comment: 'Bitte Nachweis' }).execute()],
+      ['the questionnaire locked by someone', (sheet) =>
+        h.db.insertInto('asset_questionnaire_locks').values({ asset_questionnaire_id: sheet.row.id, user_id: 1, holder_name: 'Conny Collector', since: new Date(h.clock.now), last_activity: new Date(h.clock.now) }).execute()],
+      ['the run itself changed (its state)', (sheet) => h.db.updateTable('asset_questionnaires').set({ decline_count: 1 }).where('id', '=', sheet.row.id).execute()],
+      ['a newer run of the object started', (sheet) =>
+        sql`insert into asset_questionnaires (asset_id, questionnaire_id, reporting_year) select asset_id, questionnaire_id, reporting_year + 1 from asset_questionnaires where id = ${sheet.row.id}`.execute(h.db)],
+    ];
+    it.each(changes)('writes nothing when the questionnaire changed since it was kept: %s', async (_, change) => {
+      const { sheet, structure, answered } = await setUp();
+      await change(sheet, answered.id);
+      const before = await h.snapshot();
+      expect(await saveKept(sheet, structure, answered.questionId, answered.inputAnswer! + 5)).toBeNull();
+      expect(await h.snapshot()).toEqual(before);
+    });
+
+    it('leaves what needs the row locked to the transaction: a refusal, no change, a lock someone else holds', async () => {
+      const { sheet, structure, answered } = await setUp();
+      const before = await h.snapshot();
+      expect(await saveKept(sheet, structure, answered.questionId, 'viel')).toBeNull();
+      expect(await saveKept(sheet, structure, answered.questionId, answered.inputAnswer)).toBeNull();
+      const held = { ...sheet, lock: { userId: 99, holderName: 'Tess Tester', since: h.clock.now, lastActivity: h.clock.now } };
+      expect(await saveKept(held, structure, answered.questionId, answered.inputAnswer! + 5)).toBeNull();
+      expect(await h.snapshot()).toEqual(before);
+    });
+
+    // The guard's queries run after the run's row lock is held, each on a snapshot of its own: a change committed by a
+    // writer that held the lock while the save waited is seen (a check on the statement's own snapshot would miss it).
+    it.runIf(process.env.HARNESS_DATABASE === 'postgres')('sees a change committed while it waited for the questionnaire row lock', async () => {
+      const { sheet, structure, answered } = await setUp();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const writer = h.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('asset_questionnaires').select('id').where('id', '=', sheet.row.id).forUpdate().execute();
+        await trx.insertInto('asset_answer_comments').values({ answer_id: answered.id, author_name: 'Tess Tester', comment: 'Bitte Nachweis' }).execute();
+        holding();
+        await released;
+      });
+      await held;
+      const save = saveKept(sheet, structure, answered.questionId, answered.inputAnswer! + 5);
+      // Wait until the save's statement waits for the lock.
+      const waiting = async () =>
+        Number((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(h.db)).rows[0]!.n);
+      for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await waiting()).toBe(1);
+      release();
+      await writer;
+      expect(await save).toBeNull();
+      expect(await valueOf(sheet, answered.questionId)).toBe(answered.inputAnswer);
+    });
   });
 });

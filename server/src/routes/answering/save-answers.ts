@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import * as E from 'fp-ts/lib/Either.js';
 import { findQuestion, type AnswerStructure } from '@ecore/core/answering/applicability.ts';
 import { answerText, changeKind, checkAnswer, isAnswerable, isCleared } from '@ecore/core/answering/answer-rules.ts';
@@ -11,7 +11,16 @@ import { mayAdjustSheet } from '@ecore/core/review/group-rules.ts';
 import { LANGUAGES } from '@ecore/core/shared/language.ts';
 import type { message } from '@ecore/core/shared/messages.ts';
 import { setAdjustments, type AnswerRow } from '@ecore/adapters/db/answering/answering-repository.ts';
-import { createAnswerWithChange, lockAnswerRow, writeAnswerWithChange, type QuestionnaireFigures, type Sheet, type SheetAnswer } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import {
+  createAnswerWithChange,
+  lockAnswerRow,
+  rowVersionOf,
+  sheetVersionAfter,
+  writeAnswerWithChange,
+  type QuestionnaireFigures,
+  type Sheet,
+  type SheetAnswer,
+} from '@ecore/adapters/db/answering/sheet-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
@@ -26,7 +35,45 @@ export const loggedValue = (question: Parameters<typeof answerText>[0], value: A
 /** The stored score of answers as they will be (`ScoreKeeper.figures`), stamped. */
 export type ScoreWith = (answers: ReturnType<typeof storedAnswers>) => Omit<QuestionnaireFigures, 'answered' | 'total'>;
 
-export type AnswerItems = readonly { index: number; questionId: number; inputAnswer: unknown; multipleChoiceOption: unknown }[];
+export type AnswerItem = { index: number; questionId: number; inputAnswer: unknown; multipleChoiceOption: unknown };
+export type AnswerItems = readonly AnswerItem[];
+
+type QuestionnaireState = ReturnType<typeof questionnaireState>;
+
+/** An answer's value and state as a save stores it (a change after a decline is marked as one). */
+const stateAfter = (state: QuestionnaireState, value: AnswerValue) => ({
+  ...value,
+  state: isCleared(value) ? null : 'Answered',
+  ...(state === 'Declined' ? { changedSinceDecline: true } : {}),
+});
+
+/** Whether an answer (as stored, or none) may take `value`, what it held, and what kind of change it would be. */
+const decide = (state: QuestionnaireState, answer: AnswerRow | undefined, value: AnswerValue) => {
+  const before: AnswerValue | null = answer && answer.state !== null ? { inputAnswer: answer.inputAnswer, multipleChoiceOption: answer.multipleChoiceOption } : null;
+  return { answerable: isAnswerable(state, (answer?.state ?? null) as AnswerState | null), before, kind: changeKind(before, value) };
+};
+
+/** The change-log row of a change to an answer of the filled questionnaire. */
+const changeOf =
+  (questionnaireId: number, actor: Pick<AssetActor, 'userId'>, note: string) => (questionId: number, kind: string, question: Question, before: AnswerValue | null, after: AnswerValue) => ({
+    assetQuestionnaireId: questionnaireId,
+    questionId,
+    kind,
+    userId: actor.userId,
+    oldValue: before === null ? null : loggedValue(question, before),
+    newValue: loggedValue(question, after),
+    note,
+  });
+
+/** The stored score and progress of the sheet's answers with one of them (`seen`) changed to `after`. */
+const figuresAfter = (sheet: Sheet, structure: AnswerStructure, scoreWith: ScoreWith, seen: SheetAnswer, after: ReturnType<typeof stateAfter>): QuestionnaireFigures => {
+  const predicted = storedAnswers(
+    sheet.answers.map((a) => (a.id === seen.id ? { ...a, ...after } : a)),
+    sheet.documents,
+  );
+  const counted = progress(structure, predicted);
+  return { ...scoreWith(predicted), answered: counted.answered, total: counted.total };
+};
 
 /**
  * Writes answers to one filled questionnaire inside the caller's transaction (core checkAnswer, isAnswerable,
@@ -61,31 +108,7 @@ export async function applyAnswers(
   let transaction: string | null = null;
   /** Whether the questionnaire's score and progress went out with the answer (then the caller writes neither). */
   let scored = false;
-  const change = (questionId: number, kind: string, question: Question, before: AnswerValue | null, after: AnswerValue) => ({
-    assetQuestionnaireId: row.id,
-    questionId,
-    kind,
-    userId: actor.userId,
-    oldValue: before === null ? null : loggedValue(question, before),
-    newValue: loggedValue(question, after),
-    note,
-  });
-  const stateAfter = (value: AnswerValue) => ({ ...value, state: isCleared(value) ? null : 'Answered', ...(state === 'Declined' ? { changedSinceDecline: true } : {}) });
-  // One answer changed (the answering screen's save): the score and progress of the answers as they will be go out in
-  // the answer's statement, written only if the answer is.
-  const figuresAfter = (seen: SheetAnswer, after: ReturnType<typeof stateAfter>): QuestionnaireFigures | undefined => {
-    if (items.length !== 1 || !scoreWith) return undefined;
-    const predicted = storedAnswers(
-      locked.answers.map((a) => (a.id === seen.id ? { ...a, ...after } : a)),
-      locked.documents,
-    );
-    const counted = progress(structure, predicted);
-    return { ...scoreWith(predicted), answered: counted.answered, total: counted.total };
-  };
-  const decide = (answer: AnswerRow | undefined, value: AnswerValue) => {
-    const before: AnswerValue | null = answer && answer.state !== null ? { inputAnswer: answer.inputAnswer, multipleChoiceOption: answer.multipleChoiceOption } : null;
-    return { answerable: isAnswerable(state, (answer?.state ?? null) as AnswerState | null), before, kind: changeKind(before, value) };
-  };
+  const change = changeOf(row.id, actor, note);
   for (const item of items) {
     const question = findQuestion(structure, item.questionId);
     const checked = checkAnswer(question, item);
@@ -97,14 +120,16 @@ export async function applyAnswers(
     // The usual save changes an answer the sheet read (or gives a first one): one statement, which writes only while
     // the row is still the version read (or not there yet).
     const seen = read.get(item.questionId);
-    const usual = decide(seen, value);
+    const usual = decide(state, seen, value);
     let stored: AnswerRow | SheetAnswer | null = null;
     if (usual.answerable && usual.kind !== null) {
       const logged = change(item.questionId, usual.kind, question!, usual.before, value);
-      const figures = seen ? figuresAfter(seen, stateAfter(value)) : undefined;
+      // One answer changed (the answering screen's save): the score and progress of the answers as they will be go out
+      // in the answer's statement, written only if the answer is.
+      const figures = seen && items.length === 1 && scoreWith ? figuresAfter(locked, structure, scoreWith, seen, stateAfter(state, value)) : undefined;
       const write = seen
-        ? await writeAnswerWithChange(trx, seen.id, stateAfter(value), by, at, logged, seen.rowVersion, figures)
-        : await createAnswerWithChange(trx, stateAfter(value), by, at, logged);
+        ? await writeAnswerWithChange(trx, seen.id, stateAfter(state, value), by, at, logged, seen.rowVersion, figures)
+        : await createAnswerWithChange(trx, stateAfter(state, value), by, at, logged);
       if (write) {
         ({ answer: stored, transaction } = write);
         scored = figures !== undefined;
@@ -114,10 +139,10 @@ export async function applyAnswers(
       // Anything else (a refusal, no change, a cleared value for an answer never given, or a row another writer changed
       // or created since the sheet was read) is decided on the row as it is now, locked (created empty where missing).
       const answer = await lockAnswerRow(trx, row.id, item.questionId, by, at);
-      const fresh = decide(answer, value);
+      const fresh = decide(state, answer, value);
       if (!fresh.answerable) throw new HttpError(400, 'answer-not-answerable');
       if (fresh.kind === null) stored = answer;
-      else ({ answer: stored, transaction } = (await writeAnswerWithChange(trx, answer.id, stateAfter(value), by, at, change(item.questionId, fresh.kind, question!, fresh.before, value)))!);
+      else ({ answer: stored, transaction } = (await writeAnswerWithChange(trx, answer.id, stateAfter(state, value), by, at, change(item.questionId, fresh.kind, question!, fresh.before, value)))!);
     }
     current.set(stored.questionId, stored);
     written.set(stored.id, stored);
@@ -127,10 +152,67 @@ export async function applyAnswers(
   const stored = storedAnswers(answers, locked.documents);
   const counted = progress(structure, stored);
   // The sheet as this save leaves it, once committed (as findSheet would read it then), when every answer's row version
-  // is known (an answer left as it was after locking it is read without one) and the save wrote (its transaction).
+  // is known (an answer left as it was after locking it is read without one) and the save wrote (its transaction; the
+  // run's row then carries its score and progress as this transaction wrote them, here or in the caller's store).
   const versioned = answers.every((a): a is SheetAnswer => 'rowVersion' in a);
-  const after = versioned && transaction !== null ? { sheet: { ...locked, row: { ...row, answered: counted.answered, total: counted.total }, answers }, transaction } : null;
+  const after =
+    versioned && transaction !== null
+      ? {
+          sheet: { ...locked, row: { ...row, answered: counted.answered, total: counted.total }, answers, version: sheetVersionAfter({ ...locked, answers }, rowVersionOf(transaction)) },
+          transaction,
+        }
+      : null;
   return { written: [...written.values()], progress: counted, stored, after, scored };
+}
+
+/**
+ * The answering screen's save of one answer, decided on the object's latest filled questionnaire as this process keeps
+ * it (`kept`) and written in one statement without a transaction of its own: the answer, its change-log row and the
+ * run's stored score and progress, written only while the run is still the object's latest and still the version
+ * decided on, with its row locked as every save locks it (`SheetGuard`). Null when it is anything but the usual save
+ * (a refusal, no change, a lock someone else holds, the first change of a sampled sheet after a decline) or when the
+ * run changed since it was kept: the caller then saves the usual way (`saveSheetAnswers` in a transaction), which
+ * decides on the run read with its row locked and answers the refusals.
+ */
+export async function saveKeptAnswer(
+  db: Kysely<DB>,
+  input: { actor: Pick<AssetActor, 'userId'>; by: string; at: Date; now: number; kept: Sheet; structure: AnswerStructure; item: AnswerItem; sampled: boolean; scoreWith: ScoreWith },
+) {
+  const { kept, structure, item } = input;
+  const { row } = kept;
+  if (lockDecision(kept.lock, input.actor.userId, input.now).outcome === 'held') return null;
+  if (input.sampled && row.declineCount > row.adjustments) return null;
+  const question = findQuestion(structure, item.questionId);
+  const checked = checkAnswer(question, item);
+  if (E.isLeft(checked)) return null;
+  const value = checked.right;
+  const state = questionnaireState(row);
+  const seen = kept.answers.find((a) => a.questionId === item.questionId);
+  const usual = decide(state, seen, value);
+  if (!usual.answerable || usual.kind === null) return null;
+  const after = stateAfter(state, value);
+  const logged = changeOf(row.id, input.actor, '')(item.questionId, usual.kind, question!, usual.before, value);
+  const guard = { questionnaireId: row.id, version: kept.version };
+  // A first answer counts as one more of the sheet's answers: its figures are those of the sheet with it.
+  const placeholder: SheetAnswer = seen ?? { id: 0, rowVersion: '', questionId: item.questionId, inputAnswer: null, multipleChoiceOption: [], state: null, reviewStatus: 'Unchecked', changedSinceDecline: false, evidenceRequested: false, modifiedBy: input.by, modifiedAt: input.at.toISOString() };
+  const figures = figuresAfter(seen ? kept : { ...kept, answers: [...kept.answers, placeholder] }, structure, input.scoreWith, placeholder, after);
+  const write = seen
+    ? await writeAnswerWithChange(db, seen.id, after, input.by, input.at, logged, seen.rowVersion, figures, guard)
+    : await createAnswerWithChange(db, after, input.by, input.at, logged, figures, guard);
+  if (!write) return null;
+  const answers = [...kept.answers.filter((a) => a.questionId !== item.questionId), write.answer].sort((a, b) => a.id - b.id);
+  const stored = storedAnswers(answers, kept.documents);
+  const counted = progress(structure, stored);
+  // The sheet alone (what a process keeps with it, made from the answers as they were, stays behind).
+  const sheet: Sheet = {
+    row: { ...row, answered: counted.answered, total: counted.total },
+    lock: kept.lock,
+    answers,
+    comments: kept.comments,
+    documents: kept.documents,
+    version: sheetVersionAfter({ version: kept.version, answers }, rowVersionOf(write.transaction)),
+  };
+  return { written: [write.answer], progress: counted, stored, after: { sheet, transaction: write.transaction }, scored: true };
 }
 
 /**

@@ -94,6 +94,11 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
       for (const w of kept) sheets.put(w.sheet.row.id, keep(w.sheet), w.transaction);
       request.ownCacheDrops = new Set([sheets, objects, groups, actives, stamps]);
     },
+    /**
+     * How this process's saves of answers were written: in one statement on the questionnaire as kept
+     * (`saveKeptAnswer`), or in a transaction that read it with its row locked (tests and the bench read them).
+     */
+    saves: { oneStatement: 0, transaction: 0 },
     /** The point reached in the questionnaires' changes heard (a save takes it before its transaction: `keepOwn`). */
     changesHeard: () => sheets.mark(),
     /** An object the actor may see (matching isBuyerAsset where the call names it), with its latest run's id; else 404. */
