@@ -5,7 +5,8 @@
 // BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) the server where the database
 // `ecore_bench` is made afresh; BENCH_DATABASES=postgres or =embedded measures one of them only; BENCH_PATHS=a,b only
 // the paths whose label contains one of the words; BENCH_THREADS (default 2) the load generator's threads for paths
-// whose requests are all alike (column `thr`; each share is taken of the bare route measured with as many).
+// whose requests are all alike (column `thr`; each share is taken of the bare route measured with as many);
+// BENCH_PROFILE=<directory> has the portal write a CPU profile there when it stops (test/support/portal.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
