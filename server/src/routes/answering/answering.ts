@@ -346,23 +346,30 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       });
       // The answering screen's save (one answer) is decided on the questionnaire as this process keeps it and written in
       // one statement while it is unchanged; anything else, or a questionnaire changed since, is saved in a transaction.
+      // This process's saves of one questionnaire go in turn, each on the questionnaire as the one before left it.
       if (targets.length === 1 && items.length === 1) {
         const { asset, template, sampled, latest } = targets[0]!;
-        const saved = await saveKeptAnswer(deps.db, {
-          actor,
-          by,
-          at: now(),
-          now: deps.clock(),
-          kept: latest,
-          structure: structureFor(template, asset),
-          item: items[0]!,
-          sampled,
-          scoreWith: scoreFor(template, asset, latest.row.reportingYear),
+        const saved = await caches.inTurn(latest.row.id, async () => {
+          const heard = caches.changesHeard();
+          const kept = await caches.sheetOf(asset.id, latest.row.id);
+          if (kept?.row.questionnaireId !== template.id) return null;
+          const written = await saveKeptAnswer(deps.db, {
+            actor,
+            by,
+            at: now(),
+            now: deps.clock(),
+            kept,
+            structure: structureFor(template, asset),
+            item: items[0]!,
+            sampled,
+            scoreWith: scoreFor(template, asset, kept.row.reportingYear),
+          });
+          if (written) caches.keepOwn(request, [kept.row.id], { sheets: [written.after], since: heard });
+          return written && { ...written, kept };
         });
         if (saved) {
           caches.saves.oneStatement += 1;
-          caches.keepOwn(request, [latest.row.id], { sheets: [saved.after], since });
-          return { answers: saved.written.map((a) => answerResponse(a, asset, latest.comments, latest.documents)), progress: saved.progress };
+          return { answers: saved.written.map((a) => answerResponse(a, asset, saved.kept.comments, saved.kept.documents)), progress: saved.progress };
         }
       }
       caches.saves.transaction += 1;

@@ -147,6 +147,23 @@ describe('applyAnswers over a sheet another writer changed since it was read', (
     expect(saved.progress.answered).toBe(progress(structure, storedAnswers(sheet.answers, [])).answered + 1);
   });
 
+  it("a process's concurrent saves of one questionnaire go in turn, each in one statement on what the one before left", async () => {
+    const { sheet, structure } = await setUp();
+    const saves = answeringCachesOf(h.app)!.saves;
+    const before = { ...saves };
+    const values = sheet.answers.filter((a) => a.inputAnswer !== null && findQuestion(structure, a.questionId)?.type === 'ValueQuestion').slice(0, 5);
+    expect(values).toHaveLength(5);
+    const responses = await Promise.all(values.map((a, i) => h.as('collector', 'PUT', '/api/asset/answer', [{ assetId: sheet.row.assetId, questionId: a.questionId, inputAnswer: 500 + i }])));
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(saves).toEqual({ oneStatement: before.oneStatement + 5, transaction: before.transaction });
+    for (const [i, a] of values.entries()) expect(await valueOf(sheet, a.questionId)).toBe(500 + i);
+    // The stored score and progress are those of all five answers.
+    const stored = () => h.db.selectFrom('asset_questionnaires').select(['ecore_score', 'finance_score', 'score_summary', 'answered_count', 'total_count']).where('id', '=', sheet.row.id).executeTakeFirstOrThrow();
+    const afterSaves = await stored();
+    await rescore(h.db, new Date(h.clock.now), { latestOfAsset: sheet.row.assetId });
+    expect(afterSaves).toEqual(await stored());
+  });
+
   describe('saveKeptAnswer: one statement on the questionnaire as a process kept it', () => {
     const figures = { ecore: 12.5, finance: 3, summary: { mark: 'kept' }, scoredAt: new Date('2026-11-22T09:00:00Z') };
     const saveKept = (kept: Sheet, structure: ReturnType<typeof structureFor>, questionId: number, inputAnswer: unknown, userId = 1) =>

@@ -69,6 +69,8 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
   const actives = app.watchTables(['questionnaires'], createNotifiedCache<0, Partial<Record<QuestionnaireType, number>>>());
   const stamps = app.watchTables(['questionnaires'], createNotifiedCache<number, string | null>());
   const templates = createTemplateCache(db, stamps);
+  /** The end of the last save of each filled questionnaire under way in this process (`inTurn`). */
+  const turns = new Map<number, Promise<void>>();
   /** Applicable structures by template (kept while the template object is) and the object's asset classes. */
   const structures = new WeakMap<ScoredTemplate, Map<string, AnswerStructure>>();
 
@@ -93,6 +95,24 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
       sheets.drop(questionnaireIds);
       for (const w of kept) sheets.put(w.sheet.row.id, keep(w.sheet), w.transaction);
       request.ownCacheDrops = new Set([sheets, objects, groups, actives, stamps]);
+    },
+    /**
+     * Runs `work` after every earlier call for the same filled questionnaire in this process has ended: its saves go one
+     * after another (they would wait for each other's row lock anyway), so that each is decided on the questionnaire
+     * as the one before left it instead of finding it changed under it.
+     */
+    inTurn<T>(questionnaireId: number, work: () => Promise<T>): Promise<T> {
+      const before = turns.get(questionnaireId);
+      const mine = before ? before.then(work) : work();
+      const done = mine.then(
+        () => undefined,
+        () => undefined,
+      );
+      turns.set(questionnaireId, done);
+      void done.then(() => {
+        if (turns.get(questionnaireId) === done) turns.delete(questionnaireId);
+      });
+      return mine;
     },
     /**
      * How this process's saves of answers were written: in one statement on the questionnaire as kept
