@@ -6,7 +6,7 @@ import { blankQuestion } from '../questionnaires/editing.ts';
 import { allQuestions, type Cluster, type Question, type QuestionOption, type Section } from '../questionnaires/template.ts';
 import { questionApplies } from '../answering/applicability.ts';
 import { assetClassesOf } from '../assets/asset-classes.ts';
-import { scoringCase, valueQuestion } from './arbitraries/scoring.ts';
+import { scoringCase, scoringObject, valueQuestion } from './arbitraries/scoring.ts';
 import type { ReferenceData } from './reference-lookup.ts';
 import { choicePoints, classify, formatScore, groupResult, groupScore, roundForDisplay, score, scoreSummary, weightedRatio, type ScoreSummary, type ScoringAnswer, type ScoringObject, type ScoringTemplate } from './score.ts';
 
@@ -206,6 +206,19 @@ describe('classification and display', () => {
 });
 
 describe('properties of the score', () => {
+  it('one template scores each object by its own asset classes, whatever objects it scored before', () => {
+    // score() keeps a template's applicable structure per set of asset classes: an object of other classes scored with
+    // the same template object gets what a template seen for the first time gives.
+    fc.assert(
+      fc.property(scoringCase(), scoringObject(), ({ template, object, answers, data }, other) => {
+        score(template, other, answers, data, { explain: false });
+        const again = score(template, object, answers, data, { explain: false });
+        expect(again).toEqual(score(structuredClone(template), object, answers, data, { explain: false }));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('the score is always between 0 and 100', () => {
     fc.assert(
       fc.property(scoringCase(), ({ template: t, object, answers, data }) => {

@@ -258,6 +258,39 @@ const sumLevels = (sections: SectionScore[]): Omit<CategoryScore, 'id'> => {
   };
 };
 
+/** A template's applicable structure for an object's asset classes, its questions in tree order, by id and by title. */
+interface Applicable {
+  structure: ScoringTemplate;
+  questions: Question[];
+  byId: Map<number, Question>;
+  byTitle: Map<string, Question>;
+}
+
+// The same for every object of the same asset classes: made once per template object and set of classes (a template
+// is not changed once made; a new version or a draft's edit is a new object). Scoring a group's thousand objects, or
+// each save's stored score, needs it again and again.
+const applicables = new WeakMap<ScoringTemplate, Map<string, Applicable>>();
+
+const applicableOf = (template: ScoringTemplate, object: Pick<ScoringObject, 'assetAssetTypes'>): Applicable => {
+  const classes = assetClassesOf(object.assetAssetTypes);
+  const key = [...new Set(classes)].sort().join(',');
+  let byClasses = applicables.get(template);
+  if (!byClasses) applicables.set(template, (byClasses = new Map()));
+  const known = byClasses.get(key);
+  if (known) return known;
+  const structure = applicableTemplate(template, classes, template.scoredAmbitionLevels);
+  const questions = allQuestions(structure);
+  const byId = new Map<number, Question>();
+  const byTitle = new Map<string, Question>();
+  for (const q of questions) {
+    if (q.id !== null) byId.set(q.id, q);
+    byTitle.set(q.staticTitle, q);
+  }
+  const made = { structure, questions, byId, byTitle };
+  byClasses.set(key, made);
+  return made;
+};
+
 /**
  * The score of a filled questionnaire (DOMAIN.md §5), one pure function of the template, the object, the answers
  * and the reference data:
@@ -272,16 +305,9 @@ const sumLevels = (sections: SectionScore[]): Omit<CategoryScore, 'id'> => {
  * Nothing is rounded; `roundForDisplay` is for screens.
  */
 export const score = (template: ScoringTemplate, object: ScoringObject, answers: readonly ScoringAnswer[], referenceData: ReferenceData, options: ScoreOptions = {}): ScoreResult => {
-  const structure = applicableTemplate(template, assetClassesOf(object.assetAssetTypes), template.scoredAmbitionLevels);
-  const questions = allQuestions(structure);
+  const { structure, questions, byId, byTitle } = applicableOf(template, object);
   const answerOf = new Map<number, ScoringAnswer>();
   for (const a of answers) answerOf.set(a.questionId, a);
-  const byId = new Map<number, Question>();
-  const byTitle = new Map<string, Question>();
-  for (const q of questions) {
-    if (q.id !== null) byId.set(q.id, q);
-    byTitle.set(q.staticTitle, q);
-  }
   const valueOf = (q: Question): number | null => {
     if (q.type !== 'ValueQuestion' || q.id === null) return null;
     const figure = answerOf.get(q.id)?.inputAnswer ?? null;
