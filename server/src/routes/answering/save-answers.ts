@@ -65,14 +65,15 @@ const changeOf =
     note,
   });
 
-/** The stored score and progress of the sheet's answers with one of them (`seen`) changed to `after`. */
-const figuresAfter = (sheet: Sheet, structure: AnswerStructure, scoreWith: ScoreWith, seen: SheetAnswer, after: ReturnType<typeof stateAfter>): QuestionnaireFigures => {
+/** The stored score and progress of the sheet's answers with one of them (`seen`) changed to `after`, and that progress. */
+const figuresAfter = (sheet: Sheet, structure: AnswerStructure, scoreWith: ScoreWith, seen: SheetAnswer, after: ReturnType<typeof stateAfter>) => {
   const predicted = storedAnswers(
     sheet.answers.map((a) => (a.id === seen.id ? { ...a, ...after } : a)),
     sheet.documents,
   );
   const counted = progress(structure, predicted);
-  return { ...scoreWith(predicted), answered: counted.answered, total: counted.total };
+  const figures: QuestionnaireFigures = { ...scoreWith(predicted), answered: counted.answered, total: counted.total };
+  return { figures, counted };
 };
 
 /**
@@ -126,7 +127,7 @@ export async function applyAnswers(
       const logged = change(item.questionId, usual.kind, question!, usual.before, value);
       // One answer changed (the answering screen's save): the score and progress of the answers as they will be go out
       // in the answer's statement, written only if the answer is.
-      const figures = seen && items.length === 1 && scoreWith ? figuresAfter(locked, structure, scoreWith, seen, stateAfter(state, value)) : undefined;
+      const figures = seen && items.length === 1 && scoreWith ? figuresAfter(locked, structure, scoreWith, seen, stateAfter(state, value)).figures : undefined;
       const write = seen
         ? await writeAnswerWithChange(trx, seen.id, stateAfter(state, value), by, at, logged, seen.rowVersion, figures)
         : await createAnswerWithChange(trx, stateAfter(state, value), by, at, logged);
@@ -195,14 +196,13 @@ export async function saveKeptAnswer(
   const guard = { questionnaireId: row.id, version: kept.version };
   // A first answer counts as one more of the sheet's answers: its figures are those of the sheet with it.
   const placeholder: SheetAnswer = seen ?? { id: 0, rowVersion: '', questionId: item.questionId, inputAnswer: null, multipleChoiceOption: [], state: null, reviewStatus: 'Unchecked', changedSinceDecline: false, evidenceRequested: false, modifiedBy: input.by, modifiedAt: input.at.toISOString() };
-  const figures = figuresAfter(seen ? kept : { ...kept, answers: [...kept.answers, placeholder] }, structure, input.scoreWith, placeholder, after);
+  // The progress of the answers as they will be is the save's progress once written (no second count).
+  const { figures, counted } = figuresAfter(seen ? kept : { ...kept, answers: [...kept.answers, placeholder] }, structure, input.scoreWith, placeholder, after);
   const write = seen
     ? await writeAnswerWithChange(db, seen.id, after, input.by, input.at, logged, seen.rowVersion, figures, guard)
     : await createAnswerWithChange(db, after, input.by, input.at, logged, figures, guard);
   if (!write) return null;
   const answers = [...kept.answers.filter((a) => a.questionId !== item.questionId), write.answer].sort((a, b) => a.id - b.id);
-  const stored = storedAnswers(answers, kept.documents);
-  const counted = progress(structure, stored);
   // The sheet alone (what a process keeps with it, made from the answers as they were, stays behind).
   const sheet: Sheet = {
     row: { ...row, answered: counted.answered, total: counted.total },
@@ -212,7 +212,7 @@ export async function saveKeptAnswer(
     documents: kept.documents,
     version: sheetVersionAfter({ version: kept.version, answers }, rowVersionOf(write.transaction)),
   };
-  return { written: [write.answer], progress: counted, stored, after: { sheet, transaction: write.transaction }, scored: true };
+  return { written: [write.answer], progress: counted, after: { sheet, transaction: write.transaction } };
 }
 
 /**
