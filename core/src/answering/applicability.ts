@@ -46,9 +46,25 @@ export const applicableTemplate = <T extends AnswerStructure>(template: T, objec
 /** A virtual question is computed from its parent's value and never answered by hand (DOMAIN.md §5). */
 export const isAnswerableQuestion = (question: Pick<Question, 'type'>): boolean => question.type !== 'VirtualQuestion';
 
-/** The questions of an (applicable) structure that are answered by hand, in tree order. */
-export const answerableQuestions = (structure: AnswerStructure): Question[] => allQuestions(structure).filter(isAnswerableQuestion);
+// A structure is not changed once made (every change of a template or an object's classes makes a new one): its
+// questions answered by hand and its questions by id are made once per structure object (each save looks them up).
+const answerables = new WeakMap<AnswerStructure, Question[]>();
+const questionsById = new WeakMap<AnswerStructure, Map<number, Question>>();
 
-/** The question with that id in the structure, if any. */
-export const findQuestion = (structure: AnswerStructure, questionId: number): Question | undefined =>
-  allQuestions(structure).find((q) => q.id === questionId);
+/** The questions of an (applicable) structure that are answered by hand, in tree order (a shared, frozen list). */
+export const answerableQuestions = (structure: AnswerStructure): Question[] => {
+  let found = answerables.get(structure);
+  if (!found) answerables.set(structure, (found = Object.freeze(allQuestions(structure).filter(isAnswerableQuestion)) as Question[]));
+  return found;
+};
+
+/** The question with that id in the structure (the first in tree order), if any. */
+export const findQuestion = (structure: AnswerStructure, questionId: number): Question | undefined => {
+  let byId = questionsById.get(structure);
+  if (!byId) {
+    byId = new Map();
+    for (const q of allQuestions(structure)) if (q.id !== null && !byId.has(q.id)) byId.set(q.id, q);
+    questionsById.set(structure, byId);
+  }
+  return byId.get(questionId);
+};
