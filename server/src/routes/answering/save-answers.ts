@@ -194,10 +194,10 @@ export async function saveKeptAnswer(
   const after = stateAfter(state, value);
   const logged = changeOf(row.id, input.actor, '')(item.questionId, usual.kind, question!, usual.before, value);
   const guard = { questionnaireId: row.id, version: kept.version };
-  // A first answer counts as one more of the sheet's answers: its figures are those of the sheet with it.
-  const placeholder: SheetAnswer = seen ?? { id: 0, rowVersion: '', questionId: item.questionId, inputAnswer: null, multipleChoiceOption: [], state: null, reviewStatus: 'Unchecked', changedSinceDecline: false, evidenceRequested: false, modifiedBy: input.by, modifiedAt: input.at.toISOString() };
-  // The progress of the answers as they will be is the save's progress once written (no second count).
-  const { figures, counted } = figuresAfter(seen ? kept : { ...kept, answers: [...kept.answers, placeholder] }, structure, input.scoreWith, placeholder, after);
+  // The answer the save changes; a first answer is an empty one added to the sheet's (as its row is created), so that
+  // the figures are those of the sheet with it. Their progress is the save's progress once written (no second count).
+  const target: SheetAnswer = seen ?? { id: 0, rowVersion: '', questionId: item.questionId, inputAnswer: null, multipleChoiceOption: [], state: null, reviewStatus: 'Unchecked', changedSinceDecline: false, evidenceRequested: false, modifiedBy: input.by, modifiedAt: input.at.toISOString() };
+  const { figures, counted } = figuresAfter(seen ? kept : { ...kept, answers: [...kept.answers, target] }, structure, input.scoreWith, target, after);
   const write = seen
     ? await writeAnswerWithChange(db, seen.id, after, input.by, input.at, logged, seen.rowVersion, figures, guard)
     : await createAnswerWithChange(db, after, input.by, input.at, logged, figures, guard);
