@@ -219,6 +219,22 @@ describe('properties of the score', () => {
     );
   });
 
+  it('the projections one set of reference data made for other figures before change no score, and are shared unchanged', () => {
+    // score() keeps the stranding projections per reference data, subject and figures, frozen: scoring another object's
+    // figures first, or the same ones again, gives what reference data seen for the first time gives.
+    fc.assert(
+      fc.property(scoringCase(), scoringObject(), ({ template, object, answers, data }, other) => {
+        score(template, other, answers, data, { explain: false });
+        const first = score(template, object, answers, data, { explain: false });
+        const again = score(template, object, answers, data, { explain: false });
+        expect(again).toEqual(score(template, object, answers, structuredClone(data), { explain: false }));
+        expect(again.stranding).toBe(first.stranding);
+        expect(Object.isFrozen(again.stranding)).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('the score is always between 0 and 100', () => {
     fc.assert(
       fc.property(scoringCase(), ({ template: t, object, answers, data }) => {

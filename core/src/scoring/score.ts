@@ -201,8 +201,34 @@ const CARRIER_KPIS: Record<EnergyCarrier, KpiKey> = {
 const mergeOutcomeMissing = (outcomes: readonly StrandingOutcome[]): MissingReference[] =>
   outcomes.flatMap((o) => (o.status === 'refused' && o.refusal._tag === 'scoring-reference-missing' ? o.refusal.missing : []));
 
-const outcomeOf = (projected: E.Either<StrandingRefusal, StrandingResult>, source: ProjectionSource): StrandingOutcome =>
+const makeOutcome = (projected: E.Either<StrandingRefusal, StrandingResult>, source: ProjectionSource): StrandingOutcome =>
   E.isLeft(projected) ? { status: 'refused', refusal: projected.left } : { status: 'computed', result: { ...projected.right, source } };
+
+const outcomes = new WeakMap<object, Map<ProjectionSource, StrandingOutcome>>();
+/**
+ * A stranding outcome of a projection and its source; of a shared (frozen) projection made once and shared too, frozen,
+ * so that scores of the same figures hold the very same outcome (a stored score's text is then made once: kept-writes.ts).
+ */
+const outcomeOf = (projected: E.Either<StrandingRefusal, StrandingResult>, source: ProjectionSource): StrandingOutcome => {
+  if (!Object.isFrozen(projected)) return makeOutcome(projected, source);
+  let bySource = outcomes.get(projected);
+  if (!bySource) outcomes.set(projected, (bySource = new Map()));
+  let outcome = bySource.get(source);
+  if (!outcome) bySource.set(source, (outcome = Object.freeze(makeOutcome(projected, source))));
+  return outcome;
+};
+
+const NOT_REPORTED: StrandingOutcome = Object.freeze({ status: 'not-reported' });
+const strandings = new WeakMap<StrandingOutcome, WeakMap<StrandingOutcome, ScoreResult['stranding']>>();
+/** Both stranding outcomes together, the same frozen object for the same two (shared) outcomes. */
+const strandingOf = (carbon: StrandingOutcome, energy: StrandingOutcome): ScoreResult['stranding'] => {
+  if (!Object.isFrozen(carbon) || !Object.isFrozen(energy)) return { carbon, energy };
+  let byEnergy = strandings.get(carbon);
+  if (!byEnergy) strandings.set(carbon, (byEnergy = new WeakMap()));
+  let both = byEnergy.get(energy);
+  if (!both) byEnergy.set(energy, (both = Object.freeze({ carbon, energy })));
+  return both;
+};
 
 const sumTallies = (tallies: readonly Pick<Tally, 'points' | 'maximum'>[]): { points: number; maximum: number } => {
   let points = 0;
@@ -440,11 +466,11 @@ export const score = (template: ScoringTemplate, object: ScoringObject, answers:
     ? outcomeOf(ctx.project('carbon', { carriers: true }), 'carriers')
     : kpi.has('co2')
       ? outcomeOf(ctx.project('carbon', { flat: kpi.get('co2')! }), 'reported')
-      : { status: 'not-reported' };
+      : NOT_REPORTED;
   const reportedEnergy = kpi.get('finalEnergyTotal');
   const finalEnergy = reportedEnergy ?? (carriersReported ? energyIntensity(energy) : null);
   const energyOutcome: StrandingOutcome =
-    finalEnergy === null ? { status: 'not-reported' } : outcomeOf(ctx.project('energy', { flat: finalEnergy }), reportedEnergy !== undefined ? 'reported' : 'carriers');
+    finalEnergy === null ? NOT_REPORTED : outcomeOf(ctx.project('energy', { flat: finalEnergy }), reportedEnergy !== undefined ? 'reported' : 'carriers');
   const co2Reported = kpi.get('co2');
   const co2FromCarriers = co2Reported === undefined && carbonOutcome.status === 'computed' ? carbonOutcome.result.years[0]!.intensity : null;
 
@@ -468,7 +494,7 @@ export const score = (template: ScoringTemplate, object: ScoringObject, answers:
       carriers: energy,
       carriersReported,
     },
-    stranding: { carbon: carbonOutcome, energy: energyOutcome },
+    stranding: strandingOf(carbonOutcome, energyOutcome),
     referenceMissing: referenceMissing([
       ...virtualQuestions.flatMap((v) => (v.refusal?._tag === 'scoring-reference-missing' ? v.refusal.missing : [])),
       ...mergeOutcomeMissing([carbonOutcome, energyOutcome]),

@@ -89,11 +89,41 @@ export interface VirtualContext {
   explain: boolean;
 }
 
-/** Projections computed directly, each time (for a context that needs no memo). */
-export const directProjection =
-  (data: ReferenceData, subject: ProjectionSubject, energy: EnergyUse): VirtualContext['project'] =>
-  (metric, from) =>
-    'carriers' in from ? (metric === 'carbon' ? carbonStranding(data, { ...subject, energy }) : flatStranding(data, subject, 'energy', energyIntensity(energy))) : flatStranding(data, subject, metric, from.flat);
+/** An object and everything in it made read-only (what is shared between scores must not change under one). */
+const deepFreeze = <T>(value: T): T => {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const member of Object.values(value)) deepFreeze(member);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+/** At most this many projections are kept per set of reference data (then all are forgotten and made anew). */
+const KEPT_PROJECTIONS = 20_000;
+const projections = new WeakMap<ReferenceData, Map<string, ReturnType<VirtualContext['project']>>>();
+
+/**
+ * Projections of the reference data, each made once per subject, metric and figures and then shared by every score
+ * that asks for the same (a save of an answer that is not a consumption scores its questionnaire again with the same
+ * projections): a projection is a pure function of these, and what is shared is frozen.
+ */
+export const directProjection = (data: ReferenceData, subject: ProjectionSubject, energy: EnergyUse): VirtualContext['project'] => {
+  let kept = projections.get(data);
+  if (!kept) projections.set(data, (kept = new Map()));
+  const known = kept;
+  const of = JSON.stringify(subject);
+  return (metric, from) => {
+    const key = 'carriers' in from ? `${of}|${metric}|${JSON.stringify(energy)}` : `${of}|${metric}|flat|${from.flat}`;
+    const found = known.get(key);
+    if (found) return found;
+    const made = deepFreeze(
+      'carriers' in from ? (metric === 'carbon' ? carbonStranding(data, { ...subject, energy }) : flatStranding(data, subject, 'energy', energyIntensity(energy))) : flatStranding(data, subject, metric, from.flat),
+    );
+    if (known.size >= KEPT_PROJECTIONS) known.clear();
+    known.set(key, made);
+    return made;
+  };
+};
 
 const clamp01 = (x: number): number => Math.min(1, Math.max(0, x));
 
