@@ -22,6 +22,7 @@ import * as apiTokens from './migrations/2026-11-24-060-api-tokens.ts';
 import * as imports from './migrations/2026-11-24-050-imports.ts';
 import * as answeringNotifyOrigin from './migrations/2026-11-24-090-answering-notify-origin.ts';
 import * as sheetVersions from './migrations/2026-11-24-091-sheet-versions.ts';
+import * as sheetVersionDigest from './migrations/2026-11-25-092-sheet-version-digest.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-080-personal-data': personalData,
   '2026-11-24-090-answering-notify-origin': answeringNotifyOrigin,
   '2026-11-24-091-sheet-versions': sheetVersions,
+  '2026-11-25-092-sheet-version-digest': sheetVersionDigest,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * The version of a filled questionnaire as the answering screen shows it: the row versions (PostgreSQL's `xmin`) of
@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * (`row;lock;commentId:xmin,…;documentId:xmin,…;answerId:xmin,…`). A change to any of them changes it.
  * `sheet-repository.ts` reads it with the sheet and derives it after its own writes (`sheetVersionAfter`).
  */
-const VERSION = sql`select concat(
+export const SHEET_VERSION = sql`select concat(
     (select aq.xmin::text from asset_questionnaires aq where aq.id = p), ';',
     (select l.xmin::text from asset_questionnaire_locks l where l.asset_questionnaire_id = p), ';',
     (select string_agg(c.id::text || ':' || c.xmin::text, ',' order by c.id)
@@ -14,6 +14,21 @@ const VERSION = sql`select concat(
     (select string_agg(d.id::text || ':' || d.xmin::text, ',' order by d.id)
        from asset_answer_documents d join asset_answers a on a.id = d.answer_id where a.asset_questionnaire_id = p), ';',
     (select string_agg(a.id::text || ':' || a.xmin::text, ',' order by a.id) from asset_answers a where a.asset_questionnaire_id = p))`;
+
+/**
+ * The guard itself (`create or replace`), comparing `compared` (an expression of the version read, `current_version`)
+ * with the version the save expected; migration 092 compares the version's digest.
+ */
+export const lockUnchangedSheet = (compared: RawBuilder<unknown>) => sql`create or replace function ecore_lock_unchanged_sheet(p integer, expected text) returns boolean language plpgsql volatile as $$
+    declare object_id integer; newer boolean; current_version text;
+    begin
+      select aq.asset_id into object_id from asset_questionnaires aq where aq.id = p for update;
+      if not found then return false; end if;
+      select exists (select 1 from asset_questionnaires n where n.asset_id = object_id and n.id > p) into newer;
+      if newer then return false; end if;
+      current_version := (${SHEET_VERSION});
+      return ${compared} = expected;
+    end $$`;
 
 // A save of one answer (issue 11) decides on the filled questionnaire as its process keeps it and writes in one
 // statement, without a transaction of its own, guarded by `ecore_lock_unchanged_sheet`: it locks the run's row as every
@@ -25,18 +40,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // plpgsql, so that its statement is planned once per connection (an SQL function's body is planned at every call).
   await sql`create function ecore_sheet_version(p integer) returns text language plpgsql stable as $$
     begin
-      return (${VERSION});
+      return (${SHEET_VERSION});
     end $$`.execute(db);
-  await sql`create function ecore_lock_unchanged_sheet(p integer, expected text) returns boolean language plpgsql volatile as $$
-    declare object_id integer; newer boolean; current_version text;
-    begin
-      select aq.asset_id into object_id from asset_questionnaires aq where aq.id = p for update;
-      if not found then return false; end if;
-      select exists (select 1 from asset_questionnaires n where n.asset_id = object_id and n.id > p) into newer;
-      if newer then return false; end if;
-      current_version := (${VERSION});
-      return current_version = expected;
-    end $$`.execute(db);
+  await lockUnchangedSheet(sql`current_version`).execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

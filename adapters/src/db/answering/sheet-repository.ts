@@ -19,7 +19,7 @@ export interface Sheet {
   documents: DocumentRow[];
   /**
    * The version of all of it (`ecore_sheet_version`, migration 091): a save decided on this sheet writes only while
-   * the run is still this version (`SheetGuard`).
+   * the run is still this version (`SheetGuard` in kept-writes.ts).
    */
   version: string;
 }
@@ -147,12 +147,6 @@ export async function findSheet(db: Executor, assetId: number | null, id: number
   return rows[0] ? toSheet(rows[0]) : null;
 }
 
-/** The object's latest filled questionnaire's id (the one its status shows), or null. */
-export async function findLatestQuestionnaireId(db: Executor, assetId: number): Promise<number | null> {
-  const row = await db.selectFrom('asset_questionnaires').select('id').where('asset_id', '=', assetId).orderBy('id', 'desc').limit(1).executeTakeFirst();
-  return row?.id ?? null;
-}
-
 type RawAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; modified_by: string; modified_at: Date };
 
 const toAnswer = (r: RawAnswer): AnswerRow => ({
@@ -188,16 +182,16 @@ export async function lockAnswerRow(db: Executor, assetQuestionnaireId: number, 
   return toAnswer(inserted ?? (await locked())!);
 }
 
-type AnswerValueRow = { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: string | null; changedSinceDecline?: boolean };
-type ChangeRow = { assetQuestionnaireId: number; questionId: number; kind: string; userId: number | null; oldValue: unknown; newValue: unknown; note: string };
+export type AnswerValueRow = { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: string | null; changedSinceDecline?: boolean };
+export type ChangeRow = { assetQuestionnaireId: number; questionId: number; kind: string; userId: number | null; oldValue: unknown; newValue: unknown; note: string };
 
 /** What a write stored: the row with the version it wrote, and the writing transaction (its notifications name it). */
 export interface WrittenAnswer {
   answer: SheetAnswer;
   transaction: string;
 }
-type WrittenRow = RawAnswer & { row_version: string; written_by: string };
-const writtenAnswer = (r: WrittenRow): WrittenAnswer => ({ answer: { ...toAnswer(r), rowVersion: r.row_version }, transaction: r.written_by });
+export type WrittenRow = RawAnswer & { row_version: string; written_by: string };
+export const writtenAnswer = (r: WrittenRow): WrittenAnswer => ({ answer: { ...toAnswer(r), rowVersion: r.row_version }, transaction: r.written_by });
 const WRITTEN = sql`*, xmin::text as row_version, pg_current_xact_id()::text as written_by`;
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -208,20 +202,6 @@ const loggedFromWritten = (change: ChangeRow, by: string, at: Date) =>
       select ${change.assetQuestionnaireId}::int, ${change.questionId}::int, ${change.kind}::text, ${change.userId}::int, ${by}::text, ${at}::timestamptz,
         ${json(change.oldValue)}::jsonb, ${json(change.newValue)}::jsonb, ${change.note}::text
       from written`;
-
-/**
- * A write decided on a sheet as a process kept it, made without a transaction of its own: it writes only while the run
- * is still the object's latest and still that version, with its row locked as every save locks it
- * (`ecore_lock_unchanged_sheet`, migration 091).
- */
-export interface SheetGuard {
-  questionnaireId: number;
-  version: string;
-}
-
-const guarded = (guard: SheetGuard | undefined) =>
-  guard ? sql`sheet as (select ecore_lock_unchanged_sheet(${guard.questionnaireId}::int, ${guard.version}::text) as unchanged), ` : sql``;
-const whileUnchanged = (guard: SheetGuard | undefined) => (guard ? sql` and (select unchanged from sheet)` : sql``);
 
 /** The filled questionnaire's figures after a write of one answer (its stored score and progress), written with it. */
 export interface QuestionnaireFigures {
@@ -256,15 +236,14 @@ export async function writeAnswerWithChange(
   change: ChangeRow,
   rowVersion?: string,
   figures?: QuestionnaireFigures,
-  guard?: SheetGuard,
 ): Promise<WrittenAnswer | null> {
   const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
   const decline = value.changedSinceDecline === undefined ? sql`changed_since_decline` : sql`${value.changedSinceDecline}`;
   const unchanged = rowVersion === undefined ? sql`` : sql` and xmin = ${rowVersion}::xid`;
-  const { rows } = await sql<WrittenRow>`with ${guarded(guard)}written as (
+  const { rows } = await sql<WrittenRow>`with written as (
       update asset_answers set input_answer = ${value.inputAnswer}, option_ids = ${options}, state = ${value.state},
         modified_by = ${by}, modified_at = ${at}, changed_since_decline = ${decline}
-      where id = ${answerId}${unchanged}${whileUnchanged(guard)} returning ${WRITTEN}),
+      where id = ${answerId}${unchanged} returning ${WRITTEN}),
     logged as (${loggedFromWritten(change, by, at)})${scoredFromWritten(change.assetQuestionnaireId, figures)}
     select * from written`.execute(db);
   return rows[0] ? writtenAnswer(rows[0]) : null;
@@ -281,14 +260,12 @@ export async function createAnswerWithChange(
   at: Date,
   change: ChangeRow,
   figures?: QuestionnaireFigures,
-  guard?: SheetGuard,
 ): Promise<WrittenAnswer | null> {
   const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
-  const { rows } = await sql<WrittenRow>`with ${guarded(guard)}written as (
+  const { rows } = await sql<WrittenRow>`with written as (
       insert into asset_answers (asset_questionnaire_id, question_id, input_answer, option_ids, state, modified_by, modified_at, changed_since_decline)
       select ${change.assetQuestionnaireId}::int, ${change.questionId}::int, ${value.inputAnswer}::float8, ${options}, ${value.state}::text, ${by}::text, ${at}::timestamptz,
         ${value.changedSinceDecline ?? false}::boolean
-      where true${whileUnchanged(guard)}
       on conflict (asset_questionnaire_id, question_id) do nothing returning ${WRITTEN}),
     logged as (${loggedFromWritten(change, by, at)})${scoredFromWritten(change.assetQuestionnaireId, figures)}
     select * from written`.execute(db);

@@ -107,42 +107,46 @@ const toView = (row: AssetRow, shares: { assetTypeId: number; percentage: number
   grantedOrganisationIds,
 });
 
+/**
+ * An object with what its views show of its organisations, group, tester, creator and latest filled questionnaire.
+ * The names come from scalar subqueries by primary key rather than joins: the same rows (the organisation and group
+ * are required references), but a join of eight tables took PostgreSQL 1.8 ms to plan at every read of an object and
+ * 0.1 ms to run (`pg_stat_statements` with planning tracked, issue 11); this plans in a fifth of that.
+ */
 const assetQuery = (db: Executor) =>
   db
     .selectFrom('assets')
-    .innerJoin('organisations', 'organisations.id', 'assets.organisation_id')
-    .innerJoin('asset_groups', 'asset_groups.id', 'assets.asset_group_id')
-    .innerJoin('organisations as group_org', 'group_org.id', 'asset_groups.organisation_id')
-    .leftJoin('users as creator', 'creator.id', 'assets.created_by')
-    .leftJoin('users as tester', 'tester.id', 'assets.tester_user_id')
     .leftJoin('asset_questionnaires as latest', 'latest.id', 'assets.latest_questionnaire_id')
     .leftJoin('questionnaires as latest_template', 'latest_template.id', 'latest.questionnaire_id')
     .selectAll('assets')
     .select([
       'latest_template.version_label as questionnaire_version',
-      sql<string | null>`case when tester.id is null then null else tester.first_name || ' ' || tester.last_name end`.as('tester_name'),
+      sql<string | null>`(select tester.first_name || ' ' || tester.last_name from users tester where tester.id = assets.tester_user_id)`.as('tester_name'),
       'latest.answered_count',
       'latest.total_count',
       'latest.ecore_score',
-      'organisations.name as organisation_name',
-      'asset_groups.name as group_name',
-      'group_org.name as group_organisation_name',
-      sql<string | null>`case when creator.id is null then null else creator.first_name || ' ' || creator.last_name end`.as('creator'),
+      sql<string>`(select o.name from organisations o where o.id = assets.organisation_id)`.as('organisation_name'),
+      sql<string>`(select g.name from asset_groups g where g.id = assets.asset_group_id)`.as('group_name'),
+      sql<string>`(select go.name from asset_groups g join organisations go on go.id = g.organisation_id where g.id = assets.asset_group_id)`.as('group_organisation_name'),
+      sql<string | null>`(select creator.first_name || ' ' || creator.last_name from users creator where creator.id = assets.created_by)`.as('creator'),
     ]);
 
-async function sharesOf(db: Executor, assetIds: number[]): Promise<Map<number, { assetTypeId: number; percentage: number }[]>> {
-  const map = new Map<number, { assetTypeId: number; percentage: number }[]>();
-  if (assetIds.length === 0) return map;
-  const rows = await db.selectFrom('asset_asset_types').selectAll().where('asset_id', 'in', assetIds).orderBy('asset_id').orderBy('position').execute();
-  for (const r of rows) map.set(r.asset_id, [...(map.get(r.asset_id) ?? []), { assetTypeId: r.asset_type_id, percentage: r.percentage }]);
-  return map;
+const grantsArray = sql<number[]>`array(select g.organisation_id from asset_access_grants g where g.asset_id = assets.id order by g.organisation_id)`.as('grant_ids');
+
+/** An object with its asset classes and the organisations granted access to it, in one statement. */
+export async function findAsset(db: Executor, id: number): Promise<AssetView | null> {
+  const row = await assetQuery(db).select([sharesJson, grantsArray]).where('assets.id', '=', id).executeTakeFirst();
+  return row ? toView(row, row.shares, row.grant_ids) : null;
 }
 
-export async function findAsset(db: Executor, id: number): Promise<AssetView | null> {
-  const row = await assetQuery(db).where('assets.id', '=', id).executeTakeFirst();
-  if (!row) return null;
-  const grants = await db.selectFrom('asset_access_grants').select('organisation_id').where('asset_id', '=', id).execute();
-  return toView(row, (await sharesOf(db, [id])).get(id) ?? [], grants.map((g) => g.organisation_id));
+/**
+ * `findAsset` with the id of the object's latest filled questionnaire (the highest id, whatever the object's status
+ * column says), in the same statement: what the answering screens read of an object before its questionnaire.
+ */
+export async function findAssetWithLatestQuestionnaire(db: Executor, id: number): Promise<{ asset: AssetView | null; latestId: number | null }> {
+  const latest = sql<number | null>`(select q.id from asset_questionnaires q where q.asset_id = assets.id order by q.id desc limit 1)`.as('latest_id');
+  const row = await assetQuery(db).select([sharesJson, grantsArray, latest]).where('assets.id', '=', id).executeTakeFirst();
+  return row ? { asset: toView(row, row.shares, row.grant_ids), latestId: row.latest_id } : { asset: null, latestId: null };
 }
 
 export interface AssetListFilter {

@@ -353,7 +353,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
           const heard = caches.changesHeard();
           const kept = await caches.sheetOf(asset.id, latest.row.id);
           if (kept?.row.questionnaireId !== template.id) return null;
-          const written = await saveKeptAnswer(deps.db, {
+          const written = await saveKeptAnswer(caches.writeKept, {
             actor,
             by,
             at: now(),

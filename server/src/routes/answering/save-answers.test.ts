@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { findQuestion } from '@ecore/core/answering/applicability.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
+import { createKeptWriter } from '@ecore/adapters/db/answering/kept-writes.ts';
 import { findSheet, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import { findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
@@ -166,8 +167,8 @@ describe('applyAnswers over a sheet another writer changed since it was read', (
 
   describe('saveKeptAnswer: one statement on the questionnaire as a process kept it', () => {
     const figures = { ecore: 12.5, finance: 3, summary: { mark: 'kept' }, scoredAt: new Date('2026-11-22T09:00:00Z') };
-    const saveKept = (kept: Sheet, structure: ReturnType<typeof structureFor>, questionId: number, inputAnswer: unknown, userId = 1) =>
-      saveKeptAnswer(h.db, {
+    const saveKept = (kept: Sheet, structure: ReturnType<typeof structureFor>, questionId: number, inputAnswer: unknown, userId = 1, writer = createKeptWriter(h.db)) =>
+      saveKeptAnswer(writer, {
         actor: { userId },
         by: 'Conny Collector',
         at: new Date(h.clock.now),
@@ -227,6 +228,65 @@ describe('applyAnswers over a sheet another writer changed since it was read', (
       const held = { ...sheet, lock: { userId: 99, holderName: 'Tess Tester', since: h.clock.now, lastActivity: h.clock.now } };
       expect(await saveKept(held, structure, answered.questionId, answered.inputAnswer! + 5)).toBeNull();
       expect(await h.snapshot()).toEqual(before);
+    });
+
+    describe('saves under way at the same time go in one statement', () => {
+      /** The sheets of both demo objects with answers, each with a value answer. */
+      const twoSheets = async () => {
+        const office = await setUp();
+        const assetId = (await h.db.selectFrom('assets').select('id').where('name', '=', 'Quartier Prenzlauer Berg').executeTakeFirstOrThrow()).id;
+        const sheet = (await findSheet(h.db, assetId, null))!;
+        const structure = structureFor(scoredTemplate((await findTemplate(h.db, sheet.row.questionnaireId))!), (await findAsset(h.db, assetId))!);
+        const answered = sheet.answers.find((a) => a.state === 'Answered' && a.inputAnswer !== null && findQuestion(structure, a.questionId)?.type === 'ValueQuestion')!;
+        return { office, quarter: { sheet, structure, answered } };
+      };
+
+      it('writes each save whose questionnaire is as kept, and nothing of one whose questionnaire changed', async () => {
+        const { office, quarter } = await twoSheets();
+        await h.db.insertInto('asset_answer_comments').values({ answer_id: office.answered.id, author_name: 'Tess Tester', comment: 'Bitte Nachweis' }).execute();
+        const officeLogged = (await changesOf(office.sheet, office.answered.questionId)).length;
+        const writer = createKeptWriter(h.db);
+        const [stale, fresh] = await Promise.all([
+          saveKept(office.sheet, office.structure, office.answered.questionId, office.answered.inputAnswer! + 5, 1, writer),
+          saveKept(quarter.sheet, quarter.structure, quarter.answered.questionId, quarter.answered.inputAnswer! + 5, 1, writer),
+        ]);
+        expect(writer.counts).toEqual({ statements: 1, saves: 2, failed: 0 });
+        expect(stale).toBeNull();
+        expect(await valueOf(office.sheet, office.answered.questionId)).toBe(office.answered.inputAnswer);
+        expect(await changesOf(office.sheet, office.answered.questionId)).toHaveLength(officeLogged);
+        expect(await valueOf(quarter.sheet, quarter.answered.questionId)).toBe(quarter.answered.inputAnswer! + 5);
+        expect(await storedScore(quarter.sheet)).toBe(12.5);
+        // The one written is left as a read shows it, to its version.
+        expect(fresh!.after.sheet).toEqual(await findSheet(h.db, null, quarter.sheet.row.id));
+      });
+
+      it('a statement that fails answers null for each of its saves and stores nothing', async () => {
+        const { office, quarter } = await twoSheets();
+        const before = await h.snapshot();
+        const writer = createKeptWriter(h.db);
+        // An answer id no integer column holds (PostgreSQL refuses it): the whole statement fails.
+        const broken = { ...office.sheet, answers: office.sheet.answers.map((a) => (a.id === office.answered.id ? { ...a, id: 2 ** 40 } : a)) };
+        const saved = await Promise.all([
+          saveKept(broken, office.structure, office.answered.questionId, office.answered.inputAnswer! + 5, 1, writer),
+          saveKept(quarter.sheet, quarter.structure, quarter.answered.questionId, quarter.answered.inputAnswer! + 5, 1, writer),
+        ]);
+        expect(saved).toEqual([null, null]);
+        expect(writer.counts).toEqual({ statements: 1, saves: 2, failed: 1 });
+        expect(await h.snapshot()).toEqual(before);
+      });
+
+      it('two saves of one questionnaire go in two statements: the second, decided on the same version, writes nothing', async () => {
+        const { sheet, structure, answered } = await setUp();
+        const writer = createKeptWriter(h.db);
+        const [first, second] = await Promise.all([
+          saveKept(sheet, structure, answered.questionId, answered.inputAnswer! + 5, 1, writer),
+          saveKept(sheet, structure, answered.questionId, answered.inputAnswer! + 6, 1, writer),
+        ]);
+        expect(writer.counts).toEqual({ statements: 2, saves: 2, failed: 0 });
+        expect(first?.written.map((a) => a.inputAnswer)).toEqual([answered.inputAnswer! + 5]);
+        expect(second).toBeNull();
+        expect(await valueOf(sheet, answered.questionId)).toBe(answered.inputAnswer! + 5);
+      });
     });
 
     // The guard's queries run after the run's row lock is held, each on a snapshot of its own: a change committed by a

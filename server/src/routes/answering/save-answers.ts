@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import * as E from 'fp-ts/lib/Either.js';
 import { findQuestion, type AnswerStructure } from '@ecore/core/answering/applicability.ts';
 import { answerText, changeKind, checkAnswer, isAnswerable, isCleared } from '@ecore/core/answering/answer-rules.ts';
@@ -11,6 +11,7 @@ import { mayAdjustSheet } from '@ecore/core/review/group-rules.ts';
 import { LANGUAGES } from '@ecore/core/shared/language.ts';
 import type { message } from '@ecore/core/shared/messages.ts';
 import { setAdjustments, type AnswerRow } from '@ecore/adapters/db/answering/answering-repository.ts';
+import type { KeptWriter } from '@ecore/adapters/db/answering/kept-writes.ts';
 import {
   createAnswerWithChange,
   lockAnswerRow,
@@ -168,15 +169,16 @@ export async function applyAnswers(
 
 /**
  * The answering screen's save of one answer, decided on the object's latest filled questionnaire as this process keeps
- * it (`kept`) and written in one statement without a transaction of its own: the answer, its change-log row and the
- * run's stored score and progress, written only while the run is still the object's latest and still the version
- * decided on, with its row locked as every save locks it (`SheetGuard`). Null when it is anything but the usual save
- * (a refusal, no change, a lock someone else holds, the first change of a sampled sheet after a decline) or when the
- * run changed since it was kept: the caller then saves the usual way (`saveSheetAnswers` in a transaction), which
- * decides on the run read with its row locked and answers the refusals.
+ * it (`kept`) and written without a transaction of its own (`write`: one statement, with the saves of other
+ * questionnaires under way at the same time): the answer, its change-log row and the run's stored score and progress,
+ * written only while the run is still the object's latest and still the version decided on, with its row locked as
+ * every save locks it (`SheetGuard`). Null when it is anything but the usual save (a refusal, no change, a lock someone
+ * else holds, the first change of a sampled sheet after a decline) or when the run changed since it was kept: the
+ * caller then saves the usual way (`saveSheetAnswers` in a transaction), which decides on the run read with its row
+ * locked and answers the refusals.
  */
 export async function saveKeptAnswer(
-  db: Kysely<DB>,
+  write: KeptWriter,
   input: { actor: Pick<AssetActor, 'userId'>; by: string; at: Date; now: number; kept: Sheet; structure: AnswerStructure; item: AnswerItem; sampled: boolean; scoreWith: ScoreWith },
 ) {
   const { kept, structure, item } = input;
@@ -192,17 +194,22 @@ export async function saveKeptAnswer(
   const usual = decide(state, seen, value);
   if (!usual.answerable || usual.kind === null) return null;
   const after = stateAfter(state, value);
-  const logged = changeOf(row.id, input.actor, '')(item.questionId, usual.kind, question!, usual.before, value);
-  const guard = { questionnaireId: row.id, version: kept.version };
+  const change = changeOf(row.id, input.actor, '')(item.questionId, usual.kind, question!, usual.before, value);
   // The answer the save changes; a first answer is an empty one added to the sheet's (as its row is created), so that
   // the figures are those of the sheet with it. Their progress is the save's progress once written (no second count).
   const target: SheetAnswer = seen ?? { id: 0, rowVersion: '', questionId: item.questionId, inputAnswer: null, multipleChoiceOption: [], state: null, reviewStatus: 'Unchecked', changedSinceDecline: false, evidenceRequested: false, modifiedBy: input.by, modifiedAt: input.at.toISOString() };
   const { figures, counted } = figuresAfter(seen ? kept : { ...kept, answers: [...kept.answers, target] }, structure, input.scoreWith, target, after);
-  const write = seen
-    ? await writeAnswerWithChange(db, seen.id, after, input.by, input.at, logged, seen.rowVersion, figures, guard)
-    : await createAnswerWithChange(db, after, input.by, input.at, logged, figures, guard);
-  if (!write) return null;
-  const answers = [...kept.answers.filter((a) => a.questionId !== item.questionId), write.answer].sort((a, b) => a.id - b.id);
+  const written = await write({
+    guard: { questionnaireId: row.id, version: kept.version },
+    answer: seen ? { id: seen.id, rowVersion: seen.rowVersion } : null,
+    value: after,
+    by: input.by,
+    at: input.at,
+    change,
+    figures,
+  });
+  if (!written) return null;
+  const answers = [...kept.answers.filter((a) => a.questionId !== item.questionId), written.answer].sort((a, b) => a.id - b.id);
   // The sheet alone (what a process keeps with it, made from the answers as they were, stays behind).
   const sheet: Sheet = {
     row: { ...row, answered: counted.answered, total: counted.total },
@@ -210,9 +217,9 @@ export async function saveKeptAnswer(
     answers,
     comments: kept.comments,
     documents: kept.documents,
-    version: sheetVersionAfter({ version: kept.version, answers }, rowVersionOf(write.transaction)),
+    version: sheetVersionAfter({ version: kept.version, answers }, rowVersionOf(written.transaction)),
   };
-  return { written: [write.answer], progress: counted, after: { sheet, transaction: write.transaction } };
+  return { written: [written.answer], progress: counted, after: { sheet, transaction: written.transaction } };
 }
 
 /**

@@ -4,9 +4,10 @@ import type { AnswerStructure } from '@ecore/core/answering/applicability.ts';
 import { mayViewAsset, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import type { QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
-import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
+import { findAssetWithLatestQuestionnaire } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findGroupDefaults, type GroupDefaults } from '@ecore/adapters/db/answering/answering-repository.ts';
-import { findLatestQuestionnaireId, findSheet, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { findSheet, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { createKeptWriter } from '@ecore/adapters/db/answering/kept-writes.ts';
 import { findActiveTemplateIds } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { groupReviewOf } from '@ecore/adapters/db/review/review-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
@@ -119,14 +120,13 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
      * (`saveKeptAnswer`), or in a transaction that read it with its row locked (tests and the bench read them).
      */
     saves: { oneStatement: 0, transaction: 0 },
+    /** Writes the saves decided on kept questionnaires, those under way at the same time in one statement (`saveKeptAnswer`). */
+    writeKept: createKeptWriter(db),
     /** The point reached in the questionnaires' changes heard (a save takes it before its transaction: `keepOwn`). */
     changesHeard: () => sheets.mark(),
     /** An object the actor may see (matching isBuyerAsset where the call names it), with its latest run's id; else 404. */
     async visibleObject(actor: AssetActor, id: number, isBuyerAsset?: boolean) {
-      const found = await objects.get(id, async () => {
-        const [asset, latestId] = await Promise.all([findAsset(db, id), findLatestQuestionnaireId(db, id)]);
-        return { asset, latestId };
-      });
+      const found = await objects.get(id, () => findAssetWithLatestQuestionnaire(db, id));
       const { asset } = found;
       if (!asset || !mayViewAsset(actor, asset) || (isBuyerAsset !== undefined && asset.isBuyerAsset !== isBuyerAsset)) throw new HttpError(404, 'not-found');
       return { asset, latestId: found.latestId };
