@@ -1,12 +1,13 @@
 // `npm run bench`, the API part: the portal on PostgreSQL and on the embedded database, each with a generated
 // data set (100 organisations, 10 000 objects, 20 000 users), beside a bare Fastify route started in the same
-// run. Prints req/s, p50 and p99 at 8 and 32 connections (autocannon) and the share of the bare route's req/s.
+// run (the server as `npm start` compiles and runs it). Prints req/s, p50 and p99 at 8 and 32 connections (autocannon) and the share of the bare route's req/s.
 // Asserts nothing (benchmarks are not tests). BENCH_SECONDS (default 3) is the length of each measurement;
 // BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) the server where the database
 // `ecore_bench` is made afresh; BENCH_DATABASES=postgres or =embedded measures one of them only; BENCH_PATHS=a,b only
 // the paths whose label contains one of the words; BENCH_THREADS (default 2) the load generator's threads for paths
 // whose requests are all alike (column `thr`; each share is taken of the bare route measured with as many);
 // BENCH_PROFILE=<directory> has the portal write a CPU profile there when it stops (test/support/portal.ts).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { rescore } from '@ecore/server/routes/scoring/stored-score.ts';
-import { startPortal, type RunningPortal } from '../support/portal.ts';
+import { COMPILED_SERVER, startPortal, type RunningPortal } from '../support/portal.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = [8, 32] as const;
@@ -145,6 +146,9 @@ async function seed(options: { databaseUrl?: string; pgliteDir?: string }): Prom
 
 interface Row {
   label: string;
+  /** Bytes of one answer over the wire, and the req/s of the bare route answering as many bytes (paths of large answers). */
+  bytes?: number;
+  sameBytes?: number;
   connections: number;
   /** The load generator's threads (autocannon workers). */
   threads: number;
@@ -175,7 +179,16 @@ async function measure(url: string, connections: number, request: Request, secon
     ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
     ...(threads > 1 ? { workers: threads } : {}),
   });
-  return { threads, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts, ok: result['2xx'] };
+  return {
+    threads,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+    ok: result['2xx'],
+    /** Bytes of one answer over the wire, its headers with it. */
+    bytes: result.throughput.total / Math.max(1, result.requests.total),
+  };
 }
 
 /** The bare route's req/s by connections and load-generator threads. */
@@ -196,8 +209,9 @@ function valueQuestionIds(node: unknown, out: number[] = []): number[] {
 const print = (database: string, row: Row, bare: Bare) => {
   const base = bare.get(bareKey(row.connections, row.threads));
   const share = base ? ((100 * row.rps) / base).toFixed(1) : '-';
+  const same = row.sameBytes ? `  ${((100 * row.rps) / row.sameBytes).toFixed(1)} % of ${(row.bytes! / 1000).toFixed(1)} KB bare` : '';
   console.log(
-    `${database.padEnd(9)} ${row.label.padEnd(52)} ${String(row.connections).padStart(3)} ${String(row.threads).padStart(3)}  ${row.rps.toFixed(row.rps < 10 ? 2 : 0).padStart(7)}  ${row.p50.toFixed(1).padStart(7)}  ${row.p99.toFixed(1).padStart(7)}  ${share.padStart(6)} %${row.bad ? `  (${row.bad} failed)` : ''}`,
+    `${database.padEnd(9)} ${row.label.padEnd(52)} ${String(row.connections).padStart(3)} ${String(row.threads).padStart(3)}  ${row.rps.toFixed(row.rps < 10 ? 2 : 0).padStart(7)}  ${row.p50.toFixed(1).padStart(7)}  ${row.p99.toFixed(1).padStart(7)}  ${share.padStart(6)} %${same}${row.bad ? `  (${row.bad} failed)` : ''}`,
   );
 };
 
@@ -208,6 +222,7 @@ async function json<T>(portal: RunningPortal, path: string, init: RequestInit = 
 }
 
 async function benchPortal(database: string, portal: RunningPortal, { templateId, filledIds, largeGroupId }: Seeded, bare: Bare): Promise<number> {
+  const bareUrl = bareServer.url;
   const headers = { 'content-type': 'application/json' };
   /** What a browser sends: the answer comes compressed. */
   const browser = { 'accept-encoding': 'gzip, deflate, br' };
@@ -339,7 +354,12 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
     for (const connections of p.connections ?? CONNECTIONS) {
       const row = await measure(`${portal.url}${p.path}`, connections, request, p.seconds, threads);
       if (p.method === 'PUT') acknowledged += row.ok;
-      print(database, { label: p.label, connections, ...row }, bare);
+      // A large answer, the same for every request: the bare route answering as many bytes, measured alike beside it.
+      const sameBytes =
+        row.bytes > 4000 && !p.setupRequest && p.method === undefined
+          ? (await measure(`${bareUrl}/bare/bytes/${Math.round(row.bytes - bareHeaderBytes)}`, connections, {}, p.seconds, threads)).rps
+          : undefined;
+      print(database, { label: p.label, connections, ...row, ...(sameBytes ? { sameBytes } : {}) }, bare);
     }
   }
   return acknowledged;
@@ -363,56 +383,63 @@ const only = process.env.BENCH_PATHS?.split(',');
 console.log(`API benchmark, ${SECONDS} s per measurement, ${new Date().toISOString()}, ${load()}`);
 console.log(`${'database'.padEnd(9)} ${'path'.padEnd(52)} ${'con'.padStart(3)} ${'thr'.padStart(3)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'bare'.padStart(8)}`);
 
+// The bare route runs until the end: paths of large answers are compared with it answering as many bytes.
 const bareServer = await startPortal({}, 'test/bench/bare.ts');
 const bare: Bare = new Map();
+/** The bytes of the bare route's answer beyond its 17-byte body (its headers). */
+let bareHeaderBytes = 0;
 try {
   await measure(`${bareServer.url}/bare`, 8, {}, 1);
   const measured = [...CONNECTIONS.flatMap((c) => [[c, 1], [c, THREADS]]), [COLLECTORS, 1]].filter(([c, t], i, all) => all.findIndex(([c2, t2]) => c2 === c && t2 === t) === i);
   for (const [connections, threads] of measured as [number, number][]) {
     const row = { label: 'GET /bare (bare Fastify)', connections, ...(await measure(`${bareServer.url}/bare`, connections, {}, SECONDS, threads)) };
     bare.set(bareKey(connections, threads), row.rps);
+    bareHeaderBytes = row.bytes - 17;
     print('-', row, bare);
   }
-} finally {
+} catch (error) {
   await bareServer.stop();
+  throw error;
 }
 
-const env = { AUTH_RATE_LIMIT: '1000000', LOG_LEVEL: 'warn' };
-if (wanted.includes('postgres')) {
-  const admin = new URL(SERVER_URL);
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  await client.query(`drop database if exists ${BENCH_DB} with (force)`);
-  await client.query(`create database ${BENCH_DB}`);
-  await client.end();
-  admin.pathname = `/${BENCH_DB}`;
-  const seeded = await seed({ databaseUrl: admin.toString() });
-  const portal = await startPortal({ ...env, DATABASE_URL: admin.toString() });
-  const since = new Date();
-  let acknowledged = 0;
-  try {
-    acknowledged = await benchPortal('postgres', portal, seeded, bare);
-  } finally {
-    await portal.stop();
-  }
-  await countSaves('postgres', { databaseUrl: admin.toString() }, since, acknowledged);
-}
-if (wanted.includes('embedded')) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ecore-bench-'));
-  try {
-    const seeded = await seed({ pgliteDir: join(dataDir, 'db') });
-    const portal = await startPortal({ ...env, DATA_DIR: dataDir });
+try {
+  // The portal measured is the one `npm start` runs: the server compiled to one module, run with plain node.
+  const compiled = spawnSync(process.execPath, ['scripts/build-server-if-changed.mjs'], { cwd: new URL('../../', import.meta.url).pathname, encoding: 'utf8' });
+  if (compiled.status !== 0) throw new Error(`the server did not compile: ${compiled.stdout}${compiled.stderr}`);
+  const env = { AUTH_RATE_LIMIT: '1000000', LOG_LEVEL: 'warn' };
+  /** Seeds the database, measures the portal started on it, then counts what its saves stored. */
+  const benchDatabase = async (database: string, portalEnv: Record<string, string>, options: { databaseUrl?: string; pgliteDir?: string }) => {
+    const seeded = await seed(options);
+    const portal = await startPortal({ ...env, ...portalEnv }, COMPILED_SERVER);
     const since = new Date();
     let acknowledged = 0;
     try {
-      acknowledged = await benchPortal('embedded', portal, seeded, bare);
+      acknowledged = await benchPortal(database, portal, seeded, bare);
     } finally {
       await portal.stop();
     }
-    await countSaves('embedded', { pgliteDir: join(dataDir, 'db') }, since, acknowledged);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await countSaves(database, options, since, acknowledged);
+  };
+  if (wanted.includes('postgres')) {
+    const admin = new URL(SERVER_URL);
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: SERVER_URL });
+    await client.connect();
+    await client.query(`drop database if exists ${BENCH_DB} with (force)`);
+    await client.query(`create database ${BENCH_DB}`);
+    await client.end();
+    admin.pathname = `/${BENCH_DB}`;
+    await benchDatabase('postgres', { DATABASE_URL: admin.toString() }, { databaseUrl: admin.toString() });
   }
+  if (wanted.includes('embedded')) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ecore-bench-'));
+    try {
+      await benchDatabase('embedded', { DATA_DIR: dataDir }, { pgliteDir: join(dataDir, 'db') });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  await bareServer.stop();
 }
 console.log(`done, ${load()}`);

@@ -25,6 +25,9 @@ export const PORTAL_TEMPLATE_VARIABLE = 'ECORE_E2E_DATA_TEMPLATE';
  * variable above): the portal then starts as on its second day, without migrating and seeding again (~4 s less
  * for each of the suite's files).
  */
+/** The server as `npm start` compiles and runs it (scripts/build-server-if-changed.mjs). */
+export const COMPILED_SERVER = 'server/dist/server.mjs';
+
 export async function startPortal(env: Record<string, string> = {}, script = 'server/src/server.ts'): Promise<RunningPortal> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ecore-e2e-'));
   const template = process.env[PORTAL_TEMPLATE_VARIABLE];
@@ -32,8 +35,11 @@ export async function startPortal(env: Record<string, string> = {}, script = 'se
     cpSync(template, dataDir, { recursive: true });
   }
   // BENCH_PROFILE=<directory>: the portal writes a CPU profile there when it stops (the bench's, not the bare route's).
-  const profile = process.env.BENCH_PROFILE && script === 'server/src/server.ts' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const started = await spawnUntilReady([process.execPath, ...profile, '--import', 'tsx', script], {
+  const portal = script === 'server/src/server.ts' || script === COMPILED_SERVER;
+  const profile = process.env.BENCH_PROFILE && portal ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  // The compiled server (as `npm start` runs it) needs no TypeScript loader.
+  const loader = script.endsWith('.mjs') ? ['--enable-source-maps'] : ['--import', 'tsx'];
+  const started = await spawnUntilReady([process.execPath, ...profile, ...loader, script], {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
