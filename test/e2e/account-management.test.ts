@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RunningPortal } from '../support/portal.ts';
+import { openContext, type RunningPortal } from '../support/portal.ts';
 import { mailedLink, signIn, useJourney } from '../support/journey.ts';
 
 const journey = useJourney({ width: 1280, height: 900 });
@@ -117,7 +117,7 @@ describe('account management in the browser', () => {
 
     // --- the new user sets a password from the mail and signs in
     const link = await setPasswordLinkFor('greta.gruen');
-    const userContext = await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+    const userContext = await openContext(journey.browser, { viewport: { width: 1280, height: 900 } });
     const userPage = await userContext.newPage();
     await userPage.goto(link.replace(/^http:\/\/[^/]+/, portal.url));
     await userPage.getByLabel('Neues Passwort').fill('gruen2024');
@@ -144,7 +144,7 @@ describe('account management in the browser', () => {
     await expect.poll(() => chipCount(page, 'Gesperrt')).toBe(lockedBefore + 1);
 
     // A locked user cannot sign in.
-    const lockedContext = await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+    const lockedContext = await openContext(journey.browser, { viewport: { width: 1280, height: 900 } });
     const lockedPage = await lockedContext.newPage();
     await lockedPage.goto(`${portal.url}/login`);
     await signIn(lockedPage, 'greta.gruen', 'gruen2024');

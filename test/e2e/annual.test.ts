@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RunningPortal } from '../support/portal.ts';
+import { openContext, type RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney } from '../support/journey.ts';
 
 /*
@@ -62,7 +62,7 @@ describe('the yearly cycle in the browser', () => {
     await fetch(`${portal.url}/api/asset/${id}/questionnaire/${next.id}/lock?isLocked=false`, { method: 'PUT', headers: { Authorization: `Bearer ${await tokenOf('objectadmin')}` } });
 
     // --- the collector opens a section with a carried choice answer and one with last year's figure
-    const collector = await journey.browser.newContext({ viewport: VIEWPORT, locale: 'de-DE' });
+    const collector = await openContext(journey.browser, { viewport: VIEWPORT });
     const cPage = await collector.newPage();
     const placeOf = (questionId: number) => {
       for (const [ci, cluster] of next.clusters.entries()) {

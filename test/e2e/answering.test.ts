@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RunningPortal } from '../support/portal.ts';
+import { openContext, type RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney } from '../support/journey.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
@@ -64,7 +64,7 @@ describe('answering a questionnaire in the browser', () => {
     const hotel = await objectIdOf('Hotel am Rheinufer');
 
     // --- the object administrator saves the cluster I answers of the fully answered office for the group
-    const admin = await journey.browser.newContext({ viewport: VIEWPORT, locale: 'de-DE' });
+    const admin = await openContext(journey.browser, { viewport: VIEWPORT });
     const adminPage = await admin.newPage();
     await adminPage.goto(`${portal.url}/asset-management/objects/${office}/false/edit/data`);
     await signIn(adminPage, 'objectadmin');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RunningPortal } from '../support/portal.ts';
+import { openContext, type RunningPortal } from '../support/portal.ts';
 import { mailedLink, signIn as signInAs, useJourney } from '../support/journey.ts';
 
 const journey = useJourney({ width: 1400, height: 1000 });
@@ -149,7 +149,7 @@ describe('asset management in the browser', () => {
     expect(link).toContain('decision=true');
 
     // The owner opens the link in a browser without a session.
-    const owner = await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+    const owner = await openContext(journey.browser, { viewport: { width: 1280, height: 900 } });
     try {
       const ownerPage = await owner.newPage();
       await ownerPage.goto(link);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RunningPortal } from '../support/portal.ts';
+import { openContext, type RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney } from '../support/journey.ts';
 
 /*
@@ -148,7 +148,7 @@ describe('certificates in the browser', () => {
     await page.locator('.mantine-Notification-root').filter({ hasText: /^Das Label .+\.pdf wurde heruntergeladen\.$/ }).first().waitFor();
 
     // --- signed out, on a phone: the public page says the code is valid
-    const phone = await journey.browser.newContext({ viewport: PHONE, locale: 'de-DE', isMobile: true, hasTouch: true });
+    const phone = await openContext(journey.browser, { viewport: PHONE, isMobile: true, hasTouch: true });
     const visitor = await phone.newPage();
     await visitor.goto(`${portal.url}/certificate/verify/${code}`);
     const status = visitor.getByRole('status', { name: 'Gültig' });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RunningPortal } from '../support/portal.ts';
+import { openContext, type RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney } from '../support/journey.ts';
 
 /*
@@ -97,7 +97,7 @@ describe('object import', () => {
     await page.getByText('Importiert: 3 angelegt, 0 geändert, 0 unverändert, 1 neue Objektgruppen.').waitFor();
     await page.getByRole('table', { name: 'Bisherige Importe' }).getByText('objekte-korrigiert.xlsx').waitFor();
 
-    const other = await journey.browser.newContext({ viewport: VIEWPORT, locale: 'de-DE' });
+    const other = await openContext(journey.browser, { viewport: VIEWPORT });
     const admin = await other.newPage();
     await admin.goto(`${portal.url}/asset-management/objects`);
     await admin.waitForURL(/\/login/);

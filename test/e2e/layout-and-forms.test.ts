@@ -233,4 +233,26 @@ describe('forms in the browser', () => {
     expect(await name.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     expect(await page.locator('input:disabled, textarea:disabled').count()).toBe(0);
   });
+  it('a dialog opens and closes without animation for who asks for reduced motion, and with it for everybody else', async () => {
+    await signIn('admin');
+    await page.goto(`${portal.url}/account-management/users?search=collector`);
+    await settled(page);
+    const lockDialog = page.getByRole('dialog', { name: 'Nutzer sperren' });
+    /** The inline transition of the lock question once it is open (Mantine writes it while it animates it). */
+    const transitionOfOpenDialog = async () => {
+      await page.getByRole('row', { name: /collector/ }).first().getByRole('button', { name: 'Sperren' }).click();
+      await lockDialog.waitFor();
+      const transition = await lockDialog.evaluate((el) => (el as HTMLElement).style.transitionDuration);
+      await lockDialog.getByRole('button', { name: 'Abbrechen' }).click();
+      await lockDialog.waitFor({ state: 'detached' });
+      return transition;
+    };
+    // The journeys' browsers ask for reduced motion (openContext): no transition.
+    expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+    expect(await transitionOfOpenDialog()).toBe('');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.reload();
+    await settled(page);
+    expect(await transitionOfOpenDialog()).toMatch(/ms$/);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RunningPortal } from '../support/portal.ts';
+import { openContext, type RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney } from '../support/journey.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
@@ -97,7 +97,7 @@ const toast = (p: Page, text: string | RegExp) => p.locator('.mantine-Notificati
 
 /** A person in their own browser, signed in on the page they open first. */
 const personAt = async (browser: Browser, userName: string, url: string): Promise<Page> => {
-  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'de-DE' });
+  const context = await openContext(browser, { viewport: VIEWPORT });
   const p = await context.newPage();
   await p.goto(url);
   await signIn(p, userName);

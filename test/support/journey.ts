@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { launchBrowser, startPortal, type RunningPortal } from './portal.ts';
+import { launchBrowser, openContext, startPortal, type RunningPortal } from './portal.ts';
 
 export interface Journey {
   portal: RunningPortal;
@@ -26,7 +26,7 @@ export function useJourney(viewport = { width: 1280, height: 900 }): Journey {
     await journey.portal?.stop();
   });
   beforeEach(async () => {
-    journey.context = await journey.browser.newContext({ viewport, locale: 'de-DE' });
+    journey.context = await openContext(journey.browser, { viewport });
     journey.page = await journey.context.newPage();
   });
   afterEach(async () => journey.context?.close());

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -123,3 +123,11 @@ export async function launchBrowser(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
   });
 }
+
+/**
+ * A browser context as the suites use one: German unless told otherwise, and asking for reduced motion, which the portal
+ * respects (web/src/app/app.tsx): its dialogs, menus and toasts open and close at once, not after animation frames that
+ * a loaded machine may deliver late (a dialog closed while starved of frames stayed on screen in one CI run).
+ */
+export const openContext = (browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> =>
+  browser.newContext({ locale: 'de-DE', reducedMotion: 'reduce', ...options });

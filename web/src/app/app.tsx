@@ -18,6 +18,8 @@ const theme = createTheme({
   fontFamily: FONT_STACK,
   headings: { fontFamily: FONT_STACK },
   defaultRadius: 'sm',
+  // Who asked their system for reduced motion gets dialogs, menus and toasts without animation (WCAG 2.3.3).
+  respectReducedMotion: true,
   components: {
     // A loading indicator is a status: its aria-label ("Wird geladen …") is allowed and read (docs/accessibility.md).
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
