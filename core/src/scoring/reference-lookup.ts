@@ -51,10 +51,10 @@ export interface ScoringReferenceMissing {
 
 export const referenceMissing = (missing: readonly MissingReference[]): ScoringReferenceMissing => ({ _tag: 'scoring-reference-missing', missing: mergeMissing(missing) });
 
-const sameSubject = (a: MissingReference, b: MissingReference): boolean => {
-  const { years: _a, ...restA } = a as MissingReference & { years?: unknown };
-  const { years: _b, ...restB } = b as MissingReference & { years?: unknown };
-  return JSON.stringify(restA) === JSON.stringify(restB);
+/** What a missing piece names besides its years: two pieces of the same subject are one entry of `mergeMissing`. */
+const subjectOf = (m: MissingReference): string => {
+  const { years: _years, ...rest } = m as MissingReference & { years?: unknown };
+  return JSON.stringify(rest);
 };
 
 /**
@@ -63,15 +63,19 @@ const sameSubject = (a: MissingReference, b: MissingReference): boolean => {
  */
 export const mergeMissing = (missing: readonly MissingReference[]): MissingReference[] => {
   const out: MissingReference[] = [];
+  // Each entry's subject, made once (a projection names each year it lacks: dozens of pieces of a few subjects).
+  const subjects: string[] = [];
   for (const m of missing) {
     const years = 'years' in m ? m.years : null;
-    const index = out.findIndex((o) => {
-      if (!sameSubject(o, m)) return false;
+    const subject = subjectOf(m);
+    const index = out.findIndex((o, i) => {
+      if (subjects[i] !== subject) return false;
       if (years === null || !('years' in o)) return true;
       return years[0] <= o.years[1] + 1 && o.years[0] <= years[1] + 1;
     });
     if (index < 0) {
       out.push(m);
+      subjects.push(subject);
       continue;
     }
     const found = out[index]!;

@@ -164,12 +164,36 @@ const tally = (points: number, maximum: number): Tally => {
  * left: null (the level itself drops out).
  */
 export const weightedRatio = (parts: readonly { weight: number; ratio: number | null }[]): { ratio: number | null; shares: number[] } => {
-  const weightOf = (p: { weight: number; ratio: number | null }) => (p.ratio === null || !(p.weight > 0) ? 0 : p.weight);
-  const total = parts.reduce((sum, p) => sum + weightOf(p), 0);
-  if (!(total > 0)) return { ratio: null, shares: parts.map(() => 0) };
-  const shares = parts.map((p) => weightOf(p) / total);
-  const ratio = parts.reduce((sum, p, i) => sum + (shares[i]! > 0 ? shares[i]! * p.ratio! : 0), 0);
+  const total = weightTotal(parts);
+  const shares = new Array<number>(parts.length);
+  if (!(total > 0)) return { ratio: null, shares: shares.fill(0) };
+  let ratio = 0;
+  for (let i = 0; i < parts.length; i += 1) {
+    const share = weightOf(parts[i]!) / total;
+    shares[i] = share;
+    if (share > 0) ratio += share * parts[i]!.ratio!;
+  }
   return { ratio: clamp(ratio, 0, 1), shares };
+};
+
+/** `weightedRatio(parts).ratio`, the same sums in the same order, without the shares. */
+const ratioOf = (parts: readonly { weight: number; ratio: number | null }[]): number | null => {
+  const total = weightTotal(parts);
+  if (!(total > 0)) return null;
+  let ratio = 0;
+  for (const p of parts) {
+    const share = weightOf(p) / total;
+    if (share > 0) ratio += share * p.ratio!;
+  }
+  return clamp(ratio, 0, 1);
+};
+
+/** A part's weight in its level: nothing where it has no ratio or no positive weight. */
+const weightOf = (p: { weight: number; ratio: number | null }) => (p.ratio === null || !(p.weight > 0) ? 0 : p.weight);
+const weightTotal = (parts: readonly { weight: number; ratio: number | null }[]) => {
+  let total = 0;
+  for (const p of parts) total += weightOf(p);
+  return total;
 };
 
 /**
@@ -177,15 +201,24 @@ export const weightedRatio = (parts: readonly { weight: number; ratio: number | 
  * single choice the chosen option's; multiple choice the sum of the chosen, an exclusive option alone.
  */
 export const choicePoints = (question: Pick<Question, 'type' | 'options'>, chosen: readonly number[]): number | null => {
-  const picked = question.options.filter((o) => o.id !== null && chosen.includes(o.id));
+  // The question's options that are chosen, in the question's order.
+  const picked: Question['options'][number][] = [];
+  for (const o of question.options) if (o.id !== null && chosen.includes(o.id)) picked.push(o);
   if (picked.length === 0) return null;
   if (question.type === 'SingleChoice') {
-    const first = chosen.map((id) => picked.find((o) => o.id === id)).find((o) => o !== undefined)!;
-    return first.score;
+    // The first chosen id that names an option.
+    for (const id of chosen) {
+      const option = picked.find((o) => o.id === id);
+      if (option) return option.score;
+    }
   }
-  const exclusive = picked.filter((o) => o.isExclusive);
-  if (exclusive.length > 0) return Math.max(...exclusive.map((o) => o.score));
-  return picked.reduce((sum, o) => sum + o.score, 0);
+  let exclusive: number | null = null;
+  let sum = 0;
+  for (const o of picked) {
+    if (o.isExclusive) exclusive = exclusive === null ? o.score : Math.max(exclusive, o.score);
+    sum += o.score;
+  }
+  return exclusive ?? sum;
 };
 
 const CARRIER_KPIS: Record<EnergyCarrier, KpiKey> = {
@@ -271,16 +304,25 @@ const sectionScore = (section: Pick<Section, 'id' | 'weight' | 'financeWeight'>,
 };
 
 /** A category's sums over its sections; its ratios are set by its cluster. */
-const sumLevels = (sections: SectionScore[]): Omit<CategoryScore, 'id'> => {
-  const e = sumTallies(sections);
-  const f = sumTallies(sections.map((s) => s.finance));
+const sumLevels = (sections: SectionScore[], id: CategoryScore['id']): CategoryScore => {
+  let points = 0;
+  let maximum = 0;
+  let financePoints = 0;
+  let financeMaximum = 0;
+  for (const s of sections) {
+    points += s.points;
+    maximum += s.maximum;
+    financePoints += s.finance.points;
+    financeMaximum += s.finance.maximum;
+  }
   return {
-    points: e.points,
-    maximum: e.maximum,
+    points,
+    maximum,
     ratio: null,
     classification: 'Neutral',
-    finance: { points: f.points, maximum: f.maximum, ratio: null, classification: 'Neutral' },
+    finance: { points: financePoints, maximum: financeMaximum, ratio: null, classification: 'Neutral' },
     sections,
+    id,
   };
 };
 
@@ -417,24 +459,44 @@ export const score = (template: ScoringTemplate, object: ScoringObject, answers:
     };
   };
 
+  // The taxonomy-relevant questions with points to reach, and those at full points (a question that could not be
+  // computed cannot be confirmed at full points), counted as the questions are scored.
+  let taxonomyRelevant = 0;
+  let atFullPoints = 0;
   const clusters: ClusterScore[] = structure.clusters.map((cluster) => {
-    const categories: CategoryScore[] = cluster.categories.map((category) => ({ ...sumLevels(category.sections.map((section) => sectionScore(section, section.questions.map(questionScore)))), id: category.id }));
-    const sections = categories.flatMap((c) => c.sections);
+    const categories: CategoryScore[] = [];
+    const sections: SectionScore[] = [];
+    for (const category of cluster.categories) {
+      const own: SectionScore[] = [];
+      for (const section of category.sections) {
+        const questions = section.questions.map(questionScore);
+        for (const q of questions) {
+          if (!q.taxonomyRelevant || !(q.maximum > 0)) continue;
+          taxonomyRelevant += 1;
+          if (q.counted && q.points >= q.maximum) atFullPoints += 1;
+        }
+        const scored = sectionScore(section, questions);
+        own.push(scored);
+        sections.push(scored);
+      }
+      categories.push(sumLevels(own, category.id));
+    }
+    const financeTallies = sections.map((s) => s.finance);
     const ecore = weightedRatio(sections);
-    const finance = weightedRatio(sections.map((s) => s.finance));
+    const finance = weightedRatio(financeTallies);
     sections.forEach((s, i) => {
       s.share = ecore.shares[i]!;
       s.finance.share = finance.shares[i]!;
     });
     // Categories carry no weight: their ratio is their own sections' weighted ratio.
     for (const category of categories) {
-      category.ratio = weightedRatio(category.sections).ratio;
+      category.ratio = ratioOf(category.sections);
       category.classification = classify(category.ratio);
-      category.finance.ratio = weightedRatio(category.sections.map((s) => s.finance)).ratio;
+      category.finance.ratio = ratioOf(category.sections.map((s) => s.finance));
       category.finance.classification = classify(category.finance.ratio);
     }
     const e = sumTallies(sections);
-    const f = sumTallies(sections.map((s) => s.finance));
+    const f = sumTallies(financeTallies);
     return {
       id: cluster.id,
       clusterIdentifier: cluster.clusterIdentifier,
@@ -455,12 +517,7 @@ export const score = (template: ScoringTemplate, object: ScoringObject, answers:
     c.share = ecoreTotal.shares[i]!;
     c.finance.share = financeTotal.shares[i]!;
   });
-
-  const scored = clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions)));
-  const taxonomyQuestions = scored.filter((q) => q.taxonomyRelevant && q.maximum > 0);
-  // A taxonomy question that could not be computed cannot be confirmed at full points.
-  const atFullPoints = taxonomyQuestions.filter((q) => q.counted && q.points >= q.maximum).length;
-  const taxonomyShare = taxonomyQuestions.length > 0 ? atFullPoints / taxonomyQuestions.length : null;
+  const taxonomyShare = taxonomyRelevant > 0 ? atFullPoints / taxonomyRelevant : null;
 
   const carbonOutcome: StrandingOutcome = carriersReported
     ? outcomeOf(ctx.project('carbon', { carriers: true }), 'carriers')
@@ -482,7 +539,7 @@ export const score = (template: ScoringTemplate, object: ScoringObject, answers:
     finance,
     financeClassification: classify(financeTotal.ratio),
     clusters,
-    taxonomy: { relevant: taxonomyQuestions.length, atFullPoints, share: taxonomyShare, conforms: taxonomyShare === 1 },
+    taxonomy: { relevant: taxonomyRelevant, atFullPoints, share: taxonomyShare, conforms: taxonomyShare === 1 },
     virtualQuestions,
     consumption: {
       finalEnergy,
