@@ -99,7 +99,7 @@ export async function writeKeptAnswers(db: Kysely<DB>, writes: readonly KeptWrit
   const { rows } = await sql<BatchRow>`with input as (
       select * from json_to_recordset(${rowsText(writes)}::json) as i(n int, qid int, version text, answer_id int, row_version text, question_id int,
         input_answer float8, option_ids int[], state text, decline boolean, by_name text, at timestamptz, kind text, user_id int, old_value jsonb,
-        new_value jsonb, note text, ecore float8, finance float8, scored_at timestamptz, answered int, total int, summary jsonb)),
+        new_value jsonb, note text, ecore float8, finance float8, scored_at timestamptz, answered int, total int, summary json)),
     -- Each run's row locked in the order of the ids (as every save of several runs locks them), then compared.
     guard as materialized (select s.n, ecore_lock_unchanged_sheet(s.qid, s.version) as unchanged from (select n, qid, version from input order by qid) s),
     ok as materialized (select i.* from input i join guard g on g.n = i.n where g.unchanged),

@@ -217,7 +217,7 @@ export interface QuestionnaireFigures {
 const scoredFromWritten = (questionnaireId: number, figures: QuestionnaireFigures | undefined) =>
   figures
     ? sql`, scored as (update asset_questionnaires set ecore_score = ${figures.ecore}::float8, finance_score = ${figures.finance}::float8,
-          score_summary = ${JSON.stringify(figures.summary)}::jsonb, score_stamp = ${figures.scoredAt}, answered_count = ${figures.answered}, total_count = ${figures.total}
+          score_summary = ${JSON.stringify(figures.summary)}::json, score_stamp = ${figures.scoredAt}, answered_count = ${figures.answered}, total_count = ${figures.total}
         where id = ${questionnaireId} and exists (select 1 from written))`
     : sql``;
 

@@ -129,7 +129,7 @@ export async function writeScores(
   const summaries = scores.map((s) => JSON.stringify(s.summary));
   const counted = progress ? sql`, answered_count = ${progress.answered}, total_count = ${progress.total}` : sql``;
   await sql`update asset_questionnaires as aq
-    set ecore_score = v.ecore, finance_score = v.finance, score_summary = v.summary::jsonb, score_stamp = ${at}${counted}
+    set ecore_score = v.ecore, finance_score = v.finance, score_summary = v.summary::json, score_stamp = ${at}${counted}
     from (select unnest(${ids}::int[]) as id, unnest(${ecore}::float8[]) as ecore, unnest(${finance}::float8[]) as finance, unnest(${summaries}::text[]) as summary) as v
     where aq.id = v.id`.execute(db);
 }
