@@ -24,6 +24,7 @@ import * as answeringNotifyOrigin from './migrations/2026-11-24-090-answering-no
 import * as sheetVersions from './migrations/2026-11-24-091-sheet-versions.ts';
 import * as sheetVersionDigest from './migrations/2026-11-25-092-sheet-version-digest.ts';
 import * as scoreSummaryJson from './migrations/2026-11-25-093-score-summary-json.ts';
+import * as questionnaireFillfactor from './migrations/2026-11-25-094-questionnaire-fillfactor.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-091-sheet-versions': sheetVersions,
   '2026-11-25-092-sheet-version-digest': sheetVersionDigest,
   '2026-11-25-093-score-summary-json': scoreSummaryJson,
+  '2026-11-25-094-questionnaire-fillfactor': questionnaireFillfactor,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
 import { MIGRATIONS, migrator } from './index.ts';
@@ -18,6 +19,17 @@ describe.each(testDatabases())('migrations on $name', ({ open }) => {
       const up = await migrator(database.db).migrateToLatest();
       expect(up.error).toBeUndefined();
       expect((await database.db.introspection.getTables()).map((t) => t.name)).toEqual(expect.arrayContaining(['users', 'organisations', 'link_tokens']));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('stores score summaries as json and leaves half of each page of filled questionnaires free (093, 094: a save updates on its page)', async () => {
+    const database = await open();
+    try {
+      const { rows } = await sql<{ type: string; options: string[] | null }>`select format_type(a.atttypid, a.atttypmod) as type, c.reloptions as options
+        from pg_class c join pg_attribute a on a.attrelid = c.oid where c.relname = 'asset_questionnaires' and a.attname = 'score_summary'`.execute(database.db);
+      expect(rows).toEqual([{ type: 'json', options: ['fillfactor=50'] }]);
     } finally {
       await database.close();
     }
