@@ -34,18 +34,22 @@ export async function visibleQuestionnaire(db: Kysely<DB>, actor: AssetActor, as
 }
 
 /** The answers of a filled questionnaire as core reads them (state typed, documents counted). */
-export const storedAnswers = (answers: readonly AnswerRow[], documents: readonly DocumentRow[]): (StoredAnswer & { evidenceRequested: boolean })[] =>
-  answers.map((a) => ({
+export const storedAnswers = (answers: readonly AnswerRow[], documents: readonly DocumentRow[]): (StoredAnswer & { evidenceRequested: boolean })[] => {
+  // Each answer's documents counted in one pass (most sheets have none).
+  const documentCounts = new Map<number, number>();
+  for (const d of documents) documentCounts.set(d.answerId, (documentCounts.get(d.answerId) ?? 0) + 1);
+  return answers.map((a) => ({
     id: a.id,
     questionId: a.questionId,
     inputAnswer: a.inputAnswer,
     multipleChoiceOption: a.multipleChoiceOption,
     state: a.state as AnswerState | null,
     reviewStatus: a.reviewStatus as ReviewStatus,
-    documentCount: documents.filter((d) => d.answerId === a.id).length,
+    documentCount: documentCounts.get(a.id) ?? 0,
     changedSinceDecline: a.changedSinceDecline,
     evidenceRequested: a.evidenceRequested,
   }));
+};
 
 /** An answer as the API answers it (spec 02 §3 "Answer"). */
 export const answerResponse = (a: AnswerRow, asset: Pick<AssetView, 'id' | 'isBuyerAsset'>, comments: readonly CommentRow[], documents: readonly DocumentRow[]) => ({

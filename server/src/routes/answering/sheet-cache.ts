@@ -75,7 +75,13 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
   /** Applicable structures by template (kept while the template object is) and the object's asset classes. */
   const structures = new WeakMap<ScoredTemplate, Map<string, AnswerStructure>>();
 
-  const keep = (sheet: Sheet | null): KeptSheet | null => (sheet ? { ...sheet, stored: storedAnswers(sheet.answers, sheet.documents) } : null);
+  const keep = (sheet: Sheet | null): KeptSheet | null => {
+    if (!sheet) return null;
+    // The stored answers are made when first read (a read of the sheet, its score): a save keeps the sheet it leaves,
+    // and the next save of it reads only its answers.
+    let stored: KeptSheet['stored'] | undefined;
+    return Object.defineProperty({ ...sheet }, 'stored', { enumerable: true, get: () => (stored ??= storedAnswers(sheet.answers, sheet.documents)) }) as KeptSheet;
+  };
 
   return {
     sheets,

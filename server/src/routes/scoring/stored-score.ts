@@ -41,8 +41,7 @@ export const storedScoreOf = (template: ScoringTemplate, object: ScoredObject, r
 };
 
 /** Answers as the answering module reads them: cleared rows (state null) are no answers. */
-const answered = (answers: readonly (ScoringAnswer & { state?: string | null })[]): ScoringAnswer[] =>
-  answers.filter((a) => a.state !== null).map((a) => ({ questionId: a.questionId, inputAnswer: a.inputAnswer, multipleChoiceOption: a.multipleChoiceOption }));
+const answered = (answers: readonly (ScoringAnswer & { state?: string | null })[]): ScoringAnswer[] => answers.filter((a) => a.state !== null);
 
 /**
  * Keeps a filled questionnaire's stored scores (docs/scoring.md "Stored scores for the lists") up to date: `prepare`
