@@ -92,45 +92,12 @@ const rowsText = (writes: readonly KeptWrite[]) =>
  * created), its change-log row and its run's score and progress, only while its run is unchanged
  * (`ecore_lock_unchanged_sheet`, migration 091: it locks the run's row as every save does, the runs in the order of
  * their ids). A save whose run changed writes nothing and is answered null; the others are written all the same. The
- * statement is its own transaction: everything it wrote is committed when it answers.
+ * statement is its own transaction: everything it wrote is committed when it answers. The statement itself is the
+ * function `ecore_write_kept_answers` (migration 095), planned once per connection.
  */
 export async function writeKeptAnswers(db: Kysely<DB>, writes: readonly KeptWrite[]): Promise<(WrittenAnswer | null)[]> {
   if (new Set(writes.map((w) => w.guard.questionnaireId)).size !== writes.length) throw new Error('writeKeptAnswers: one save per filled questionnaire');
-  const { rows } = await sql<BatchRow>`with input as (
-      select * from json_to_recordset(${rowsText(writes)}::json) as i(n int, qid int, version text, answer_id int, row_version text, question_id int,
-        input_answer float8, option_ids int[], state text, decline boolean, by_name text, at timestamptz, kind text, user_id int, old_value jsonb,
-        new_value jsonb, note text, ecore float8, finance float8, scored_at timestamptz, answered int, total int, summary json)),
-    -- Each run's row locked in the order of the ids (as every save of several runs locks them), then compared.
-    guard as materialized (select s.n, ecore_lock_unchanged_sheet(s.qid, s.version) as unchanged from (select n, qid, version from input order by qid) s),
-    ok as materialized (select i.* from input i join guard g on g.n = i.n where g.unchanged),
-    updated as (
-      update asset_answers a set input_answer = ok.input_answer, option_ids = ok.option_ids, state = ok.state,
-        modified_by = ok.by_name, modified_at = ok.at, changed_since_decline = coalesce(ok.decline, a.changed_since_decline)
-      from ok where a.id = ok.answer_id and a.xmin = ok.row_version::xid
-      returning a.id, a.question_id, a.input_answer, a.option_ids, a.state, a.review_status, a.changed_since_decline, a.evidence_requested,
-        a.modified_by, a.modified_at, a.xmin::text as row_version, ok.n),
-    inserted as (
-      insert into asset_answers (asset_questionnaire_id, question_id, input_answer, option_ids, state, modified_by, modified_at, changed_since_decline)
-      select ok.qid, ok.question_id, ok.input_answer, ok.option_ids, ok.state, ok.by_name, ok.at, coalesce(ok.decline, false)
-      from ok where ok.answer_id is null
-      on conflict (asset_questionnaire_id, question_id) do nothing
-      returning id, asset_questionnaire_id, question_id, input_answer, option_ids, state, review_status, changed_since_decline, evidence_requested,
-        modified_by, modified_at, xmin::text as row_version),
-    written as (
-      select * from updated
-      union all
-      select ins.id, ins.question_id, ins.input_answer, ins.option_ids, ins.state, ins.review_status, ins.changed_since_decline, ins.evidence_requested,
-        ins.modified_by, ins.modified_at, ins.row_version, ok.n
-      from inserted ins join ok on ok.qid = ins.asset_questionnaire_id and ok.question_id = ins.question_id),
-    logged as (
-      insert into asset_answer_changes (asset_questionnaire_id, question_id, kind, user_id, user_name, at, old_value, new_value, note)
-      select ok.qid, ok.question_id, ok.kind, ok.user_id, ok.by_name, ok.at, ok.old_value, ok.new_value, ok.note
-      from ok join written w on w.n = ok.n),
-    scored as (
-      update asset_questionnaires aq set ecore_score = ok.ecore, finance_score = ok.finance, score_summary = ok.summary, score_stamp = ok.scored_at,
-        answered_count = ok.answered, total_count = ok.total
-      from ok join written w on w.n = ok.n where aq.id = ok.qid)
-    select w.*, pg_current_xact_id()::text as written_by from written w`.execute(db);
+  const { rows } = await sql<BatchRow>`select * from ecore_write_kept_answers(${rowsText(writes)}::json)`.execute(db);
   const byOrdinal = new Map(rows.map((r) => [Number(r.n), r]));
   return writes.map((_, i) => {
     const row = byOrdinal.get(i + 1);
