@@ -17,17 +17,18 @@ export interface RunningPortal {
 /** The variable naming a data directory that a portal filled with its demo data and left (test/support/e2e-setup.ts). */
 export const PORTAL_TEMPLATE_VARIABLE = 'ECORE_E2E_DATA_TEMPLATE';
 
+/** The server as `npm start` compiles and runs it (scripts/build-server-if-changed.mjs). */
+export const COMPILED_SERVER = 'server/dist/server.mjs';
+
 /**
- * Starts the real server (as `npm start` does, without rebuilding) on a free port with a fresh embedded
- * database and demo data, and answers once it prints its address. `script` starts another server that prints
+ * Starts the real server (its TypeScript sources through tsx; the bench passes `COMPILED_SERVER`, as `npm start` runs
+ * it, without rebuilding) on a free port with a fresh embedded database and demo data, and answers once it prints its
+ * address. `script` starts another server that prints
  * `ready at <url>` the same way (the bare route of the benchmark).
  * In the browser suite the fresh data directory is a copy of one migrated and seeded once for the run (the
  * variable above): the portal then starts as on its second day, without migrating and seeding again (~4 s less
  * for each of the suite's files).
  */
-/** The server as `npm start` compiles and runs it (scripts/build-server-if-changed.mjs). */
-export const COMPILED_SERVER = 'server/dist/server.mjs';
-
 export async function startPortal(env: Record<string, string> = {}, script = 'server/src/server.ts'): Promise<RunningPortal> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ecore-e2e-'));
   const template = process.env[PORTAL_TEMPLATE_VARIABLE];
