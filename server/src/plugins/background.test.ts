@@ -32,6 +32,28 @@ describe('stopping the app', () => {
     expect(steps).toEqual(['handler done', 'background work done', 'closed']);
   });
 
+  it("runs a request outside any async context, its background work with the request's logger, and leaves none behind", async () => {
+    // An entered AsyncLocalStorage hooks every promise of the process on Node 20 (issue 11): only background work enters one.
+    // (A real logger: without one, a request's logger is the app's.)
+    const app = Fastify({ logger: { level: 'silent' } });
+    await app.register(backgroundPlugin);
+    const seen: string[] = [];
+    app.get('/mail', async (request) => {
+      seen.push(app.currentLog() === app.log ? 'handler: app log' : 'handler: other');
+      app.runInBackground('mail', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        seen.push(app.currentLog() === request.log ? 'background: request log' : 'background: other');
+      }, request.log);
+      return { ok: true };
+    });
+    expect((await app.inject('/mail')).statusCode).toBe(200);
+    await app.drainBackground();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual(['handler: app log', 'background: request log']);
+    expect(app.currentLog()).toBe(app.log);
+    await app.close();
+  });
+
   it('closes at once when nothing is being handled', async () => {
     const app = Fastify();
     await app.register(backgroundPlugin);

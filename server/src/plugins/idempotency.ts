@@ -69,7 +69,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: AppDeps) 
         request.idempotency = { userId, key };
         if (now - purgedAt > PURGE_EVERY_MS) {
           purgedAt = now;
-          app.runInBackground('idempotency-purge', () => purgeIdempotencyKeys(deps.db, now - IDEMPOTENCY_KEY_LIFETIME_MS));
+          app.runInBackground('idempotency-purge', () => purgeIdempotencyKeys(deps.db, now - IDEMPOTENCY_KEY_LIFETIME_MS), request.log);
         }
         return;
       }

@@ -86,7 +86,7 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
             accessRequestMail(language, contact.email, contact.full_name, { buyerOrganisationName: buyer?.name ?? '', assetName: asset.objectName, assetId: asset.id }, { approve: link(true), decline: link(false) }),
           );
         }
-      });
+      }, request.log);
       return reply.status(204).send(null);
     },
   );

@@ -61,7 +61,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         if (user && mayRequestPasswordReset({ status: user.status, locked: user.locked, organisationActive: user.organisation.organisationActive })) {
           await sendPasswordLink(deps, user, language);
         }
-      });
+      }, request.log);
       return reply.status(204).send(null);
     },
   );

@@ -194,7 +194,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         return newId;
       });
       const created = await findSignInUserById(deps.db, id);
-      if (created) app.runInBackground('set-password mail', () => sendPasswordLink(deps, created, language));
+      if (created) app.runInBackground('set-password mail', () => sendPasswordLink(deps, created, language), request.log);
       return reply.status(201).send(toUserResponse((await findUserAccount(deps.db, id))!));
     },
   );
@@ -261,7 +261,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
             for (const contact of await contactPersonsOf(deps.db, user.organisationId, user.id)) {
               await deps.mailer.send(accountStateMail(kind, contact.language, contact.email, contact.name, user));
             }
-          });
+          }, request.log);
         }
         return reply.status(204).send(null);
       },

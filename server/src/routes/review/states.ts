@@ -158,7 +158,7 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         const link = `${deps.config.publicUrl}/asset-management/objects/${asset.id}/${asset.isBuyerAsset}/questionnaire/${seen.id}/data`;
         app.runInBackground('review decision mail', async () => {
           for (const c of contacts) await deps.mailer.send(reviewDecisionMail(reached, c.language, c.email, c.name, asset.objectName, link));
-        });
+        }, request.log);
       }
       return reply.status(204).send(null);
     },

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assetGrants, groupScope } from '@ecore/core/assets/asset-access.ts';
@@ -32,12 +33,13 @@ export const testerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   };
 
   /** The tester learns of the new job by mail, in their language (issue 14). */
-  const tellTester = async (testerId: number, jobName: string) => {
+  const tellTester = async (testerId: number, jobName: string, log: FastifyBaseLogger) => {
     const tester = await deps.db.selectFrom('users').select(['email', 'first_name', 'last_name', 'language']).where('id', '=', testerId).executeTakeFirst();
     if (!tester) return;
     const language = tester.language === 'en' ? 'en' : 'de';
     app.runInBackground('tester mail', () =>
       deps.mailer.send(testerAssignedMail(language, tester.email, `${tester.first_name} ${tester.last_name}`, jobName, `${deps.config.publicUrl}/job-management`)),
+      log,
     );
   };
 
@@ -52,7 +54,7 @@ export const testerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       if (!mayAssignTesters(actor)) throw new HttpError(403, 'forbidden');
       await checkedTester(request.query.testerId);
       await assignAssetTester(deps.db, asset.id, request.query.testerId);
-      await tellTester(request.query.testerId, asset.objectName);
+      await tellTester(request.query.testerId, asset.objectName, request.log);
       return reply.status(204).send(null);
     },
   );
@@ -69,7 +71,7 @@ export const testerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       if (!mayAssignTesters(actor)) throw new HttpError(403, 'forbidden');
       await checkedTester(request.query.testerId);
       await deps.db.transaction().execute((trx) => assignGroupTester(trx, group.id, request.query.testerId));
-      await tellTester(request.query.testerId, group.name);
+      await tellTester(request.query.testerId, group.name, request.log);
       return reply.status(204).send(null);
     },
   );
