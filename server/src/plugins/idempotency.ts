@@ -57,8 +57,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: AppDeps) 
       .header('idempotent-replayed', 'true')
       .send(stored.body ?? '');
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  const claim = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || !request.actor) return;
     const userId = request.actor.userId;
@@ -84,18 +83,33 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: AppDeps) 
       if (decision.kind === 'wait') await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
     }
     throw new HttpError(409, 'idempotency-key-in-progress');
+  };
+  // Only the routes that take a key pay for it (issue 11: a hook of every route is a promise of every request): the
+  // claim is the first preHandler of each route marked `idempotent` (app-level preHandlers, which it ran as before,
+  // there are none), and the keeping of the answer a callback that returns at once for a request that claimed nothing.
+  // The keeping stays app-level, registered before compression (app.ts), so that it keeps the JSON text, not its
+  // compressed stream.
+  app.addHook('onRoute', (route) => {
+    if (!(route.config as { idempotent?: boolean } | undefined)?.idempotent) return;
+    const own = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    route.preHandler = [claim, ...own];
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const claimed = request.idempotency;
-    if (!claimed) return payload;
-    request.idempotency = null;
-    if (keepsAnswer(reply.statusCode) && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
-      const contentType = reply.getHeader('content-type');
-      await storeIdempotentAnswer(deps.db, { ...claimed, statusCode: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body: payload.toString() });
-    } else {
-      await releaseIdempotencyKey(deps.db, claimed.userId, claimed.key);
+    if (!claimed) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    request.idempotency = null;
+    const contentType = reply.getHeader('content-type');
+    const settled =
+      keepsAnswer(reply.statusCode) && (typeof payload === 'string' || Buffer.isBuffer(payload))
+        ? storeIdempotentAnswer(deps.db, { ...claimed, statusCode: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body: payload.toString() })
+        : releaseIdempotencyKey(deps.db, claimed.userId, claimed.key);
+    settled.then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
 });

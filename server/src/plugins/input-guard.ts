@@ -21,8 +21,9 @@ const firstUnstorable = (value: unknown, path: string, depth = 0): string | null
  * with a 500. The schemas bound lengths and numbers (core/src/shared/schemas.ts).
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  // A callback, not an async hook: it runs for every request, and most have nothing to refuse (issue 11).
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     const path = firstUnstorable(request.params, '') ?? firstUnstorable(request.query, '') ?? firstUnstorable(request.body, '');
-    if (path !== null) throw new FieldsError([{ path, key: 'validation-generic' }]);
+    done(path === null ? undefined : new FieldsError([{ path, key: 'validation-generic' }]));
   });
 });
