@@ -195,9 +195,10 @@ export interface DocumentRow {
   uploadedAt: string;
 }
 
-type RawAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; modified_by: string; modified_at: Date };
+/** An answer's row as a statement answers it (the rows read, locked or written by the save's statements). */
+export type RawAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; modified_by: string; modified_at: Date };
 
-const toAnswer = (r: RawAnswer): AnswerRow => ({
+export const toAnswer = (r: RawAnswer): AnswerRow => ({
   id: r.id,
   questionId: r.question_id,
   inputAnswer: r.input_answer,
@@ -207,7 +208,7 @@ const toAnswer = (r: RawAnswer): AnswerRow => ({
   changedSinceDecline: r.changed_since_decline,
   evidenceRequested: r.evidence_requested,
   modifiedBy: r.modified_by,
-  modifiedAt: r.modified_at.toISOString(),
+  modifiedAt: new Date(r.modified_at).toISOString(),
 });
 
 /** The answers of a filled questionnaire with their comments and documents (three queries). */

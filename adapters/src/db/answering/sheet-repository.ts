@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../schema.ts';
-import type { AnswerLock, AnswerRow, AssetQuestionnaireRow, CommentRow, DocumentRow } from './answering-repository.ts';
+import { toAnswer, type AnswerLock, type AnswerRow, type AssetQuestionnaireRow, type CommentRow, type DocumentRow, type RawAnswer } from './answering-repository.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -146,21 +146,6 @@ export async function findSheet(db: Executor, assetId: number | null, id: number
   const { rows } = await sheetQuery(db, where, forUpdate);
   return rows[0] ? toSheet(rows[0]) : null;
 }
-
-type RawAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; modified_by: string; modified_at: Date };
-
-const toAnswer = (r: RawAnswer): AnswerRow => ({
-  id: r.id,
-  questionId: r.question_id,
-  inputAnswer: r.input_answer,
-  multipleChoiceOption: [...r.option_ids].sort((a, b) => a - b),
-  state: r.state,
-  reviewStatus: r.review_status,
-  changedSinceDecline: r.changed_since_decline,
-  evidenceRequested: r.evidence_requested,
-  modifiedBy: r.modified_by,
-  modifiedAt: new Date(r.modified_at).toISOString(),
-});
 
 /**
  * The answer row of a question locked for the rest of the transaction, created empty when there is none: one
