@@ -244,6 +244,11 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
     /** Connections measured (default 8 and 32), and seconds per measurement, for paths that take seconds each. */
     connections?: readonly number[];
     seconds?: number;
+    /**
+     * The bare route measured again right after this path, at its connections: a long run's share is also given of
+     * the bare route at that moment (the machine's speed drifts by a third over the minutes of a run).
+     */
+    bareAgain?: boolean;
   }[] = [
     { label: 'POST /api/user/login (argon2id)', path: '/api/user/login', method: 'POST', headers, body: signIn('objectadmin') },
     { label: 'GET /api/user/me', path: '/api/user/me', headers: objects },
@@ -300,6 +305,7 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
       headers: { ...objects, ...headers },
       connections: [COLLECTORS],
       seconds: COLLECTOR_SECONDS,
+      bareAgain: true,
       setupRequest: (req) => {
         const n = collected++;
         const round = Math.floor(n / (collectorObjects.length * questions.length));
@@ -360,6 +366,10 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
           ? (await measure(`${bareUrl}/bare/bytes/${Math.round(row.bytes - bareHeaderBytes)}`, connections, {}, p.seconds, threads)).rps
           : undefined;
       print(database, { label: p.label, connections, ...row, ...(sameBytes ? { sameBytes } : {}) }, bare);
+      if (p.bareAgain) {
+        const again = await measure(`${bareUrl}/bare`, connections, {}, SECONDS, threads);
+        console.log(`${database.padEnd(9)} ${'  the bare route right after it'.padEnd(52)} ${String(connections).padStart(3)} ${String(threads).padStart(3)}  ${again.rps.toFixed(0).padStart(7)}  ${''.padStart(7)}  ${''.padStart(7)}  ${((100 * row.rps) / again.rps).toFixed(1).padStart(6)} % of it`);
+      }
     }
   }
   return acknowledged;
