@@ -13,6 +13,7 @@ const SAME_ON_ANY_DATABASE = [
   'server/src/plugins/request-id.test.ts',
   'server/src/plugins/metrics.test.ts',
   'server/src/security/route-fuzz.test.ts',
+  'server/src/security/token-scope-spellings.test.ts',
   'server/src/security/transport.test.ts',
   'server/src/security/auth-events.test.ts',
   'server/src/routes/scoring/stranding.test.ts',

@@ -12,6 +12,7 @@ import { schemaSerializerCompiler } from './plugins/serializer.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { requestId, requestIdPlugin } from './plugins/request-id.ts';
+import { routeListPlugin } from './plugins/route-list.ts';
 import { Registry } from 'prom-client';
 import { metricsPlugin, queryTimer } from './plugins/metrics.ts';
 import { identityRoutes } from './routes/identity/index.ts';
@@ -55,6 +56,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(schemaSerializerCompiler({ check: deps.config.checkResponses ?? false }));
 
+  await app.register(routeListPlugin);
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   if (deps.config.underPressure) await app.register(underPressurePlugin, deps.config.underPressure);

@@ -21,6 +21,7 @@ const envSchema = z.object({
   TWO_FACTOR_LOGIN: flag,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  BEARER_FAILURE_LIMIT: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -61,6 +62,7 @@ export interface ServerConfig {
   /** Sign-in and reset requests per minute and address. */
   authRateLimit: number;
   apiTokenRateLimit: number;
+  bearerFailureLimit: number;
   logLevel: string;
   /** Whom to believe for the client's address (X-Forwarded-For): false, true or the proxies' addresses. */
   trustProxy: boolean | string;
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     twoFactorLogin: e.TWO_FACTOR_LOGIN,
     authRateLimit: e.AUTH_RATE_LIMIT,
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
+    bearerFailureLimit: e.BEARER_FAILURE_LIMIT,
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxySetting(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN || undefined,

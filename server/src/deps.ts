@@ -32,6 +32,8 @@ export interface AppConfig {
   chromiumPath?: string;
   /** Calls per minute and access token (default 600; docs/api.md). */
   apiTokenRateLimit?: number;
+  /** Failed bearer values per minute and client address before its bearer calls get 429 (default 20; docs/api.md). */
+  bearerFailureLimit?: number;
   /** The HTTP server's timeouts (server.ts from CONNECTION_TIMEOUT_MS …; fastify's defaults without). */
   timeouts?: { connectionMs: number; requestMs: number; keepAliveMs: number };
   /**

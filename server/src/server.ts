@@ -64,6 +64,7 @@ async function main() {
     twoFactorLogin: config.twoFactorLogin,
     authRateLimit: config.authRateLimit,
     apiTokenRateLimit: config.apiTokenRateLimit,
+    bearerFailureLimit: config.bearerFailureLimit,
     webDistDir: join(here, '../../web/dist'),
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

@@ -2,34 +2,13 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import * as E from 'fp-ts/Either';
+import { entriesCoverArchive, inflatedSize, zipDirectory } from './zip-guard.ts';
 import { fileProblem, MAX_IMPORT_ROWS, MAX_UNPACKED_BYTES, type Cell, type FileProblem, type ImportTable } from '@ecore/core/imports/import-table.ts';
 
 /** What a file's first bytes say it is; the name it came with says nothing (a renamed .exe stays an .exe). */
 export type FileKind = 'xlsx' | 'csv' | 'unknown';
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-/** The names and unpacked sizes of a zip archive's entries, from its central directory. */
-function zipEntries(bytes: Buffer): { name: string; size: number }[] | null {
-  // The end-of-central-directory record sits in the last 22 bytes plus a comment of at most 64 KB.
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-    if (bytes.readUInt32LE(i) !== 0x06054b50) continue;
-    const count = bytes.readUInt16LE(i + 10);
-    let at = bytes.readUInt32LE(i + 16);
-    const entries: { name: string; size: number }[] = [];
-    for (let n = 0; n < count; n++) {
-      if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return null;
-      const size = bytes.readUInt32LE(at + 24);
-      const nameLength = bytes.readUInt16LE(at + 28);
-      const extra = bytes.readUInt16LE(at + 30);
-      const comment = bytes.readUInt16LE(at + 32);
-      entries.push({ name: bytes.subarray(at + 46, at + 46 + nameLength).toString('utf8'), size: size === 0xffffffff ? Number.MAX_SAFE_INTEGER : size });
-      at += 46 + nameLength + extra + comment;
-    }
-    return entries;
-  }
-  return null;
-}
 
 /** Text with control characters other than tab, line feed, carriage return and form feed is not a CSV file. */
 const looksBinary = (bytes: Buffer): boolean => {
@@ -92,10 +71,16 @@ const excelCell = (value: ExcelJS.CellValue): Cell => {
 };
 
 async function readXlsx(bytes: Buffer): Promise<E.Either<FileProblem, ImportTable>> {
-  const entries = zipEntries(bytes);
-  if (!entries || !entries.some((e) => e.name === 'xl/workbook.xml')) return E.left(fileProblem('import-file-type'));
+  const directory = zipDirectory(bytes);
+  const entries = directory?.entries;
+  if (!directory || !entries?.some((e) => e.name === 'xl/workbook.xml')) return E.left(fileProblem('import-file-type'));
   if (entries.some((e) => /vbaProject\.bin$/i.test(e.name))) return E.left(fileProblem('import-macro-workbook'));
+  // What the headers claim first (free), then what the entries really inflate to, counted and cut off at the limit.
   if (entries.reduce((sum, e) => sum + e.size, 0) > MAX_UNPACKED_BYTES) return E.left(fileProblem('import-zip-bomb'));
+  if (!entriesCoverArchive(bytes, directory)) return E.left(fileProblem('import-file-type'));
+  const inflated = await inflatedSize(bytes, directory, MAX_UNPACKED_BYTES);
+  if (inflated.kind === 'too-large') return E.left(fileProblem('import-zip-bomb'));
+  if (inflated.kind === 'damaged') return E.left(fileProblem('import-file-type'));
   const rows: Cell[][] = [];
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, documentKind, MAX_DOCUMENT_BYTES } from './documents.ts';
+import { contentDisposition, dispositionOf, documentKind, MAX_DOCUMENT_BYTES } from './documents.ts';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d];
@@ -48,14 +48,24 @@ describe('which files are accepted as documents', () => {
 
 describe('how a document is sent back', () => {
   it.each([
-    ['Nachweis.pdf', 'inline; filename="Nachweis.pdf"; filename*=UTF-8\'\'Nachweis.pdf'],
-    ['Energieausweis Büro.pdf', 'inline; filename="Energieausweis B_ro.pdf"; filename*=UTF-8\'\'Energieausweis%20B%C3%BCro.pdf'],
-    ['C:\\Users\\me\\scan.jpg', 'inline; filename="scan.jpg"; filename*=UTF-8\'\'scan.jpg'],
-    ['a"b\r\nX-Evil: 1.pdf', 'inline; filename="a_bX-Evil: 1.pdf"; filename*=UTF-8\'\'a%22bX-Evil%3A%201.pdf'],
-    ['', 'inline; filename="document"; filename*=UTF-8\'\'document'],
-    ['half\uD800.pdf', 'inline; filename="half_.pdf"; filename*=UTF-8\'\'half_.pdf'],
+    ['Nachweis.pdf', 'attachment; filename="Nachweis.pdf"; filename*=UTF-8\'\'Nachweis.pdf'],
+    ['Energieausweis Büro.pdf', 'attachment; filename="Energieausweis B_ro.pdf"; filename*=UTF-8\'\'Energieausweis%20B%C3%BCro.pdf'],
+    ['C:\\Users\\me\\scan.jpg', 'attachment; filename="scan.jpg"; filename*=UTF-8\'\'scan.jpg'],
+    ['a"b\r\nX-Evil: 1.pdf', 'attachment; filename="a_bX-Evil: 1.pdf"; filename*=UTF-8\'\'a%22bX-Evil%3A%201.pdf'],
+    ['', 'attachment; filename="document"; filename*=UTF-8\'\'document'],
+    ['half\uD800.pdf', 'attachment; filename="half_.pdf"; filename*=UTF-8\'\'half_.pdf'],
   ])('%j', (name, expected) => {
     expect(contentDisposition(name)).toBe(expected);
+  });
+
+  it('is a download unless the user asks to view a PDF, PNG or JPEG', () => {
+    expect(dispositionOf('application/pdf', false)).toBe('attachment');
+    expect(dispositionOf('application/pdf', true)).toBe('inline');
+    expect(dispositionOf('image/jpeg', true)).toBe('inline');
+    expect(dispositionOf('image/png', true)).toBe('inline');
+    expect(dispositionOf('text/html', true)).toBe('attachment');
+    expect(dispositionOf('image/svg+xml', true)).toBe('attachment');
+    expect(contentDisposition('Nachweis.pdf', 'inline')).toBe('inline; filename="Nachweis.pdf"; filename*=UTF-8\'\'Nachweis.pdf');
   });
 
   it('no file name breaks the header: no line break, no quote in the plain name', () => {
@@ -63,7 +73,7 @@ describe('how a document is sent back', () => {
       fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('a', '"', '\\', '/', '\r', '\uD800', '\uDC00', 'ü') })), (name) => {
         const header = contentDisposition(name);
         expect(header.includes('\r') || header.includes('\n') || header.includes(String.fromCharCode(0))).toBe(false);
-        expect(header).toMatch(/^inline; filename="[^"\\]*"; filename\*=UTF-8''[A-Za-z0-9%!._~-]*$/);
+        expect(header).toMatch(/^attachment; filename="[^"\\]*"; filename\*=UTF-8''[A-Za-z0-9%!._~-]*$/);
       }),
     );
   });

@@ -30,12 +30,22 @@ export const documentKind = (firstBytes: Uint8Array, size: number): Either<'docu
   return E.left('document-invalid');
 };
 
+/** The types a browser shows without risk, which a user may ask to view in the browser (`?inline=true`). */
+const SHOWN_INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg']);
+
 /**
- * The `Content-Disposition` of a document sent back (inline, with its name): the name without path, control
- * characters or quotes in the plain `filename`, and in full, percent-encoded, in `filename*` (RFC 6266), so
+ * How a stored file goes out: as a download (`attachment`), unless the user asks to view it (`inline`) and its type is
+ * one a browser shows without risk (PDF, PNG, JPEG). An uploaded name never decides it.
+ */
+export const dispositionOf = (contentType: string, viewRequested: boolean): 'inline' | 'attachment' =>
+  viewRequested && SHOWN_INLINE.has(contentType.toLowerCase()) ? 'inline' : 'attachment';
+
+/**
+ * The `Content-Disposition` of a file sent back (a download unless `inline`, with its name): the name without path,
+ * control characters or quotes in the plain `filename`, and in full, percent-encoded, in `filename*` (RFC 6266), so
  * that no name can break the header.
  */
-export const contentDisposition = (fileName: string): string => {
+export const contentDisposition = (fileName: string, disposition: 'inline' | 'attachment' = 'attachment'): string => {
   const base =
     fileName
       .split(/[\\/]/)
@@ -46,7 +56,7 @@ export const contentDisposition = (fileName: string): string => {
       .trim() || 'document';
   const ascii = base.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(base).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 };
 
 /**

@@ -8,6 +8,14 @@ export const API_TOKEN_MESSAGES = {
     de: 'Der Zugangsschlüssel erlaubt diesen Aufruf nicht',
     en: 'The access token does not allow this call',
   },
+  'token-not-allowed': {
+    de: 'Diese Aktion ist nur angemeldet im Browser möglich, nicht mit einem Zugangsschlüssel',
+    en: 'This action is only possible when signed in in the browser, not with an access token',
+  },
+  'idempotency-secret-not-replayed': {
+    de: 'Ein Zugangsschlüssel wird nur einmal angezeigt. Bitte prüfen Sie Ihre Zugangsschlüssel und widerrufen Sie den verlorenen',
+    en: 'An access token is shown only once. Please check your access tokens and revoke the one you lost',
+  },
   'api-token-scopes-required': {
     de: 'Bitte wählen Sie mindestens eine Berechtigung',
     en: 'Please choose at least one scope',

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apiCall, apiTokenRecord, NOW, scopeSet, tokenUser } from './arbitraries/api-tokens.ts';
+import { anyRoute, apiTokenRecord, knownRoute, NOW, scopeSet, tokenUser } from './arbitraries/api-tokens.ts';
 import {
   API_TOKEN_PREFIX,
+  API_TOKEN_SCOPES,
   apiTokenState,
+  BAD_BEARER_PER_MINUTE,
+  bearerHeldUp,
   checkNewToken,
   countCall,
   decideTokenCall,
@@ -11,12 +14,14 @@ import {
   isApiTokenShaped,
   isReadingCall,
   latestExpiry,
+  noteBearerFailure,
   parseExpiry,
   rateLimitHeader,
   requiredScope,
   scopesUserMayHold,
 } from './api-tokens.ts';
 import { Role } from './roles.ts';
+import { ROUTE_SCOPES, routeKey, routeScope } from './route-scopes.ts';
 
 const bank = { roles: [Role.ObjectAdministrator, Role.AccountManager], orgFinance: true };
 const analyst = { roles: [Role.ObjectAnalyst], orgFinance: false };
@@ -24,7 +29,7 @@ const analyst = { roles: [Role.ObjectAnalyst], orgFinance: false };
 describe('access tokens: scopes (issue 21)', () => {
   it('never allows a token more than its user: an allowed call needs a scope the user may hold and a user who may sign in', () => {
     fc.assert(
-      fc.property(apiTokenRecord(), tokenUser(), apiCall(), (token, user, call) => {
+      fc.property(apiTokenRecord(), tokenUser(), anyRoute(), (token, user, call) => {
         if (decideTokenCall(token, user, call, NOW).kind !== 'allowed') return;
         const needed = requiredScope(call);
         expect(needed).not.toBeNull();
@@ -45,7 +50,7 @@ describe('access tokens: scopes (issue 21)', () => {
 
   it('never allows a writing call to a token that holds read alone', () => {
     fc.assert(
-      fc.property(apiTokenRecord(), tokenUser(), apiCall(), (token, user, call) => {
+      fc.property(apiTokenRecord(), tokenUser(), anyRoute(), (token, user, call) => {
         if (isReadingCall(call.method)) return;
         expect(decideTokenCall({ ...token, scopes: ['read'] }, user, call, NOW).kind).not.toBe('allowed');
       }),
@@ -54,7 +59,7 @@ describe('access tokens: scopes (issue 21)', () => {
 
   it('allows nothing to a revoked or expired token', () => {
     fc.assert(
-      fc.property(apiTokenRecord(), tokenUser(), apiCall(), (token, user, call) => {
+      fc.property(apiTokenRecord(), tokenUser(), anyRoute(), (token, user, call) => {
         if (apiTokenState(token, NOW) === 'valid') return;
         expect(decideTokenCall(token, user, call, NOW)).toEqual({ kind: 'invalid', reason: apiTokenState(token, NOW) });
       }),
@@ -63,40 +68,88 @@ describe('access tokens: scopes (issue 21)', () => {
 
   it('stops at the moment of expiry, not a millisecond later', () => {
     const token = { scopes: ['read' as const], expiresAt: NOW, revokedAt: null };
-    const call = { method: 'GET', path: '/api/asset' };
-    expect(decideTokenCall(token, { ...bank, maySignIn: true }, call, NOW - 1).kind).toBe('allowed');
-    expect(decideTokenCall(token, { ...bank, maySignIn: true }, call, NOW).kind).toBe('invalid');
+    const route = { method: 'GET', pattern: '/api/asset' };
+    expect(decideTokenCall(token, { ...bank, maySignIn: true }, route, NOW - 1).kind).toBe('allowed');
+    expect(decideTokenCall(token, { ...bank, maySignIn: true }, route, NOW).kind).toBe('invalid');
   });
 
-  it('allows nothing once its user may no longer sign in (deactivated, locked, archived, organisation deactivated)', () => {
+  const everyScope = { scopes: API_TOKEN_SCOPES, expiresAt: NOW + 1000, revokedAt: null };
+  const administrator = { roles: [Role.AccountAdministrator], orgFinance: true, maySignIn: true };
+
+  it('lets no token manage tokens, log out or export the personal data: a browser session only', () => {
+    for (const route of [
+      { method: 'GET', pattern: '/api/user/apiTokens' },
+      { method: 'HEAD', pattern: '/api/user/apiTokens' },
+      { method: 'POST', pattern: '/api/user/apiTokens' },
+      { method: 'DELETE', pattern: '/api/user/apiTokens/:id' },
+      { method: 'POST', pattern: '/api/user/logout' },
+      { method: 'GET', pattern: '/api/user/me/personalData' },
+    ]) {
+      expect(decideTokenCall(everyScope, administrator, route, NOW)).toEqual({ kind: 'session-only' });
+    }
+  });
+
+  it('refuses every token a route the table does not know, and a public route (which never asks for one)', () => {
+    for (const route of [
+      { method: 'GET', pattern: '/api/user/%61piTokens' },
+      { method: 'PATCH', pattern: '/api/asset' },
+      { method: 'GET', pattern: '/api/asset/' },
+      { method: 'GET', pattern: '/api//asset' },
+      { method: 'GET', pattern: '/API/asset' },
+      { method: 'POST', pattern: '/api/user/login' },
+    ]) {
+      expect(decideTokenCall(everyScope, administrator, route, NOW)).toEqual({ kind: 'scope', needed: null });
+    }
+  });
+
+  it('allows a call only with the one scope its route needs: no scope allows a call outside its set, whatever the spelling', () => {
     fc.assert(
-      fc.property(apiTokenRecord(), tokenUser(), apiCall(), (token, user, call) => {
-        expect(decideTokenCall(token, { ...user, maySignIn: false }, call, NOW).kind).not.toBe('allowed');
+      fc.property(apiTokenRecord(), anyRoute(), (token, route) => {
+        const valid = { ...token, expiresAt: NOW + 1000, revokedAt: null };
+        const allowed = decideTokenCall(valid, administrator, route, NOW).kind === 'allowed';
+        const needed = routeScope(route);
+        expect(allowed).toBe(needed !== null && needed !== 'session' && needed !== 'public' && valid.scopes.includes(needed));
+        // Only the table's own keys are ever allowed: another spelling of a path is another (unknown) pattern.
+        if (allowed) expect(Object.keys(ROUTE_SCOPES)).toContain(routeKey(route));
       }),
     );
   });
 
-  it('lets no token manage tokens or log out', () => {
-    for (const call of [
-      { method: 'GET', path: '/api/user/apiTokens' },
-      { method: 'POST', path: '/api/user/apiTokens' },
-      { method: 'DELETE', path: '/api/user/apiTokens/3' },
-      { method: 'GET', path: '/api/user/logout' },
-    ]) {
-      expect(decideTokenCall({ scopes: ['read', 'write', 'export', 'import'], expiresAt: NOW + 1000, revokedAt: null }, { roles: [Role.AccountAdministrator], orgFinance: true, maySignIn: true }, call, NOW)).toEqual({ kind: 'scope', needed: null });
-    }
+  it('decides a route the same whether the router writes its parameters :id or {id}, and a HEAD like its GET', () => {
+    fc.assert(
+      fc.property(knownRoute(), (route) => {
+        const key = routeKey(route);
+        expect(ROUTE_SCOPES[key]).toBeDefined();
+        expect(routeScope(route)).toBe(ROUTE_SCOPES[key]);
+      }),
+    );
   });
 
   it('reads the export lists with read, and needs export for the export files and import for the import area', () => {
-    expect(requiredScope({ method: 'GET', path: '/api/export/assets' })).toBe('read');
-    expect(requiredScope({ method: 'GET', path: '/api/export/assetGroups?page=1' })).toBe('read');
-    expect(requiredScope({ method: 'GET', path: '/api/export/assetgroup/4' })).toBe('export');
-    expect(requiredScope({ method: 'GET', path: '/api/export/users' })).toBe('export');
-    expect(requiredScope({ method: 'POST', path: '/api/import/assets' })).toBe('import');
-    expect(requiredScope({ method: 'GET', path: '/api/asset/3' })).toBe('read');
-    expect(requiredScope({ method: 'HEAD', path: '/api/asset' })).toBe('read');
-    expect(requiredScope({ method: 'PUT', path: '/api/asset' })).toBe('write');
-    expect(requiredScope({ method: 'DELETE', path: '/api/asset' })).toBe('write');
+    expect(requiredScope({ method: 'GET', pattern: '/api/export/assets' })).toBe('read');
+    expect(requiredScope({ method: 'GET', pattern: '/api/export/assetGroups' })).toBe('read');
+    expect(requiredScope({ method: 'GET', pattern: '/api/export/assetgroup/:id' })).toBe('export');
+    expect(requiredScope({ method: 'GET', pattern: '/api/export/users' })).toBe('export');
+    expect(requiredScope({ method: 'GET', pattern: '/api/export/questionnaire/:id/:qid' })).toBe('export');
+    expect(requiredScope({ method: 'POST', pattern: '/api/import/assets' })).toBe('import');
+    expect(requiredScope({ method: 'GET', pattern: '/api/import' })).toBe('import');
+    expect(requiredScope({ method: 'GET', pattern: '/api/asset/:id' })).toBe('read');
+    expect(requiredScope({ method: 'HEAD', pattern: '/api/asset' })).toBe('read');
+    expect(requiredScope({ method: 'PUT', pattern: '/api/asset' })).toBe('write');
+    expect(requiredScope({ method: 'DELETE', pattern: '/api/asset/:id' })).toBe('write');
+    expect(requiredScope({ method: 'GET', pattern: '/api/user/me' })).toBe('read');
+  });
+
+  it('holds up an address after 20 failed bearer values in a minute, until that minute is over', () => {
+    let window: ReturnType<typeof noteBearerFailure> | undefined;
+    for (let i = 0; i < BAD_BEARER_PER_MINUTE; i += 1) {
+      expect(bearerHeldUp(window, NOW + i).heldUp).toBe(false);
+      window = noteBearerFailure(window, NOW + i);
+    }
+    expect(bearerHeldUp(window, NOW + 30_000)).toEqual({ heldUp: true, retryAfterSeconds: 30 });
+    expect(bearerHeldUp(window, NOW + 59_999).heldUp).toBe(true);
+    expect(bearerHeldUp(window, NOW + 60_000).heldUp).toBe(false);
+    expect(noteBearerFailure(window, NOW + 60_000)).toEqual({ start: NOW + 60_000, count: 1 });
   });
 
   it('gives read to everyone, write to roles that change data, export to finance partners and exporting roles, import to import administrators', () => {

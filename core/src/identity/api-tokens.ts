@@ -1,5 +1,6 @@
 import { Role, hasAnyRole } from './roles.ts';
 import type { MessageKey } from '../shared/messages.ts';
+import { routeScope, type MatchedRoute, type RouteScope } from './route-scopes.ts';
 
 /**
  * Personal access tokens for backend callers (issue 21, DOMAIN.md §2, docs/api.md): a token acts as its user,
@@ -75,32 +76,15 @@ export const scopesUserMayHold = (subject: ScopeSubject): ApiTokenScope[] =>
     }
   });
 
-/** A call as the scope rules see it: its method and its path (without query). */
-export interface ApiCall {
-  method: string;
-  path: string;
-}
-
-/** The export area's lists (what may be exported) are reading calls; its files need `export`. */
-const EXPORT_LISTS = new Set(['/api/export/assets', '/api/export/assetGroups']);
-/** Calls only a signed-in person makes: managing tokens (a token cannot make a longer-lived one) and logout. */
-const SESSION_ONLY = ['/api/user/apiTokens', '/api/user/logout'];
-
-const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
 export const isReadingCall = (method: string): boolean => method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD';
 
 /**
- * The scope a call needs: `import` for the import area, `export` for the files of the export area (`/api/export/…`
- * but its lists), `read` for every other reading call (GET, HEAD), `write` for every other call; `null` for the calls
- * no token may make.
+ * The scope a call needs, decided by the route the router matched (route-scopes.ts), never by the URL's text: a
+ * percent-encoded, doubled or differently cased spelling that reaches a route needs what the route needs. `session`
+ * for the calls only a signed-in person makes, `public` for those without sign-in, `null` for a route the table does
+ * not know.
  */
-export const requiredScope = (call: ApiCall): ApiTokenScope | null => {
-  const path = call.path.split('?')[0] ?? '';
-  if (SESSION_ONLY.some((p) => under(path, p))) return null;
-  if (under(path, '/api/import')) return 'import';
-  if (path.startsWith('/api/export/') && !EXPORT_LISTS.has(path)) return 'export';
-  return isReadingCall(call.method) ? 'read' : 'write';
-};
+export const requiredScope = (route: MatchedRoute): RouteScope | null => routeScope(route);
 
 /** A stored token as the rules see it. */
 export interface ApiTokenRecord {
@@ -126,20 +110,25 @@ export type TokenDecision =
   | { kind: 'allowed' }
   /** 401: revoked, expired, or its user may no longer sign in. */
   | { kind: 'invalid'; reason: ApiTokenState | 'user' }
-  /** 403: the call needs a scope the token does not carry (or no token may make it). */
-  | { kind: 'scope'; needed: ApiTokenScope | null };
+  /** 403 `api-token-scope`: the call needs a scope the token does not carry, or its route is unknown to the table. */
+  | { kind: 'scope'; needed: ApiTokenScope | null }
+  /** 403 `token-not-allowed`: the call manages the caller's identity and is made by a signed-in person only. */
+  | { kind: 'session-only' };
 
 /**
  * May this token make this call now? Only a valid token of a user who may sign in (`userMaySignIn`, user-status.ts)
  * allows anything, and then only the calls whose scope it carries and its user may hold. The route behind it still
  * applies the user's own rights (the token acts as its user), so a token never allows more than its user.
  */
-export const decideTokenCall = (token: ApiTokenRecord, subject: ScopeSubject & { maySignIn: boolean }, call: ApiCall, now: number): TokenDecision => {
+export const decideTokenCall = (token: ApiTokenRecord, subject: ScopeSubject & { maySignIn: boolean }, route: MatchedRoute, now: number): TokenDecision => {
   const state = apiTokenState(token, now);
   if (state !== 'valid') return { kind: 'invalid', reason: state };
   if (!subject.maySignIn) return { kind: 'invalid', reason: 'user' };
-  const needed = requiredScope(call);
-  if (needed === null || !effectiveScopes(token, subject).includes(needed)) return { kind: 'scope', needed };
+  const needed = requiredScope(route);
+  if (needed === 'session') return { kind: 'session-only' };
+  // A public route never asks for a token; reached with one anyway, it is no call a token makes.
+  if (needed === null || needed === 'public') return { kind: 'scope', needed: null };
+  if (!effectiveScopes(token, subject).includes(needed)) return { kind: 'scope', needed };
   return { kind: 'allowed' };
 };
 
@@ -228,3 +217,22 @@ export const countCall = (window: RateWindow | undefined, now: number, limit: nu
 /** The `RateLimit` header of the IETF draft (draft-ietf-httpapi-ratelimit-headers): limit, remaining, reset. */
 export const rateLimitHeader = (decision: Pick<RateDecision, 'limit' | 'remaining' | 'resetSeconds'>): string =>
   `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.resetSeconds}`;
+
+/**
+ * Bearer values that fail (an unknown, revoked or malformed access token, a session token that does not verify) are
+ * counted per client address like failed sign-ins: after this many in a minute the address gets 429 with Retry-After
+ * for bearer calls until the minute is over (DOMAIN.md §2). A session token that verifies is never held up by it.
+ */
+export const BAD_BEARER_PER_MINUTE = 20;
+export const BAD_BEARER_WINDOW_MS = 60_000;
+
+/** Whether an address's failures so far hold up its next bearer call, and for how many seconds. */
+export const bearerHeldUp = (window: RateWindow | undefined, now: number, limit = BAD_BEARER_PER_MINUTE, windowMs = BAD_BEARER_WINDOW_MS): { heldUp: boolean; retryAfterSeconds: number } => {
+  const current = window && now >= window.start && now - window.start < windowMs ? window : undefined;
+  if (!current || current.count < limit) return { heldUp: false, retryAfterSeconds: 0 };
+  return { heldUp: true, retryAfterSeconds: Math.max(1, Math.ceil((current.start + windowMs - now) / 1000)) };
+};
+
+/** The address's failures after one more. */
+export const noteBearerFailure = (window: RateWindow | undefined, now: number, windowMs = BAD_BEARER_WINDOW_MS): RateWindow =>
+  window && now >= window.start && now - window.start < windowMs ? { start: window.start, count: window.count + 1 } : { start: now, count: 1 };

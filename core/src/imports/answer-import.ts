@@ -99,7 +99,7 @@ const findOption = (question: Question, text: string): number | undefined => {
 export const readAnswerCell = (question: Question, cell: Cell, language: Language): E.Either<CellProblem, AnswerInput | null> => {
   if (blank(cell) || (typeof cell === 'string' && cell.trim() === NOT_APPLICABLE_MARK)) return E.right(null);
   if (typeof cell === 'string' && cell.length > MAX_CELL_CHARACTERS) return E.left({ key: 'import-cell-too-long', params: { max: MAX_CELL_CHARACTERS.toLocaleString('de-DE') } });
-  if (typeof cell === 'string' && looksLikeFormula(cell)) return E.left({ key: 'import-formula-text' });
+  if (typeof cell === 'string' && looksLikeFormula(cell, question.type === 'ValueQuestion' ? language : null)) return E.left({ key: 'import-formula-text' });
   const text = typeof cell === 'string' ? cell.trim() : String(cell);
   // A virtual question is computed: whatever the cell holds, checkAnswer refuses it (answer-virtual).
   if (question.type === 'VirtualQuestion') return E.right({ inputAnswer: text });

@@ -14,8 +14,11 @@ export interface ImportTable {
 
 export const MAX_IMPORT_ROWS = 50_000;
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-/** What a workbook may unpack to; more is taken for a zip bomb. */
-export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+/**
+ * What a workbook may unpack to, all entries together, counted while inflating (whatever its headers claim); more is
+ * taken for a zip bomb. A workbook of 50 000 rows in the template's columns unpacks to well under it.
+ */
+export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 export const MAX_CELL_CHARACTERS = 10_000;
 
 /** A refusal of the whole file, before any row is read: 400, or 413 where it is too large. */

@@ -49,8 +49,8 @@ export const IMPORT_MESSAGES = {
     en: 'The cell is longer than {max} characters.',
   },
   'import-formula-text': {
-    de: 'Die Zelle beginnt mit „=“: Sie wird als Text gelesen, nie als Formel berechnet. Bitte geben Sie den Wert selbst ein.',
-    en: 'The cell starts with "=": it is read as text, never calculated as a formula. Please enter the value itself.',
+    de: 'Die Zelle beginnt mit „=“, „+“, „-“, „@“, einem Tabulator oder Zeilenumbruch wie eine Formel: Sie wird als Text gelesen, nie berechnet. Bitte geben Sie den Wert selbst ein.',
+    en: 'The cell starts with "=", "+", "-", "@", a tab or a line break like a formula: it is read as text, never calculated. Please enter the value itself.',
   },
   'import-not-a-number': {
     de: '„{value}“ ist keine Zahl.',

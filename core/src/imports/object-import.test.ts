@@ -73,6 +73,22 @@ describe('one object row (the form\'s rules, DOMAIN.md §10)', () => {
     expect(row.body).toBeNull();
   });
 
+  it.each(['+HYPERLINK("http://evil")', '-2+3+cmd|\' /C calc\'!A0', '@SUM(A1:A9)', '\t=1+1', '\r=1+1', '  =1+1', '+49 221 12345', '-'])(
+    'flags a text cell starting like a formula: %j',
+    (text) => {
+      const row = read({ ...minimal, description: text });
+      expect(row.problems).toEqual([{ column: 'description', key: 'import-formula-text' }]);
+      expect(row.body).toBeNull();
+    },
+  );
+
+  it('reads a signed number in a numeric column as that number, not as a formula', () => {
+    expect(read({ ...minimal, usableArea: '-3.5' }, 'en').problems).toEqual([{ column: 'usableArea', key: 'import-negative-number' }]);
+    expect(read({ ...minimal, usableArea: '-3,5' }).problems).toEqual([{ column: 'usableArea', key: 'import-negative-number' }]);
+    expect(read({ ...minimal, usableArea: '+A1' }).problems).toEqual([{ column: 'usableArea', key: 'import-formula-text' }]);
+    expect(read({ ...minimal, usableArea: '=5' }).problems).toEqual([{ column: 'usableArea', key: 'import-formula-text' }]);
+  });
+
   it('refuses a cell over 10 000 characters', () => {
     expect(read({ ...minimal, description: 'x'.repeat(10_001) }).problems.map((p) => p.key)).toEqual(['import-cell-too-long']);
   });
@@ -86,7 +102,8 @@ describe('one object row (the form\'s rules, DOMAIN.md §10)', () => {
 /** Objects the form accepts (spec 02 §3, §5). */
 const acceptedObject = () =>
   fc.record({
-    objectName: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '' && !s.trimStart().startsWith('=')).map((s) => s.trim()),
+    // A name that starts like a formula is flagged by the import (tested below), though the form takes it.
+    objectName: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '' && !/^[=+\-@\t\r]/.test(s.trimStart())).map((s) => s.trim()),
     externalId: fc.option(fc.stringMatching(/^[A-Z]{2}-\d{1,5}$/), { nil: null }),
     country: fc.constantFrom(...COUNTRY_CODES),
     city: fc.constantFrom('Köln', 'München', 'Berlin'),

@@ -28,8 +28,18 @@ export interface ObjectRowContext {
 
 export const blank = (cell: Cell): boolean => cell === null || (typeof cell === 'string' && cell.trim() === '');
 
-/** A text cell starting with `=` is a formula typed into a CSV (or a text cell in Excel): read as text, flagged. */
-export const looksLikeFormula = (text: string): boolean => text.trimStart().startsWith('=') && parseLocaleNumber(text.trimStart().slice(1), 'en') === null;
+/** The first characters a spreadsheet program takes for the start of a formula (OWASP's CSV injection list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return (before or after leading blanks) is taken
+ * for a formula typed into a CSV (or a text cell in Excel): read as text, never calculated, flagged in the preview. In
+ * a numeric column (`numberIn`: the file's language) a cell that reads as a number (`-3.5`, `-3,5`) is that number.
+ */
+export const looksLikeFormula = (text: string, numberIn: Language | null = null): boolean => {
+  if (!FORMULA_START.test(text) && !FORMULA_START.test(text.trimStart())) return false;
+  return numberIn === null || readNumber(text, numberIn) === null;
+};
 
 /** A figure in exponent notation, as programs write very small or large numbers ("5e-7", "1,5e-7" in German). */
 const EXPONENT = /^-?\d+([.,]\d+)?e[+-]?\d+$/i;
@@ -89,7 +99,8 @@ export const readObjectRow = (row: number, cells: readonly Cell[], columns: read
     if (blank(cell)) return;
     const problem = (key: RowProblem['key'], params?: RowProblem['params']) => problems.push({ column: header, key, ...(params ? { params } : {}) });
     if (typeof cell === 'string' && cell.length > MAX_CELL_CHARACTERS) return problem('import-cell-too-long', { max: MAX_CELL_CHARACTERS.toLocaleString('de-DE') });
-    if (typeof cell === 'string' && looksLikeFormula(cell)) return problem('import-formula-text');
+    const numeric = column.kind === 'id' || column.kind === 'number' || column.kind === 'integer' || column.kind === 'share';
+    if (typeof cell === 'string' && looksLikeFormula(cell, numeric ? (column.kind === 'id' ? 'en' : context.language) : null)) return problem('import-formula-text');
     const text = typeof cell === 'string' ? cell.trim() : String(cell);
     switch (column.kind) {
       case 'id': {

@@ -25,13 +25,19 @@ export type IdempotencyDecision =
   /** The first request with this key is still running: wait for it. */
   | { kind: 'wait' }
   /** The key was used for another request: 422. */
-  | { kind: 'conflict' };
+  | { kind: 'conflict' }
+  /**
+   * The first answer carried a secret (a new access token), which is never kept: 409 `idempotency-secret-not-replayed`
+   * (the caller lists its tokens and revokes the one it lost).
+   */
+  | { kind: 'secret-not-replayed' };
 
-export const decideIdempotency = (stored: StoredIdempotency | null, requestHash: string, now: number): IdempotencyDecision => {
+/** Routes whose answer holds a secret (`answersSecret`) keep only that they answered, never the answer. */
+export const decideIdempotency = (stored: StoredIdempotency | null, requestHash: string, now: number, answersSecret = false): IdempotencyDecision => {
   if (!stored) return { kind: 'run', removeStale: false };
   if (now - stored.createdAt >= IDEMPOTENCY_KEY_LIFETIME_MS) return { kind: 'run', removeStale: true };
   if (stored.requestHash !== requestHash) return { kind: 'conflict' };
-  if (stored.statusCode !== null) return { kind: 'replay' };
+  if (stored.statusCode !== null) return answersSecret ? { kind: 'secret-not-replayed' } : { kind: 'replay' };
   if (now - stored.createdAt >= IDEMPOTENCY_ABANDONED_MS) return { kind: 'run', removeStale: true };
   return { kind: 'wait' };
 };

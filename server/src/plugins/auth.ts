@@ -5,7 +5,10 @@ import { actorFromClaims, isSessionActive, sessionClaimsSchema, type Actor, type
 import { maySignIn } from '@ecore/core/identity/user-status.ts';
 import {
   API_TOKEN_CALLS_PER_MINUTE,
+  BAD_BEARER_PER_MINUTE,
+  bearerHeldUp,
   claimsApiToken,
+  noteBearerFailure,
   countCall,
   decideTokenCall,
   isApiTokenShaped,
@@ -174,19 +177,25 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     if (!found) throw new HttpError(401, 'api-token-invalid');
     const { token, user } = found;
     const now = deps.clock();
-    const path = request.url.split('?')[0] ?? '';
+    // The route the router matched (its method and pattern), never the URL's text: `/api/user/%61piTokens` reaches
+    // the route `/api/user/apiTokens` and needs what that route needs.
+    const route = { method: request.method, pattern: request.routeOptions.url ?? '' };
     const decision = decideTokenCall(
       token,
       { roles: user.roles, orgFinance: user.organisation.isFinancePartner, maySignIn: maySignIn({ ...user, organisationActive: user.organisation.organisationActive }) },
-      { method: request.method, path },
+      route,
       now,
     );
     if (decision.kind === 'invalid') {
       request.log.info({ apiTokenId: token.id, userId: token.userId, reason: decision.reason }, 'access token refused');
       throw new HttpError(401, 'api-token-invalid');
     }
+    if (decision.kind === 'session-only') {
+      request.log.info({ apiTokenId: token.id, userId: token.userId, method: request.method, route: route.pattern }, 'access token refused: a browser session only');
+      throw new HttpError(403, 'token-not-allowed');
+    }
     if (decision.kind === 'scope') {
-      request.log.info({ apiTokenId: token.id, userId: token.userId, method: request.method, path, needed: decision.needed }, 'access token lacks the scope');
+      request.log.info({ apiTokenId: token.id, userId: token.userId, method: request.method, route: route.pattern, needed: decision.needed }, 'access token lacks the scope');
       throw new HttpError(403, 'api-token-scope');
     }
     if (windows.size >= VERIFIED_TOKENS) windows.clear();
@@ -198,7 +207,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
       request.log.warn({ apiTokenId: token.id, userId: token.userId }, 'access token rate limited');
       throw new HttpError(429, 'too-many-requests');
     }
-    request.log.info({ apiTokenId: token.id, userId: token.userId, method: request.method, path }, 'access token call');
+    request.log.info({ apiTokenId: token.id, userId: token.userId, method: request.method, route: route.pattern }, 'access token call');
     request.apiToken = { id: token.id, scopes: token.scopes, hash };
     request.actor = actorFromClaims(sessionClaimsFor(user, Math.floor(now / 1000)));
   };
@@ -214,11 +223,23 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     touchApiToken(deps.db, token.id, now).then(() => done(null, payload), (err: Error) => done(err));
   });
 
-  app.decorate('authenticate', async (request: FastifyRequest, reply?: FastifyReply) => {
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'unauthorized');
-    const token = header.slice(7);
-    if (claimsApiToken(token)) return authenticateApiToken(request, reply, token);
+  // Failed bearer values per client address and process (core's bearerHeldUp): a guesser gets 429 after 20 in a minute.
+  const badBearers = new Map<string, RateWindow>();
+  const bearerFailed = (request: FastifyRequest, error: unknown): never => {
+    if (error instanceof HttpError && error.statusCode === 401) {
+      if (badBearers.size >= VERIFIED_TOKENS) badBearers.clear();
+      badBearers.set(request.ip, noteBearerFailure(badBearers.get(request.ip), deps.clock()));
+    }
+    throw error;
+  };
+  const holdUpGuesser = (request: FastifyRequest, reply: FastifyReply | undefined) => {
+    const held = bearerHeldUp(badBearers.get(request.ip), deps.clock(), deps.config.bearerFailureLimit ?? BAD_BEARER_PER_MINUTE);
+    if (!held.heldUp) return;
+    reply?.header('retry-after', String(held.retryAfterSeconds));
+    request.log.warn({ ip: request.ip }, 'bearer calls held up after failed tokens');
+    throw new HttpError(429, 'too-many-requests');
+  };
+  const verifySession = (token: string) => {
     let known = verified.get(token);
     if (!known) {
       let claims: SessionClaims;
@@ -226,13 +247,30 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
         // Expiry is checked against the injected clock below, not the verifier's own.
         claims = sessionClaimsSchema.parse(app.jwt.verify(token, { ignoreExpiration: true }));
       } catch {
-        throw new HttpError(401, 'unauthorized');
+        return null;
       }
       if (verified.size >= VERIFIED_TOKENS) verified.clear();
       known = { claims, actor: Object.freeze(actorFromClaims(claims)) };
       verified.set(token, known);
     }
-    const { claims, actor } = known;
+    return known;
+  };
+
+  app.decorate('authenticate', async (request: FastifyRequest, reply?: FastifyReply) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'unauthorized');
+    const token = header.slice(7);
+    if (claimsApiToken(token)) {
+      holdUpGuesser(request, reply);
+      return authenticateApiToken(request, reply, token).catch((error: unknown) => bearerFailed(request, error));
+    }
+    // A session token whose signature holds is never held up by others' failures from the same address.
+    const known = verifySession(token);
+    if (!known) {
+      holdUpGuesser(request, reply);
+      bearerFailed(request, new HttpError(401, 'unauthorized'));
+    }
+    const { claims, actor } = known!;
     request.claimedUserId = Number(claims.sub);
     if (!isSessionActive(claims, Math.floor(deps.clock() / 1000))) throw new HttpError(401, 'unauthorized');
     const state = await sessions.get(Number(claims.sub));

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A creating POST that accepts an Idempotency-Key (plugins/idempotency.ts). */
     idempotent?: boolean;
+    /** Its answer holds a secret: only that it answered is kept, never the answer (a retry answers 409). */
+    answersSecret?: boolean;
   }
   interface FastifyRequest {
     /** The key this request claimed; its answer is kept (or the key freed) when it is sent. */
@@ -73,8 +75,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: AppDeps) 
         return;
       }
       const stored = await findIdempotencyKey(deps.db, userId, key);
-      const decision = decideIdempotency(stored, requestHash, now);
+      const decision = decideIdempotency(stored, requestHash, now, request.routeOptions.config.answersSecret === true);
       if (decision.kind === 'conflict') throw new HttpError(422, 'idempotency-key-reused');
+      if (decision.kind === 'secret-not-replayed') throw new HttpError(409, 'idempotency-secret-not-replayed');
       if (decision.kind === 'replay' && stored) {
         request.log.info({ userId, route: request.routeOptions.url }, 'idempotent retry answered again');
         return replay(reply, stored);
@@ -103,9 +106,16 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: AppDeps) 
     }
     request.idempotency = null;
     const contentType = reply.getHeader('content-type');
+    // An answer holding a secret is kept as "answered" alone (no body, no type): the secret is in no table, no WAL, no backup.
+    const secret = request.routeOptions.config.answersSecret === true;
     const settled =
       keepsAnswer(reply.statusCode) && (typeof payload === 'string' || Buffer.isBuffer(payload))
-        ? storeIdempotentAnswer(deps.db, { ...claimed, statusCode: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body: payload.toString() })
+        ? storeIdempotentAnswer(deps.db, {
+            ...claimed,
+            statusCode: reply.statusCode,
+            contentType: secret || typeof contentType !== 'string' ? null : contentType,
+            body: secret ? null : payload.toString(),
+          })
         : releaseIdempotencyKey(deps.db, claimed.userId, claimed.key);
     settled.then(
       () => done(null, payload),

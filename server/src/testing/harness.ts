@@ -58,7 +58,7 @@ export async function createHarness(config: Partial<AppConfig> = {}, given?: Dat
     tokens: linkTokens,
     files,
     clock: () => clock.now,
-    config: { jwtSecret: 'test-secret-test-secret-test-secret-42', publicUrl: 'http://portal.test', twoFactorLogin: false, authRateLimit: 1000, checkResponses: true, ...config },
+    config: { jwtSecret: 'test-secret-test-secret-test-secret-42', publicUrl: 'http://portal.test', twoFactorLogin: false, authRateLimit: 1000, bearerFailureLimit: 1000, checkResponses: true, ...config },
   });
   await app.ready();
   // Every answer a test receives is checked against the published description (testing/contract.ts, issue 21).

@@ -27,7 +27,7 @@ export async function findIdempotencyKey(db: Executor, userId: number, key: stri
 }
 
 /** Keeps the first answer of the request that claimed the key. */
-export async function storeIdempotentAnswer(db: Executor, answer: { userId: number; key: string; statusCode: number; contentType: string | null; body: string }): Promise<void> {
+export async function storeIdempotentAnswer(db: Executor, answer: { userId: number; key: string; statusCode: number; contentType: string | null; body: string | null }): Promise<void> {
   await db
     .updateTable('idempotency_keys')
     .set({ status_code: answer.statusCode, content_type: answer.contentType, response_body: answer.body })

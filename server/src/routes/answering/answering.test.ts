@@ -245,6 +245,12 @@ describe('documents', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.rawPayload.equals(PDF)).toBe(true);
+    // A download under its sanitised name; viewing in the browser only when asked for, for a type shown without risk.
+    expect(download.headers['content-disposition']).toBe('attachment; filename="Nachweis.pdf"; filename*=UTF-8\'\'Nachweis.pdf');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    const viewed = await h.as('analyst', 'GET', `/api/asset/answer/document/${doc.id}?inline=true`);
+    expect(viewed.headers['content-disposition']).toBe('inline; filename="Nachweis.pdf"; filename*=UTF-8\'\'Nachweis.pdf');
+    expect((await h.as('analyst', 'GET', `/api/asset/answer/document/${doc.id}?inline=false`)).headers['content-disposition']).toMatch(/^attachment;/);
     expect((await h.as('bank', 'GET', `/api/asset/answer/document/${doc.id}`)).statusCode).toBe(404);
     expect((await h.as('collector', 'DELETE', `/api/asset/answer/document/${doc.id}`)).statusCode).toBe(204);
     expect(h.files.files.size).toBe(0);

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as E from 'fp-ts/lib/Either.js';
-import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, contentDisposition, documentKind, mayChangeDocuments } from '@ecore/core/answering/documents.ts';
+import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, contentDisposition, dispositionOf, documentKind, mayChangeDocuments } from '@ecore/core/answering/documents.ts';
 import { mayAnswer } from '@ecore/core/answering/submission.ts';
 import { idParams } from '@ecore/core/shared/schemas.ts';
 import { deleteDocument, findAnswerOwner, findDocument, insertDocument } from '@ecore/adapters/db/answering/answering-repository.ts';
@@ -88,7 +88,16 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     '/asset/answer/document/:id',
-    { schema: { tags, security, summary: 'Downloads a document (inline, with its file name)', params: idParams, response: { ...responses } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Downloads a document as an attachment under its sanitised file name; `inline=true` shows a PDF, PNG or JPEG in the browser',
+        params: idParams,
+        querystring: z.object({ inline: z.enum(['true', 'false']).optional().describe('Show a PDF, PNG or JPEG in the browser instead of downloading it') }),
+        response: { ...responses },
+      },
+    },
     async (request, reply) => {
       const document = await findDocument(deps.db, request.params.id);
       if (!document) throw new HttpError(404, 'not-found');
@@ -97,7 +106,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       if (!bytes) throw new HttpError(404, 'not-found');
       return reply
         .header('Content-Type', document.contentType)
-        .header('Content-Disposition', contentDisposition(document.fileName))
+        .header('Content-Disposition', contentDisposition(document.fileName, dispositionOf(document.contentType, request.query.inline === 'true')))
         .header('Cache-Control', 'private, no-store')
         .send(Buffer.from(bytes) as never);
     },

@@ -133,7 +133,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         }
         return reply
           .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', contentDisposition(certificateFileName(cert)).replace(/^inline/, 'attachment'))
+          .header('Content-Disposition', contentDisposition(certificateFileName(cert), 'attachment'))
           .header('Cache-Control', 'private, no-store')
           .send(Buffer.from(rendered.right) as never);
       },

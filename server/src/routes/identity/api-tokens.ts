@@ -24,7 +24,8 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     '/user/apiTokens',
     {
-      config: idempotentRoute.config,
+      // A retry with the same Idempotency-Key answers 409 idempotency-secret-not-replayed: the secret is never kept.
+      config: { ...idempotentRoute.config, answersSecret: true },
       schema: {
         tags,
         operationId: 'createApiToken',
