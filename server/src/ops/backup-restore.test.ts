@@ -3,6 +3,7 @@
 // non-empty target, a newer schema and a running embedded portal.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -71,6 +72,60 @@ async function expectSameAfterRestore(target: OpsTarget, before: Record<string, 
   expect(readdirSync(join(target.dataDir, 'files')).sort()).toEqual(Object.keys(FILES).sort());
 }
 
+/** What the demo user `billing` is known by, made distinctive first, so that no other row holds the same text. */
+const BILLING = { email: 'billing@musterimmobilien.example', firstName: 'Wiebke', lastName: 'Loeschmann-Billing', phone: '+49 69 7654321' };
+
+/** Archives (pseudonymises) the demo user `billing` through the API, as an account administrator does. */
+async function archiveBilling(target: OpsTarget): Promise<void> {
+  const database = await openMigratedDatabase({ databaseUrl: target.databaseUrl, pgliteDir: join(target.dataDir, 'db') });
+  try {
+    await database.db
+      .updateTable('users')
+      .set({ first_name: BILLING.firstName, last_name: BILLING.lastName, phone_number: BILLING.phone })
+      .where('user_name', '=', 'billing')
+      .execute();
+    const { id } = await database.db.selectFrom('users').select('id').where('user_name', '=', 'billing').executeTakeFirstOrThrow();
+    const h = await createHarness({}, database);
+    try {
+      const res = await h.as('admin', 'DELETE', `/api/user/archive/${id}`);
+      expect(res.statusCode, res.body).toBe(204);
+    } finally {
+      await h.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** Every layer of an archive, unpacked: the gzip, the tar's entries, and the gzip or zip streams inside them. */
+async function unpackedBytes(file: string): Promise<Buffer[]> {
+  const dir = mkdtempSync(join(work, 'unpacked-'));
+  await tar.extract({ file, cwd: dir });
+  const layers: Buffer[] = [gunzipSync(readFileSync(file))];
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        const bytes = readFileSync(path);
+        layers.push(bytes);
+        if (bytes[0] === 0x1f && bytes[1] === 0x8b) layers.push(gunzipSync(bytes));
+      }
+    }
+  };
+  walk(dir);
+  return layers;
+}
+
+/** The erased user's e-mail, names and phone in no byte of any layer of the backup. */
+async function expectErased(archive: string) {
+  const layers = await unpackedBytes(archive);
+  expect(layers.length).toBeGreaterThan(2);
+  for (const text of Object.values(BILLING)) {
+    for (const layer of layers) expect(layer.includes(Buffer.from(text, 'utf8')), `${text} in the backup`).toBe(false);
+  }
+}
+
 /** An archive whose manifest names a migration this version does not know (written by a newer portal). */
 async function newerArchive(file: string): Promise<string> {
   const dir = mkdtempSync(join(work, 'newer-'));
@@ -113,10 +168,34 @@ describe.runIf(once)('backup and restore of the embedded database', () => {
     expect(manifest.migrations).toContain('2026-11-24-080-personal-data');
     expect(await readManifest(archive)).toEqual(manifest);
 
+    // Its rows, table by table, as `npm run backup` prints them.
+    expect(manifest.rows).toMatchObject({ users: expect.any(Number), assets: expect.any(Number) });
+    expect(manifest.rows!['users']).toBeGreaterThan(10);
+
     const fresh: OpsTarget = { dataDir: join(work, 'fresh') };
     await restore(fresh, archive);
     await expectSameAfterRestore(fresh, before);
   }, 120_000);
+
+  it('an archived user is in no byte of the next backup: the embedded database is dumped as rows, not pages', async () => {
+    const erased: OpsTarget = { dataDir: join(work, 'erased') };
+    await fill(erased);
+    await archiveBilling(erased);
+    const file = join(work, 'erased.tar.gz');
+    await backup(erased, file);
+    await expectErased(file);
+    // The pseudonymised row itself is kept and restored.
+    const restored: OpsTarget = { dataDir: join(work, 'erased-restored') };
+    await restore(restored, file);
+    const database = await openDatabase({ pgliteDir: join(restored.dataDir, 'db') });
+    try {
+      const users = await database.db.selectFrom('users').selectAll().execute();
+      expect(users.length).toBeGreaterThan(10);
+      for (const text of Object.values(BILLING)) expect(JSON.stringify(users)).not.toContain(text);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
 
   it('refuses a folder that is not empty, an archive of a newer schema and one of the other database, changing nothing', async () => {
     await expect(restore(source, archive)).rejects.toThrow(OpsRefusal);
@@ -166,6 +245,13 @@ describe.runIf(once && url)('backup and restore of PostgreSQL (pg_dump, pg_resto
     expect(manifest).toMatchObject({ database: 'postgres', files: 2 });
     await restore(target, archive);
     await expectSameAfterRestore(target, before);
+  }, 120_000);
+
+  it('an archived user is in no byte of the next backup (pg_dump writes rows)', async () => {
+    await archiveBilling(source);
+    const file = join(work, 'pg-erased.tar.gz');
+    await backup(source, file);
+    await expectErased(file);
   }, 120_000);
 
   it('refuses a database that is not empty', async () => {

@@ -13,4 +13,8 @@ await runCommand(OpsRefusal, async () => {
     `Backup written to ${resolve(file)} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
       `${manifest.database === 'pglite' ? `embedded database of ${target.dataDir}` : 'PostgreSQL database'}, schema ${manifest.schemaVersion}, ${manifest.files} stored files.`,
   );
+  // The rows of each table, so that an operator sees at a glance what the archive holds (and compares after a restore).
+  const rows = Object.entries(manifest.rows ?? {}).filter(([table]) => !table.startsWith('kysely_'));
+  console.log(`Rows: ${rows.reduce((sum, [, n]) => sum + n, 0)} in ${rows.length} tables`);
+  for (const [table, n] of rows) console.log(`  ${table.padEnd(36)} ${String(n).padStart(9)}`);
 });
