@@ -13,6 +13,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@ecore/migrations/demo-
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from './demo/demo-answers.ts';
+import { seedDemoPeers } from './demo/demo-peers.ts';
 import { seedDemoReview } from './demo/demo-review.ts';
 import { seedDemoExports } from './demo/demo-exports.ts';
 import { sweep, SWEEP_INTERVAL_MS } from './sweeps.ts';
@@ -45,6 +46,8 @@ async function main() {
     await seedDemoQuestionnaires(database.db);
     await seedDemoAssets(database.db);
     await seedDemoAnswers(database.db, new Date());
+    // Six scored offices of another organisation: the benchmark against peers shows right after the first start.
+    await seedDemoPeers(database.db, new Date());
     await seedDemoReview(database.db, new Date());
     await seedDemoExports(database.db, new Date());
     // The yearly cycle (issue 22): a renewal under way and a label about to expire.
