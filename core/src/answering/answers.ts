@@ -49,6 +49,13 @@ export interface AnswerInput {
 /** The cleared answer: no number, no option (a fresh object each time, so that nobody shares one by mistake). */
 export const clearedValue = (): AnswerValue => ({ inputAnswer: null, multipleChoiceOption: [] });
 
+/**
+ * The answers given (spec 02 §3): a cleared answer keeps its row (its change log and comments stay) with state
+ * null, and is no answer; every reading of answers (scores, carry-overs, defaults, certificates) takes these.
+ */
+export const isGivenAnswer = (row: { state?: AnswerState | string | null }): boolean => row.state !== null;
+export const givenAnswers = <T extends { state?: AnswerState | string | null }>(rows: readonly T[]): T[] => rows.filter(isGivenAnswer);
+
 /** The answer states that mean a tester has looked at the answer (spec 02 §4 "reviewed"). */
 export const REVIEWED_STATES: readonly AnswerState[] = ['Declined', 'Verification', 'ReviewAccepted'];
 /** The answer states that mean an evaluator has decided (spec 02 §4 "evaluated"). */

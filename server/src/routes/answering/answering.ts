@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import * as E from 'fp-ts/lib/Either.js';
 import { answerableQuestions, findQuestion } from '@ecore/core/answering/applicability.ts';
-import { saveAnswersSchema } from '@ecore/core/answering/answers.ts';
+import { givenAnswers, saveAnswersSchema } from '@ecore/core/answering/answers.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
 import { mayAnswer, mayDeleteQuestionnaire, mayStartQuestionnaire, mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
 import { carryOver, mayStartNewRun, pickTemplate, reportingYearOf, updateToActiveProblem, groupUpdateToActiveProblem } from '@ecore/core/answering/versions.ts';
@@ -516,7 +516,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       if (!mayEditAsset(actor, asset)) throw new HttpError(403, 'forbidden');
       const template = await templateOf(row.questionnaireId);
       const { stored } = await answersOf(deps.db, row);
-      const answers = defaultsOf(structureFor(template, asset), stored.filter((a) => a.state !== null));
+      const answers = defaultsOf(structureFor(template, asset), givenAnswers(stored));
       const by = await actorName(app, deps.db, request.actor);
       await deps.db.transaction().execute((trx) => saveGroupDefaults(trx, asset.assetGroupId, row.questionnaireId, by, now(), answers));
       return reply.status(204).send(null);
@@ -556,7 +556,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   const moveToVersion = async (trx: Trx, actor: AssetActor, by: string, asset: AssetView, row: AssetQuestionnaireRow, from: ScoredTemplate, to: ScoredTemplate, scoring: ScoreKeeper) => {
     const targetId = to.id;
     const { answers, stored } = await answersOf(trx as never, row);
-    const { kept, dropped } = carryOver(from, to, stored.filter((a) => a.state !== null));
+    const { kept, dropped } = carryOver(from, to, givenAnswers(stored));
     const at = now();
     const keptRows = kept.map((k) => ({ answerId: answers.find((a) => a.questionId === k.fromQuestionId)!.id, questionId: k.questionId, optionIds: k.value.multipleChoiceOption, from: k.fromQuestionId }));
     await moveAnswersToVersion(trx, row.id, targetId, keptRows);
