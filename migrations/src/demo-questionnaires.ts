@@ -24,7 +24,6 @@ interface Q {
   virtual?: { type: 'DK' | 'DW' | 'Year'; parent: string; variator: number | null; max: number; average?: number };
   assets?: string[];
   review?: boolean;
-  finance?: boolean;
   basic?: boolean;
   /** New in 2025_01; left out of 2024_01. */
   since2025?: boolean;
@@ -95,7 +94,7 @@ const CLUSTERS: Cl[] = [
             questions: [
               sc('G-4.1', 'Enthalten die Verträge mit Facility-Management-Dienstleistern Nachhaltigkeitskriterien?', 'Do the contracts with facility management providers contain sustainability criteria?', yesPartNo),
               sc('G-4.2', 'Gibt es einen Verhaltenskodex für Lieferanten?', 'Is there a code of conduct for suppliers?', yesNo, { level: 'A3', since2025: true }),
-              sc('G-4.3', 'Wird Ökostrom für die Allgemeinflächen bezogen?', 'Is green electricity purchased for the common areas?', coverage, { ghg: true, finance: true }),
+              sc('G-4.3', 'Wird Ökostrom für die Allgemeinflächen bezogen?', 'Is green electricity purchased for the common areas?', coverage, { ghg: true }),
             ],
           },
         ],
@@ -305,6 +304,17 @@ const CLUSTERS: Cl[] = [
   },
 ];
 
+/**
+ * The demo's finance subset (DOMAIN.md §5): the questions a bank reads, at least a fifth of the scored questions of
+ * every cluster (I 3 of 11, II 3 of 12, III 4 of 18, IV 3 of 9 scored at A1: 13 of 50), so that the finance score spreads.
+ */
+export const DEMO_FINANCE_QUESTIONS: readonly string[] = [
+  'G-1.2', 'G-2.1', 'G-4.3',
+  'E-2.2', 'C-1.3', 'C-1.4',
+  'O-1.1', 'O-1.2', 'O-2.1', 'O-3.1',
+  'T-1.1', 'T-1.2', 'T-2.1',
+];
+
 const seedTemplate = async (trx: Kysely<any>, head: { title: string; version: string; state: string; at: Date }, include: (q: Q) => boolean) => {
   const { id: qid } = await trx
     .insertInto('questionnaires')
@@ -342,7 +352,7 @@ const seedTemplate = async (trx: Kysely<any>, head: { title: string; version: st
           .values(questions.map((q, qi) => ({
             questionnaire_id: qid, section_id: sectionId, position: qi + 1, static_title: q.key, type: q.type,
             asset_types: q.assets ?? [], cluster_type: cluster.kind, taxonomy_relevant: q.taxonomy ?? false,
-            relevant_for_review: q.review ?? false, is_green_house_gas: q.ghg ?? false, score_type: q.finance ? 'Finance' : 'Ecore',
+            relevant_for_review: q.review ?? false, is_green_house_gas: q.ghg ?? false, score_type: DEMO_FINANCE_QUESTIONS.includes(q.key) ? 'Finance' : 'Ecore',
             virtual_question_type: q.virtual?.type ?? null, average_variator: q.virtual?.variator ?? null,
             basic_question: q.basic ?? false, average_value: q.virtual?.average ?? null, virtual_max_score: q.virtual?.max ?? null,
             ambition_level: q.level ?? 'A1', kpi_key: q.kpi ?? null,
@@ -377,30 +387,42 @@ const seedTemplate = async (trx: Kysely<any>, head: { title: string; version: st
   return qid;
 };
 
-/** Illustrative reference data: smooth made-up curves, clearly not CRREM figures. */
+/**
+ * Illustrative reference data: smooth made-up curves, clearly not CRREM figures. Every asset class and country of the
+ * demo objects has averages and pathways of energy and carbon and averages of water and waste (DOMAIN.md §5).
+ */
 const COUNTRIES: Record<string, number> = { DE: 1, AT: 0.92, NL: 1.05, FR: 0.8 };
-const CLASSES: Record<string, { energy: number; carbon: number }> = {
-  OFF: { energy: 180, carbon: 45 }, RESI: { energy: 140, carbon: 32 }, RHS: { energy: 220, carbon: 55 },
-  DWH: { energy: 90, carbon: 22 }, HOT: { energy: 260, carbon: 62 },
+const CLASSES: Record<string, { energy: number; carbon: number; water: number; waste: number }> = {
+  OFF: { energy: 180, carbon: 45, water: 0.45, waste: 3.5 }, RESI: { energy: 140, carbon: 32, water: 1.2, waste: 5.5 },
+  RHS: { energy: 220, carbon: 55, water: 0.6, waste: 9 }, DWH: { energy: 90, carbon: 22, water: 0.15, waste: 2.5 },
+  HOT: { energy: 260, carbon: 62, water: 1.9, waste: 7 }, MIX: { energy: 190, carbon: 46, water: 0.8, waste: 5 },
 };
 const GRID_2020: Record<string, number> = { DE: 0.366, AT: 0.12, NL: 0.33, FR: 0.052 };
 
-async function seedReferenceData(trx: Kysely<any>) {
-  const note = 'Illustrative demo data written for the ECORE portal; not real benchmark or CRREM figures. Import your own CSV before scoring real objects.';
+/** The rows of the illustrative demo reference values (averages and pathways 2020–2050). */
+export const demoReferenceRows = (): Record<string, unknown>[] => {
   const rows: Record<string, unknown>[] = [];
   for (const [country, factor] of Object.entries(COUNTRIES)) {
     for (const [assetClass, base] of Object.entries(CLASSES)) {
       for (let year = 2020; year <= 2050; year += 1) {
         const t = (year - 2020) / 30;
-        for (const metric of ['energy', 'carbon'] as const) {
+        for (const metric of ['energy', 'carbon', 'water', 'waste'] as const) {
           const start = base[metric] * factor;
-          rows.push({ kind: 'average', metric, country, asset_class: assetClass, year, value: Math.round(start * (1 - 0.01 * (year - 2020)) * 10) / 10 });
+          const decimals = metric === 'water' ? 1000 : 10;
+          rows.push({ kind: 'average', metric, country, asset_class: assetClass, year, value: Math.round(start * (1 - 0.01 * (year - 2020)) * decimals) / decimals });
+          if (metric === 'water' || metric === 'waste') continue;
           const target = metric === 'energy' ? start * 0.45 : start * 0.05;
           rows.push({ kind: 'pathway', metric, country, asset_class: assetClass, year, value: Math.round((start * 0.85 - (start * 0.85 - target) * (1 - (1 - t) ** 1.6)) * 10) / 10 });
         }
       }
     }
   }
+  return rows;
+};
+
+async function seedReferenceData(trx: Kysely<any>) {
+  const note = 'Illustrative demo data written for the ECORE portal; not real benchmark or CRREM figures. Import your own CSV before scoring real objects.';
+  const rows = demoReferenceRows();
   for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('scoring_reference_values').values(rows.slice(i, i + 1000)).execute();
   const factors: Record<string, unknown>[] = [
     { carrier: 'gas', country: '', year: 0, value: 0.201 },

@@ -27,6 +27,8 @@ import * as scoreSummaryJson from './migrations/2026-11-25-093-score-summary-jso
 import * as questionnaireFillfactor from './migrations/2026-11-25-094-questionnaire-fillfactor.ts';
 import * as keptAnswersFunction from './migrations/2026-11-25-095-kept-answers-function.ts';
 import * as forgetKeptTokenSecrets from './migrations/2026-11-29-096-forget-kept-token-secrets.ts';
+import * as demoFinanceAndReferenceData from './migrations/2026-11-29-097-demo-finance-and-reference-data.ts';
+import * as scoreRulesVersion from './migrations/2026-11-29-098-score-rules-version.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -61,6 +63,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-094-questionnaire-fillfactor': questionnaireFillfactor,
   '2026-11-25-095-kept-answers-function': keptAnswersFunction,
   '2026-11-29-096-forget-kept-token-secrets': forgetKeptTokenSecrets,
+  '2026-11-29-097-demo-finance-and-reference-data': demoFinanceAndReferenceData,
+  '2026-11-29-098-score-rules-version': scoreRulesVersion,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

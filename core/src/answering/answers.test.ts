@@ -1,7 +1,7 @@
 // The payload of a save (PUT asset/answer) and when two answers say the same.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { saveAnswersSchema, sameValue } from './answers.ts';
+import { ANSWER_STATES, givenAnswers, saveAnswersSchema, sameValue } from './answers.ts';
 
 describe('the save payload', () => {
   it('reads a list of answers, with missing number and options as none', () => {
@@ -34,5 +34,17 @@ describe('two answers say the same', () => {
     );
     expect(sameValue({ inputAnswer: 1, multipleChoiceOption: [] }, { inputAnswer: 2, multipleChoiceOption: [] })).toBe(false);
     expect(sameValue({ inputAnswer: null, multipleChoiceOption: [1] }, { inputAnswer: null, multipleChoiceOption: [1, 2] })).toBe(false);
+  });
+});
+
+describe('the answers given', () => {
+  it('a cleared answer row (state null) is no answer; every answered state is one, in the order stored', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ id: fc.nat(), state: fc.constantFrom(null, ...ANSWER_STATES) })), (rows) => {
+        const given = givenAnswers(rows);
+        expect(given).toEqual(rows.filter((r) => ANSWER_STATES.some((s) => s === r.state)));
+        expect(given.length + rows.filter((r) => r.state === null).length).toBe(rows.length);
+      }),
+    );
   });
 });

@@ -13,8 +13,8 @@ export type AnswerState = (typeof ANSWER_STATES)[number];
 export const REVIEW_STATUSES = ['Unchecked', 'Rejected', 'Approved'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
-/** The kinds of the per-question change log (spec 02 §3, DOMAIN.md §8). */
-export const CHANGE_KINDS = ['Answered', 'ModifiedAnswer', 'ModifiedQuestionnaireVersion', 'RemovedAnswer', 'CarriedFromPreviousYear'] as const;
+/** The kinds of the change log (spec 02 §3, DOMAIN.md §8); `ModifiedReportingYear` belongs to the questionnaire (question id 0), DOMAIN.md §5. */
+export const CHANGE_KINDS = ['Answered', 'ModifiedAnswer', 'ModifiedQuestionnaireVersion', 'RemovedAnswer', 'CarriedFromPreviousYear', 'ModifiedReportingYear'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /**
@@ -48,6 +48,13 @@ export interface AnswerInput {
 
 /** The cleared answer: no number, no option (a fresh object each time, so that nobody shares one by mistake). */
 export const clearedValue = (): AnswerValue => ({ inputAnswer: null, multipleChoiceOption: [] });
+
+/**
+ * The answers given (spec 02 §3): a cleared answer keeps its row (its change log and comments stay) with state
+ * null, and is no answer; every reading of answers (scores, carry-overs, defaults, certificates) takes these.
+ */
+export const isGivenAnswer = (row: { state?: AnswerState | string | null }): boolean => row.state !== null;
+export const givenAnswers = <T extends { state?: AnswerState | string | null }>(rows: readonly T[]): T[] => rows.filter(isGivenAnswer);
 
 /** The answer states that mean a tester has looked at the answer (spec 02 §4 "reviewed"). */
 export const REVIEWED_STATES: readonly AnswerState[] = ['Declined', 'Verification', 'ReviewAccepted'];

@@ -61,6 +61,15 @@ export const ANSWERING_MESSAGES = {
     de: 'Für dieses Objekt gibt es keinen aktiven Fragebogen.',
     en: 'There is no active questionnaire for this object.',
   },
+  // The reporting year on the data tab (DOMAIN.md §5).
+  'questionnaire-reporting-year-range': {
+    de: 'Das Berichtsjahr muss zwischen {from} und {to} liegen.',
+    en: 'The reporting year must lie between {from} and {to}.',
+  },
+  'questionnaire-reporting-year-not-editable': {
+    de: 'Das Berichtsjahr kann nur geändert werden, solange der Fragebogen bearbeitet wird.',
+    en: 'The reporting year can only be changed while the questionnaire is being edited.',
+  },
   'questionnaire-delete-not-active': {
     de: 'Nur ein aktiver Fragebogen ohne geprüfte Antworten kann gelöscht werden.',
     en: 'Only an active questionnaire without reviewed answers can be deleted.',

@@ -3,13 +3,14 @@ import { ASSET_CLASSES } from './template.ts';
 
 /**
  * Reference data of the scoring model (DOMAIN.md §5): averages and decarbonisation pathways per
- * country × asset class × year for energy and carbon, and emission factors (grid electricity per
+ * country × asset class × year for energy and carbon, averages of water and waste, and emission factors (grid electricity per
  * country × year, constant factors for gas, oil, district heating and cooling). It is data, imported
  * from CSV by the scoring model manager.
  */
 export const REFERENCE_KINDS = ['average', 'pathway'] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
-export const REFERENCE_METRICS = ['energy', 'carbon'] as const;
+/** Water and waste have averages only (DOMAIN.md §5); a pathway row of them is kept but never read. */
+export const REFERENCE_METRICS = ['energy', 'carbon', 'water', 'waste'] as const;
 export type ReferenceMetric = (typeof REFERENCE_METRICS)[number];
 export const EMISSION_CARRIERS = ['gridElectricity', 'gas', 'oil', 'districtHeating', 'districtCooling'] as const;
 export type EmissionCarrier = (typeof EMISSION_CARRIERS)[number];

@@ -111,6 +111,10 @@ export const SCORING_MESSAGES = {
     de: 'aus den Energieträgern mit den Netzstromfaktoren von {country} projiziert',
     en: 'projected from the energy carriers with the grid factors of {country}',
   },
+  'scoring-why-projection-energy-carriers': {
+    de: 'Summe der Energieträger, gleichbleibend fortgeschrieben',
+    en: 'the energy carriers’ sum, projected flat',
+  },
   'scoring-why-projection-flat': { de: 'gleichbleibend fortgeschrieben', en: 'projected flat' },
   'scoring-why-unanswered': {
     de: '{parent} ist nicht beantwortet → 0 von {max} Punkten',

@@ -64,6 +64,24 @@ describe('reading reference data', () => {
   });
 });
 
+describe('mixed use where some classes lack reference data', () => {
+  const share = (assetClass: 'OFF' | 'HOT' | 'MIX', value: number) => ({ assetClass, share: value });
+
+  it('blends the classes that have data, their shares scaled to 100 %, while they cover at least half of the area', () => {
+    expect(blendedReference(DATA, 'average', 'energy', 'DE', [share('OFF', 0.9), share('MIX', 0.1)], [2024])).toEqual(E.right([180]));
+    expect(blendedReference(DATA, 'average', 'energy', 'DE', [share('OFF', 0.5), share('MIX', 0.5)], [2024])).toEqual(E.right([180]));
+    expect(blendedReference(DATA, 'average', 'energy', 'DE', [share('OFF', 0.3), share('HOT', 0.3), share('MIX', 0.4)], [2024])).toEqual(E.right([0.5 * 180 + 0.5 * 260]));
+  });
+
+  it('below half it refuses, naming the classes without data; a class lacking one year of several lacks them all for the blend', () => {
+    expect(blendedReference(DATA, 'average', 'energy', 'DE', [share('OFF', 0.49), share('MIX', 0.51)], [2024])).toEqual(
+      E.left({ _tag: 'scoring-reference-missing', missing: [{ kind: 'average', metric: 'energy', country: 'DE', assetClass: 'MIX', years: [2024, 2024] }] }),
+    );
+    // The OFF pathway has 2024 only: asked for 2024–2025 it drops out, and nothing covers half.
+    expect(E.isLeft(blendedReference(DATA, 'pathway', 'energy', 'DE', [share('OFF', 1)], [2024, 2025]))).toBe(true);
+  });
+});
+
 describe('naming what is missing', () => {
   it('joins adjacent and overlapping years of the same subject, and keeps others apart', () => {
     const m = (years: [number, number], assetClass: 'OFF' | 'HOT' = 'OFF'): MissingReference => ({ kind: 'pathway', metric: 'carbon', country: 'DE', assetClass, years });

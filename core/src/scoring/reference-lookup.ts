@@ -18,8 +18,7 @@ export interface ReferenceData {
 
 /**
  * The figure a value question's KPI key names (DOMAIN.md §5): `co2` is carbon, every `finalEnergy…` key
- * energy; water and waste have averages of their own only where the question carries one (the reference data
- * holds energy and carbon).
+ * energy; water and waste have averages only (in the reference data or the question's own `averageValue`), no pathways.
  */
 export type ScoringMetric = 'energy' | 'carbon' | 'water' | 'waste';
 
@@ -214,9 +213,14 @@ export const carrierFactor = (data: ReferenceData, carrier: Exclude<EmissionCarr
   return index.get(`${carrier}|${country.toUpperCase()}`) ?? index.get(`${carrier}|`);
 };
 
+/** The least share of the area the classes with reference data must cover for a blend (DOMAIN.md §5). */
+export const BLEND_MIN_COVERAGE = 0.5;
+
 /**
- * A reference curve of a mixed-use object over the years (DOMAIN.md §5): Σ share_class × value(country, class,
- * year). Refuses, naming every class and year range it lacks, where any class with a share has no value.
+ * A reference curve of a mixed-use object over the years (DOMAIN.md §5, "reference data that is missing"):
+ * Σ share_class × value(country, class, year) over the classes whose series holds every year asked, their shares
+ * scaled to 100 %, as long as they cover at least half of the area (`BLEND_MIN_COVERAGE`); a class lacking data
+ * then weighs nothing. Below that it refuses, naming every class and year range it lacks.
  */
 export const blendedReference = (
   data: ReferenceData,
@@ -228,15 +232,18 @@ export const blendedReference = (
 ): Either<ScoringReferenceMissing, number[]> => {
   if (shares.length === 0) return E.left(referenceMissing([{ kind: 'assetClass' }]));
   const missing: MissingReference[] = [];
-  const series = shares.map(({ assetClass }) => referenceSeries(data, kind, metric, country, assetClass));
-  const curve = years.map((year) => {
-    let sum = 0;
-    shares.forEach(({ assetClass, share }, i) => {
-      const value = series[i]?.get(year);
-      if (value === undefined) missing.push({ kind, metric, country, assetClass, years: [year, year] });
-      else sum += share * value;
-    });
-    return sum;
-  });
-  return missing.length > 0 ? E.left(referenceMissing(missing)) : E.right(curve);
+  const complete: { share: number; series: ReadonlyMap<number, number> }[] = [];
+  let covered = 0;
+  for (const { assetClass, share } of shares) {
+    const series = referenceSeries(data, kind, metric, country, assetClass);
+    const lacking = years.filter((year) => series?.get(year) === undefined);
+    for (const year of lacking) missing.push({ kind, metric, country, assetClass, years: [year, year] });
+    if (lacking.length === 0 && series) {
+      complete.push({ share, series });
+      covered += share;
+    }
+  }
+  if (missing.length === 0) return E.right(years.map((year) => complete.reduce((sum, c) => sum + c.share * c.series.get(year)!, 0)));
+  if (!(covered >= BLEND_MIN_COVERAGE)) return E.left(referenceMissing(missing));
+  return E.right(years.map((year) => complete.reduce((sum, c) => sum + (c.share / covered) * c.series.get(year)!, 0)));
 };

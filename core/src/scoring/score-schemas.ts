@@ -101,6 +101,15 @@ export const consumptionValuesSchema = z.object({
   carriersReported: z.boolean(),
 });
 
+/** A total given beside carriers that disagrees with them by more than 2 % (core `figureWarnings`): a warning, never a refusal. */
+export const figureWarningSchema = z.object({
+  metric: z.enum(['energy', 'carbon']),
+  total: z.number().describe('the reported total (finalEnergyTotal in kWh/m²/a, co2 in kg CO2e/m²/a)'),
+  carriers: z.number().describe('the carriers’ figure: their energy sum, or the carbon of the reporting year computed from them'),
+  totalQuestionId: z.number(),
+  carrierQuestionIds: z.array(z.number()),
+});
+
 /** `ScoreResult` (core `score`): totals unrounded, every level and question, the "why" of virtual questions. */
 export const scoreResultSchema = z.object({
   ecore: z.number().nullable().describe('ECORE score 0 … 100, unrounded; null where nothing counts'),
@@ -112,6 +121,7 @@ export const scoreResultSchema = z.object({
   virtualQuestions: z.array(virtualResultSchema),
   consumption: consumptionValuesSchema,
   stranding: strandingPairSchema,
+  figureWarnings: z.array(figureWarningSchema),
   referenceMissing: z.array(missingReferenceSchema),
 });
 

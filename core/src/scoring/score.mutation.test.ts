@@ -261,10 +261,25 @@ describe('the consumption values and projections', () => {
     expect(result.stranding.energy).toMatchObject({ status: 'computed', result: { source: 'carriers', misalignmentYear: 2041 } });
   });
 
-  it('a reported CO2 figure is the consumption value even where the carriers give a projection', () => {
+  it('carriers before a reported CO2 figure: the carriers’ 50 × 0.4 = 20 is the figure, and the total of 12 beside it is a warning naming both', () => {
     const result = score(t, OFFICE, [figure(grid, 50), figure(co2, 12)], DATA);
-    expect(result.consumption).toMatchObject({ co2: 12, co2Source: 'reported' });
+    expect(result.consumption).toMatchObject({ co2: 20, co2Source: 'carriers' });
     expect(result.stranding.carbon).toMatchObject({ status: 'computed', result: { source: 'carriers' } });
+    expect(result.figureWarnings).toEqual([{ metric: 'carbon', total: 12, carriers: 20, totalQuestionId: 4, carrierQuestionIds: [2] }]);
+  });
+
+  it('carriers before a reported energy total: grid 50 is the figure and is projected, the total 100 only warned about', () => {
+    const result = score(t, OFFICE, [figure(energyTotal, 100), figure(grid, 50)], DATA);
+    expect(result.consumption).toMatchObject({ finalEnergy: 50, finalEnergySource: 'carriers' });
+    // 50 against 200 − 3n never leaves the pathway before 2051.
+    expect(result.stranding.energy).toMatchObject({ status: 'computed', result: { source: 'carriers', misalignmentYear: null, beyond2050: true } });
+    expect(result.figureWarnings).toEqual([{ metric: 'energy', total: 100, carriers: 50, totalQuestionId: 1, carrierQuestionIds: [2] }]);
+  });
+
+  it('a total within 2 % of its carriers is no warning; just beyond it is one', () => {
+    expect(score(t, OFFICE, [figure(energyTotal, 153), figure(grid, 50), figure(gas, 100)], DATA).figureWarnings).toEqual([]);
+    expect(score(t, OFFICE, [figure(energyTotal, 147), figure(grid, 50), figure(gas, 100)], DATA).figureWarnings).toEqual([]);
+    expect(score(t, OFFICE, [figure(energyTotal, 153.1), figure(grid, 50), figure(gas, 100)], DATA).figureWarnings).toMatchObject([{ metric: 'energy', total: 153.1, carriers: 150 }]);
   });
 
   it('projections the reference data cannot give are refused, and what is missing is listed once', () => {
@@ -285,12 +300,17 @@ describe('the consumption values and projections', () => {
     expect(result.referenceMissing).toEqual([]);
   });
 
-  it('carriers without a projection give no CO2 figure', () => {
+  it('carriers give the CO2 figure of the reporting year even where no pathway lets them be projected', () => {
     const result = score(t, { ...OFFICE, country: 'AT' }, [figure(gas, 100)], DATA);
+    expect(result.consumption).toMatchObject({ co2: 100 * 0.2, co2Source: 'carriers', finalEnergy: 100, finalEnergySource: 'carriers' });
+    expect(result.stranding.carbon.status).toBe('refused');
+  });
+
+  it('carriers whose factor is missing give no CO2 figure, and never fall back to a reported one', () => {
+    const result = score(t, { ...OFFICE, country: 'AT' }, [figure(grid, 100), figure(co2, 30)], DATA);
     expect(result.consumption).toMatchObject({ co2: null, co2Source: null, finalEnergy: 100, finalEnergySource: 'carriers' });
   });
 });
-
 describe('the "why" lines of a score', () => {
   const energyTotal = valueQuestion(1, 'finalEnergyTotal');
   const dw = virtualQuestion(2, 'DW', 1, 6);

@@ -16,11 +16,12 @@ import {
 } from '../questionnaires/template.ts';
 import { classify, type Classification } from './display.ts';
 import { classSharesOf, referenceMissing, type MissingReference, type ReferenceData } from './reference-lookup.ts';
+import { carriersOf, figureWarningsOf, kpiFigures, type FigureWarning } from './figures.ts';
 import {
+  carbonFromFactors,
   energyIntensity,
-  noEnergy,
   portfolioCurve,
-  type EnergyCarrier,
+  yearFactors,
   type EnergyUse,
   type StrandingRefusal,
   type StrandingResult,
@@ -116,10 +117,16 @@ export interface TaxonomyConformity {
 
 /** The dashboard's consumption values per m² (spec 02 §3), with where each comes from. */
 export interface ConsumptionValues {
-  /** kWh/m²/a: the reported total, else the sum of the carriers answered (with on-site renewables consumed). */
+  /**
+   * kWh/m²/a: the sum of the carriers where any is answered (with on-site renewables consumed, exports not
+   * subtracted), else the reported total (DOMAIN.md §5, "Figures given twice").
+   */
   finalEnergy: number | null;
   finalEnergySource: 'reported' | 'carriers' | null;
-  /** kg CO2e/m²/a: the reported figure, else the carbon projection of the reporting year from the carriers. */
+  /**
+   * kg CO2e/m²/a: the carbon of the reporting year from the carriers where any is answered (null where a factor they
+   * need is missing), else the reported figure.
+   */
   co2: number | null;
   co2Source: 'reported' | 'carriers' | null;
   /** m³/m²/a */
@@ -147,9 +154,19 @@ export interface ScoreResult {
   virtualQuestions: VirtualResult[];
   consumption: ConsumptionValues;
   stranding: { carbon: StrandingOutcome; energy: StrandingOutcome };
+  /** Totals given beside carriers that disagree with them by more than 2 %: warnings for the screens, never refusals. */
+  figureWarnings: FigureWarning[];
   /** Everything the reference data lacked for virtual questions and projections, merged. */
   referenceMissing: MissingReference[];
 }
+
+/**
+ * The version of the scoring rules' reading, stored beside each score: a stored score of an older version is
+ * computed again at start-up. 2: carriers before totals for energy too, virtual questions without their reference
+ * value do not apply whether answered or not, mixed use blends the classes with data (DOMAIN.md §5, "Figures given
+ * twice, and reference data that is missing").
+ */
+export const SCORING_RULES_VERSION = 2;
 
 const clamp = (x: number, low: number, high: number): number => Math.min(high, Math.max(low, x));
 
@@ -219,16 +236,6 @@ export const choicePoints = (question: Pick<Question, 'type' | 'options'>, chose
     sum += o.score;
   }
   return exclusive ?? sum;
-};
-
-const CARRIER_KPIS: Record<EnergyCarrier, KpiKey> = {
-  gridElectricity: 'finalEnergyGridElectricity',
-  gas: 'finalEnergyGas',
-  oil: 'finalEnergyOil',
-  districtHeating: 'finalEnergyDistrictHeating',
-  districtCooling: 'finalEnergyDistrictCooling',
-  renewablesConsumed: 'finalEnergyRenewablesConsumed',
-  renewablesExported: 'finalEnergyRenewablesExported',
 };
 
 const mergeOutcomeMissing = (outcomes: readonly StrandingOutcome[]): MissingReference[] =>
@@ -381,21 +388,11 @@ export const score = (template: ScoringTemplate, object: ScoringObject, answers:
     const figure = answerOf.get(q.id)?.inputAnswer ?? null;
     return figure !== null && Number.isFinite(figure) ? figure : null;
   };
-  // The first answered value question of each KPI key, in tree order.
+  // The first answered value question of each KPI key, in tree order; the carriers read from them.
+  const figures = kpiFigures(questions, valueOf);
   const kpi = new Map<KpiKey, number>();
-  for (const q of questions) {
-    const figure = valueOf(q);
-    if (q.kpiKey !== null && figure !== null && !kpi.has(q.kpiKey)) kpi.set(q.kpiKey, figure);
-  }
-  const energy = noEnergy();
-  let carriersReported = false;
-  for (const [carrier, key] of Object.entries(CARRIER_KPIS) as [EnergyCarrier, KpiKey][]) {
-    const figure = kpi.get(key);
-    if (figure !== undefined) {
-      energy[carrier] = figure;
-      carriersReported = true;
-    }
-  }
+  for (const [key, figure] of figures) kpi.set(key, figure.value);
+  const { energy, reported: carriersReported } = carriersOf(figures);
 
   const shares = classSharesOf(object.assetAssetTypes);
   const subject = { reportingYear: object.reportingYear, country: object.country, assetAssetTypes: object.assetAssetTypes };
@@ -519,17 +516,24 @@ export const score = (template: ScoringTemplate, object: ScoringObject, answers:
   });
   const taxonomyShare = taxonomyRelevant > 0 ? atFullPoints / taxonomyRelevant : null;
 
+  // Carriers before totals, for carbon and energy alike (DOMAIN.md §5, "Figures given twice"): where any carrier is
+  // answered the carriers are the figure, else the reported total stands, projected flat.
+  const co2Reported = kpi.get('co2');
+  const energyReported = kpi.get('finalEnergyTotal');
   const carbonOutcome: StrandingOutcome = carriersReported
     ? outcomeOf(ctx.project('carbon', { carriers: true }), 'carriers')
-    : kpi.has('co2')
-      ? outcomeOf(ctx.project('carbon', { flat: kpi.get('co2')! }), 'reported')
+    : co2Reported !== undefined
+      ? outcomeOf(ctx.project('carbon', { flat: co2Reported }), 'reported')
       : NOT_REPORTED;
-  const reportedEnergy = kpi.get('finalEnergyTotal');
-  const finalEnergy = reportedEnergy ?? (carriersReported ? energyIntensity(energy) : null);
-  const energyOutcome: StrandingOutcome =
-    finalEnergy === null ? NOT_REPORTED : outcomeOf(ctx.project('energy', { flat: finalEnergy }), reportedEnergy !== undefined ? 'reported' : 'carriers');
-  const co2Reported = kpi.get('co2');
-  const co2FromCarriers = co2Reported === undefined && carbonOutcome.status === 'computed' ? carbonOutcome.result.years[0]!.intensity : null;
+  const energyOutcome: StrandingOutcome = carriersReported
+    ? outcomeOf(ctx.project('energy', { carriers: true }), 'carriers')
+    : energyReported !== undefined
+      ? outcomeOf(ctx.project('energy', { flat: energyReported }), 'reported')
+      : NOT_REPORTED;
+  const finalEnergy = carriersReported ? energyIntensity(energy) : (energyReported ?? null);
+  const factors = yearFactors(referenceData, object.country, object.reportingYear);
+  const co2FromCarriers = carriersReported ? carbonFromFactors(energy, factors) : null;
+  const co2 = carriersReported ? co2FromCarriers : (co2Reported ?? null);
 
   const ecore = ecoreTotal.ratio === null ? null : 100 * ecoreTotal.ratio;
   const finance = financeTotal.ratio === null ? null : 100 * financeTotal.ratio;
@@ -543,15 +547,16 @@ export const score = (template: ScoringTemplate, object: ScoringObject, answers:
     virtualQuestions,
     consumption: {
       finalEnergy,
-      finalEnergySource: reportedEnergy !== undefined ? 'reported' : finalEnergy !== null ? 'carriers' : null,
-      co2: co2Reported ?? co2FromCarriers,
-      co2Source: co2Reported !== undefined ? 'reported' : co2FromCarriers !== null ? 'carriers' : null,
+      finalEnergySource: finalEnergy === null ? null : carriersReported ? 'carriers' : 'reported',
+      co2,
+      co2Source: co2 === null ? null : carriersReported ? 'carriers' : 'reported',
       water: kpi.get('water') ?? null,
       waste: kpi.get('waste') ?? null,
       carriers: energy,
       carriersReported,
     },
     stranding: strandingOf(carbonOutcome, energyOutcome),
+    figureWarnings: figureWarningsOf(figures, factors),
     referenceMissing: referenceMissing([
       ...virtualQuestions.flatMap((v) => (v.refusal?._tag === 'scoring-reference-missing' ? v.refusal.missing : [])),
       ...mergeOutcomeMissing([carbonOutcome, energyOutcome]),

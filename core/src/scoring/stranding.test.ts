@@ -257,9 +257,9 @@ describe('missing reference data is said, never made up', () => {
     });
   });
 
-  it('names the grid factors, the constant factor and the class a mixed object lacks, in words', () => {
+  it('names the grid factors, the constant factor and the class a mixed object lacks where the classes with data cover less than half, in words', () => {
     const data: ReferenceData = { ...hand(), emissionFactors: hand().emissionFactors.filter((f) => f.carrier === 'gridElectricity' && f.year < 2040) };
-    const result = assetStranding(data, office({ reportingYear: 2030, assetAssetTypes: [{ assetTypeId: OFF, percentage: 50 }, { assetTypeId: RESI, percentage: 50 }] }));
+    const result = assetStranding(data, office({ reportingYear: 2030, assetAssetTypes: [{ assetTypeId: OFF, percentage: 49 }, { assetTypeId: RESI, percentage: 51 }] }));
     if (E.isRight(result) || result.left._tag !== 'scoring-reference-missing') throw new Error('expected a refusal');
     expect(describeMissing(result.left.missing, 'en')).toBe(
       'emission factor gas; emission factor grid electricity DE 2040–2050; decarbonisation pathway carbon DE RESI 2030–2050; decarbonisation pathway final energy DE RESI 2030–2050',

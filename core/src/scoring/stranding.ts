@@ -3,6 +3,7 @@ import type { Either } from 'fp-ts/Either';
 import { z } from 'zod';
 import { shareProblems, type AssetClassShare, type ShareProblem } from '../assets/asset-class-shares.ts';
 import { isCountryCode } from '../shared/countries.ts';
+import type { EmissionCarrier } from '../questionnaires/reference-data.ts';
 import type { Language } from '../shared/language.ts';
 import {
   blendedReference,
@@ -105,10 +106,42 @@ export const carbonIntensities = (data: ReferenceData, country: string, energy: 
       missing.push({ kind: 'gridFactor', country, years: [year, year] });
       return 0;
     }
-    const grid = energy.gridElectricity * factor;
-    return grid + constant - Math.min(energy.renewablesExported * factor, grid);
+    return carbonOfYear(energy, factor, constant);
   });
   return missing.length > 0 ? E.left(referenceMissing(missing)) : E.right(curve);
+};
+
+/** carbon(t) of one year from its grid factor and the constant carriers' emissions already summed (the formula above). */
+const carbonOfYear = (energy: EnergyUse, gridFactor: number, constant: number): number => {
+  const grid = energy.gridElectricity * gridFactor;
+  return grid + constant - Math.min(energy.renewablesExported * gridFactor, grid);
+};
+
+/** The emission factors of one country and year (kg CO2e/kWh), null where the data has none: what the answering screen needs to read carbon from the carriers. */
+export type YearFactors = Record<EmissionCarrier, number | null>;
+
+export const yearFactors = (data: ReferenceData, country: string, year: number): YearFactors => ({
+  gridElectricity: gridFactors(data, country)?.get(year) ?? null,
+  gas: carrierFactor(data, 'gas', country) ?? null,
+  oil: carrierFactor(data, 'oil', country) ?? null,
+  districtHeating: carrierFactor(data, 'districtHeating', country) ?? null,
+  districtCooling: carrierFactor(data, 'districtCooling', country) ?? null,
+});
+
+/**
+ * The carbon intensity of one year from the carriers and that year's factors (the formula of `carbonIntensities`),
+ * null where a carrier in use has no factor.
+ */
+export const carbonFromFactors = (energy: EnergyUse, factors: YearFactors): number | null => {
+  let constant = 0;
+  for (const carrier of CONSTANT_CARRIERS) {
+    if (energy[carrier] === 0) continue;
+    const factor = factors[carrier];
+    if (factor === null) return null;
+    constant += energy[carrier] * factor;
+  }
+  if (energy.gridElectricity === 0) return constant;
+  return factors.gridElectricity === null ? null : carbonOfYear(energy, factors.gridElectricity, constant);
 };
 
 /** What a projection is computed for: where, which classes in which shares, from which year. */

@@ -122,12 +122,16 @@ describe('what each virtual question shows and why', () => {
     expect(run({ ...virtualQuestion(10, 'DW', 1, 6), virtualQuestionType: null }, [figure(energyTotal, 180)])).toMatchObject({ type: 'DW', points: 3 });
   });
 
-  it('energy Year is always the reported total held flat, even where carriers are answered', () => {
+  it('energy Year reads the carriers where any is answered, like carbon: grid 50 beside a total of 150 never leaves 200 − 3n', () => {
     const grid = valueQuestion(5, 'finalEnergyGridElectricity');
     const t = templateWith(virtualQuestion(10, 'Year', 1, 8));
     t.clusters[0]!.categories[0]!.sections[0]!.questions.push(grid);
     const result = score(t, OFFICE, [figure(energyTotal, 150), figure(grid, 50)], DATA).virtualQuestions[0]!;
-    expect(result.stranding).toMatchObject({ misalignmentYear: 2041, source: 'reported' });
+    expect(result.stranding).toMatchObject({ misalignmentYear: null, beyond2050: true, source: 'carriers' });
+    expect(result).toMatchObject({ value: 50, points: 8 });
+    // Without the carriers the total of 150 held flat leaves it in 2041 (150 > 200 − 3 × 17).
+    const total = score(t, OFFICE, [figure(energyTotal, 150)], DATA).virtualQuestions[0]!;
+    expect(total.stranding).toMatchObject({ misalignmentYear: 2041, source: 'reported' });
   });
 
   it('DK at a pathway value of 0 met exactly: no deviation, half the points', () => {

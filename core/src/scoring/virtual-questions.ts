@@ -6,6 +6,7 @@ import { message, type MessageKey } from '../shared/messages.ts';
 import { formatFigure, formatScore } from './display.ts';
 import { blendedReference, describeMissing, metricOfKpi, referenceMissing, type ClassShare, type ReferenceData, type ScoringMetric } from './reference-lookup.ts';
 import {
+  carbonIntensities,
   carbonStranding,
   energyIntensity,
   flatStranding,
@@ -34,8 +35,9 @@ export interface SourcedStranding extends StrandingResult {
  * - `unanswered`: the parent has no value; it counts, with 0 of its maximum (DOMAIN.md §5);
  * - `no-parent`: the parent does not apply to the object (or is not in the template); it counts nowhere, like a
  *   question that does not apply, because nobody could ever answer it;
- * - `refused`: the reference data lacks what it needs (or the reporting year lies after 2050); it counts
- *   nowhere, and `refusal` says what is missing, because 0 points would be a made-up number too.
+ * - `refused`: the question does not apply because the reference data lacks its average or pathway (or the
+ *   reporting year lies after 2050), decided before any figure, or the figure needs an emission factor the data
+ *   lacks; it counts nowhere, and `refusal` says what is missing, because 0 points would be a made-up number too.
  */
 export type VirtualStatus = 'computed' | 'unanswered' | 'no-parent' | 'refused';
 
@@ -172,12 +174,57 @@ const refusalWhy = (refusal: StrandingRefusal, whyOf: typeof writeWhy): Record<L
     : whyOf('scoring-why-reporting-year', () => ({ year: refusal._tag === 'scoring-reporting-year' ? refusal.reportingYear : '' }));
 
 /**
- * A virtual question's result (DOMAIN.md §5), computed from its parent's value `v`, never answered by hand:
- * - DW: `v` against the reference average of the parent's metric for the object's country and classes (blended by
- *   area share) in the reporting year, or the question's own `averageValue` where the reference data has none;
- * - DK: `v` against the blended pathway value of the reporting year;
- * - Year: the stranding point of the projection to 2050 (carbon from the energy carriers where any is answered,
- *   else the reported figure held flat; energy the reported figure, constant).
+ * The reference a DW or DK question is held against, or what is missing (DOMAIN.md §5): DW the blended average of
+ * the reporting year, else the question's own `averageValue`; DK the blended pathway value of the reporting year.
+ */
+const referenceFor = (question: Question, type: 'DW' | 'DK', metric: ScoringMetric | null, parentTitle: string, ctx: VirtualContext): Either<StrandingRefusal, UsedReference> => {
+  const year = ctx.subject.reportingYear;
+  const blended =
+    metric === null
+      ? E.left(referenceMissing([{ kind: 'kpiKey', question: parentTitle }]))
+      : blendedReference(ctx.data, type === 'DW' ? 'average' : 'pathway', metric, ctx.subject.country, ctx.shares, [year]);
+  if (E.isRight(blended)) return E.right({ value: blended.right[0]!, year, source: 'reference' });
+  if (type === 'DW' && question.averageValue !== null) return E.right({ value: question.averageValue, year, source: 'question' });
+  return blended;
+};
+
+/** What a Year question needs before any figure: an energy or carbon metric, a reporting year up to 2050 and the pathway of every year to 2050. */
+const yearApplies = (metric: ScoringMetric | null, parentTitle: string, ctx: VirtualContext): StrandingRefusal | null => {
+  if (metric === null) return referenceMissing([{ kind: 'kpiKey', question: parentTitle }]);
+  const year = ctx.subject.reportingYear;
+  if (!Number.isInteger(year) || year > STRANDING_LAST_YEAR) return { _tag: 'scoring-reporting-year', reportingYear: year };
+  // Water and waste have no pathways: this names what a projection would need.
+  const pathway = blendedReference(ctx.data, 'pathway', metric, ctx.subject.country, ctx.shares, projectionYears(year));
+  return E.isLeft(pathway) ? pathway.left : null;
+};
+
+/**
+ * The figure of a virtual question's parent (DOMAIN.md §5, "Figures given twice"): for carbon, and for energy where
+ * the parent is the reported total, the carriers where any is answered (energy their sum, carbon the formula's value
+ * of the reporting year; a carrier left empty counts 0); else the parent's own answer. null where there is none.
+ */
+const figureOf = (parent: Question, metric: ScoringMetric | null, ctx: VirtualContext): Either<StrandingRefusal, number> | null => {
+  const fromCarriers = ctx.carriers.reported && (metric === 'carbon' || (metric === 'energy' && parent.kpiKey === 'finalEnergyTotal'));
+  if (!fromCarriers) {
+    const value = ctx.valueOf(parent);
+    return value === null ? null : E.right(value);
+  }
+  if (metric === 'energy') return E.right(energyIntensity(ctx.carriers.energy));
+  const carbon = carbonIntensities(ctx.data, ctx.subject.country, ctx.carriers.energy, [ctx.subject.reportingYear]);
+  return E.isLeft(carbon) ? carbon : E.right(carbon.right[0]!);
+};
+
+/**
+ * A virtual question's result (DOMAIN.md §5), computed from its parent's figure `v`, never answered by hand:
+ * - whether it applies is decided before any figure: a DW without an average (reference data or its own
+ *   `averageValue`), a DK or Year without a pathway (blended over the classes that have one, covering at least half
+ *   of the area) does not apply, answered or not (`refused`, naming what is missing), so that answering a figure
+ *   never makes a question drop out;
+ * - `v` is the carriers' figure where any carrier is answered (carbon; energy where the parent is the total), else
+ *   the parent's answer;
+ * - DW: `v` against the average, DK: against the pathway value of the reporting year;
+ * - Year: the stranding point of the projection to 2050 (from the carriers where any is answered, else the
+ *   reported figure held flat).
  */
 export const virtualResult = (question: Question, ctx: VirtualContext): VirtualResult => {
   const type = question.virtualQuestionType ?? 'DW';
@@ -201,32 +248,38 @@ export const virtualResult = (question: Question, ctx: VirtualContext): VirtualR
     why: { de: '', en: '' },
   };
   if (!parent) return { ...base, status: 'no-parent', why: whyOf('scoring-why-no-parent', () => ({})) };
-  const value = ctx.valueOf(parent);
-  if (value === null) {
-    return { ...base, status: 'unanswered', why: whyOf('scoring-why-unanswered', (language) => ({ parent: parent.staticTitle, max: formatScore(maximum, language) })) };
-  }
-  const refused = (refusal: StrandingRefusal): VirtualResult => ({ ...base, value, status: 'refused', refusal, why: refusalWhy(refusal, whyOf) });
+  const refused = (refusal: StrandingRefusal, value: number | null = null): VirtualResult => ({ ...base, value, status: 'refused', refusal, why: refusalWhy(refusal, whyOf) });
   const year = ctx.subject.reportingYear;
 
+  // Whether the question applies: decided by the reference data alone, never by the figure.
+  const yearRefusal = type === 'Year' ? yearApplies(metric, parent.staticTitle, ctx) : null;
+  if (yearRefusal) return refused(yearRefusal, ctx.valueOf(parent));
+  const used = type === 'Year' ? null : referenceFor(question, type, metric, parent.staticTitle, ctx);
+  if (used && E.isLeft(used)) return refused(used.left, ctx.valueOf(parent));
+
+  const figure = figureOf(parent, metric, ctx);
+  if (figure === null) {
+    return { ...base, status: 'unanswered', why: whyOf('scoring-why-unanswered', (language) => ({ parent: parent.staticTitle, max: formatScore(maximum, language) })) };
+  }
+  if (E.isLeft(figure)) return refused(figure.left, ctx.valueOf(parent));
+  const value = figure.right;
+
   if (type === 'Year') {
-    if (metric === null) return refused(referenceMissing([{ kind: 'kpiKey', question: parent.staticTitle }]));
-    if (metric !== 'energy' && metric !== 'carbon') {
-      // Water and waste have no pathways: name what a projection would need.
-      const pathway = blendedReference(ctx.data, 'pathway', metric, ctx.subject.country, ctx.shares, projectionYears(year));
-      return refused(E.isLeft(pathway) ? pathway.left : referenceMissing([]));
-    }
-    const fromCarriers = metric === 'carbon' && ctx.carriers.reported;
-    const projected = ctx.project(metric, fromCarriers ? { carriers: true } : { flat: value });
-    if (E.isLeft(projected)) return refused(projected.left);
+    const projectionMetric = metric as 'energy' | 'carbon';
+    const fromCarriers = ctx.carriers.reported && (projectionMetric === 'carbon' || parent.kpiKey === 'finalEnergyTotal');
+    const projected = ctx.project(projectionMetric, fromCarriers ? { carriers: true } : { flat: value });
+    if (E.isLeft(projected)) return refused(projected.left, value);
     const stranding: SourcedStranding = { ...projected.right, source: fromCarriers ? 'carriers' : 'reported' };
     const factor = yearFactor(stranding, year);
     const points = maximum * factor;
     const first = stranding.years[0]!;
     const why = whyOf(stranding.beyond2050 ? 'scoring-why-Year-beyond' : 'scoring-why-Year', (language) => ({
       intensity: formatFigure(first.intensity, language),
-      unit: UNITS[metric],
+      unit: UNITS[projectionMetric],
       reportingYear: year,
-      projection: fromCarriers ? message('scoring-why-projection-carriers', language, { country: ctx.subject.country }) : message('scoring-why-projection-flat', language),
+      projection: fromCarriers
+        ? message(projectionMetric === 'carbon' ? 'scoring-why-projection-carriers' : 'scoring-why-projection-energy-carriers', language, { country: ctx.subject.country })
+        : message('scoring-why-projection-flat', language),
       pathway: formatFigure(first.pathway, language),
       source: sourceText('reference', ctx, language),
       year: stranding.misalignmentYear ?? '',
@@ -237,13 +290,7 @@ export const virtualResult = (question: Question, ctx: VirtualContext): VirtualR
   }
 
   // DW and DK.
-  const kind = type === 'DW' ? 'average' : 'pathway';
-  const blended =
-    metric === null ? E.left(referenceMissing([{ kind: 'kpiKey', question: parent.staticTitle }])) : blendedReference(ctx.data, kind, metric, ctx.subject.country, ctx.shares, [year]);
-  let reference: UsedReference;
-  if (E.isRight(blended)) reference = { value: blended.right[0]!, year, source: 'reference' };
-  else if (type === 'DW' && question.averageValue !== null) reference = { value: question.averageValue, year, source: 'question' };
-  else return refused(blended.left);
+  const reference = (used as E.Right<UsedReference>).right;
   const { deviation, factor } = deviationFactor(value, reference.value, question.averageVariator);
   const points = maximum * factor;
   const unit = metric === null ? '' : UNITS[metric];

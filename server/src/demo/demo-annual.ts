@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { answerText } from '@ecore/core/answering/answer-rules.ts';
 import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
-import type { AnswerState, ReviewStatus } from '@ecore/core/answering/answers.ts';
+import { givenAnswers, type AnswerState, type ReviewStatus } from '@ecore/core/answering/answers.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
 import { pickTemplate } from '@ecore/core/answering/versions.ts';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
@@ -132,7 +132,7 @@ export async function seedDemoAnnual(db: Kysely<DB>, at: Date): Promise<{ seeded
   const startedAt = new Date(at.getTime() - 10 * DAY);
   const scoring = {
     store: async (trx, template, object, questionnaire, answers, counted) => {
-      const given = (answers ?? []).filter((a) => a.state !== null);
+      const given = givenAnswers(answers ?? []);
       await writeScores(trx, [{ assetQuestionnaireId: questionnaire.id, ...storedScoreOf(template, object, questionnaire.reportingYear, given, referenceData) }], startedAt, counted);
     },
   } satisfies ScoreKeeper;

@@ -83,6 +83,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'PUT /api/asset/answerComment': 'addAnswerComment',
   'GET /api/asset/{id}/questionnaire/{qid}/changelog': 'getQuestionnaireChangelog',
   'PUT /api/asset/{id}/questionnaire/{qid}/lock': 'lockQuestionnaire',
+  'PUT /api/asset/{id}/questionnaire/{qid}/reportingYear': 'changeReportingYear',
   'PUT /api/asset/questionnaire/{id}/defaults/save': 'saveGroupDefaults',
   'PUT /api/asset/{id}/questionnaire/{qid}/defaults/fill': 'fillGroupDefaults',
   'PUT /api/assetGroup/{id}/questionnaire': 'upgradeGroupQuestionnaires',

@@ -207,6 +207,7 @@ const TARGETS: Record<string, Target> = {
   addAnswerComment: { call: (i) => ({ body: { assetId: i.active, questionId: i.questionId, comment: 'Fremder Kommentar' } }), allowed: ['objectadmin', 'collector'] },
   getQuestionnaireChangelog: { call: (i) => ({ params: { id: i.active, qid: i.activeQ } }), allowed: SEE_ASSET },
   lockQuestionnaire: { call: (i) => ({ params: { id: i.active, qid: i.activeQ }, query: { isLocked: true } }), allowed: ['objectadmin', 'collector'] },
+  changeReportingYear: { call: (i) => ({ params: { id: i.active, qid: i.activeQ }, body: { reportingYear: 2020 } }), allowed: ['objectadmin'] },
   saveGroupDefaults: { call: (i) => ({ params: { id: i.activeQ }, body: {} }), allowed: ['objectadmin', 'collector'] },
   fillGroupDefaults: { call: (i) => ({ params: { id: i.active, qid: i.activeQ }, body: {} }), allowed: ['objectadmin', 'collector'] },
   upgradeGroupQuestionnaires: { call: (i) => ({ params: { id: i.group }, query: { updateType: 'update' } }), allowed: ['objectadmin', 'collector'] },

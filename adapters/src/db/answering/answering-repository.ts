@@ -152,6 +152,7 @@ export async function changeQuestionnaireState(
   await refreshAssetStatus(db, row.assetId);
 }
 
+/** Sets a filled questionnaire's reporting year (DOMAIN.md §5); the caller logs it and stores the score again. */
 export async function setReportingYear(db: Executor, id: number, year: number): Promise<void> {
   await db.updateTable('asset_questionnaires').set({ reporting_year: year }).where('id', '=', id).execute();
 }

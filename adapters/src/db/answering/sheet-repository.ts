@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { SCORING_RULES_VERSION } from '@ecore/core/scoring/score.ts';
 import type { DB } from '../schema.ts';
 import { toAnswer, type AnswerLock, type AnswerRow, type AssetQuestionnaireRow, type CommentRow, type DocumentRow, type RawAnswer } from './answering-repository.ts';
 
@@ -202,7 +203,7 @@ export interface QuestionnaireFigures {
 const scoredFromWritten = (questionnaireId: number, figures: QuestionnaireFigures | undefined) =>
   figures
     ? sql`, scored as (update asset_questionnaires set ecore_score = ${figures.ecore}::float8, finance_score = ${figures.finance}::float8,
-          score_summary = ${JSON.stringify(figures.summary)}::json, score_stamp = ${figures.scoredAt}, answered_count = ${figures.answered}, total_count = ${figures.total}
+          score_summary = ${JSON.stringify(figures.summary)}::json, score_stamp = ${figures.scoredAt}, score_rules_version = ${SCORING_RULES_VERSION}::int, answered_count = ${figures.answered}, total_count = ${figures.total}
         where id = ${questionnaireId} and exists (select 1 from written))`
     : sql``;
 

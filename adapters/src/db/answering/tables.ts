@@ -30,6 +30,8 @@ export interface AssetQuestionnaireTable {
   score_stamp: NullableTimestamp;
   /** core's `ScoreSummary` as JSON (migration 045), written with the two scores; null until then. */
   score_summary: ColumnType<unknown | null, string | null | undefined, string | null>;
+  /** The version of the scoring rules the stored score was computed under (migration 098); null before versions. */
+  score_rules_version: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AssetAnswerTable {

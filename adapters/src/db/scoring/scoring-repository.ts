@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { AssetClassShare } from '@ecore/core/assets/asset-class-shares.ts';
-import type { ScoreSummary } from '@ecore/core/scoring/score.ts';
+import { SCORING_RULES_VERSION, type ScoreSummary } from '@ecore/core/scoring/score.ts';
 import type { DB } from '../schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -76,14 +76,18 @@ export async function latestScoringSubjectsOfGroup(db: Executor, groupId: number
 
 /**
  * Filled questionnaires to score again (one statement): those whose state is not among `keptStates` (core decides
- * which keep their score); with `onlyUnscored` only those never scored, with `latestOfAsset` only an object's latest; at most `limit` (by id).
+ * which keep their score); with `onlyUnscored` only those never scored or scored under another version of the rules, with `latestOfAsset` only an object's latest; at most `limit` (by id).
  */
 export async function scoringSubjects(db: Executor, filter: { keptStates: readonly string[]; onlyUnscored?: boolean; latestOfAsset?: number; limit?: number }): Promise<ScoringSubject[]> {
   let query = subjectQuery(db);
   if (filter.latestOfAsset !== undefined) query = query.where('assets.id', '=', filter.latestOfAsset).whereRef('assets.latest_questionnaire_id', '=', 'aq.id');
   if (filter.keptStates.length > 0) query = query.where('aq.state', 'not in', [...filter.keptStates]);
-  // Never scored, or scored before summaries were stored (migration 045).
-  if (filter.onlyUnscored) query = query.where((eb) => eb.or([eb('aq.score_stamp', 'is', null), eb('aq.score_summary', 'is', null)]));
+  // Never scored, scored before summaries were stored (migration 045), or under another version of the scoring rules.
+  if (filter.onlyUnscored) {
+    query = query.where((eb) =>
+      eb.or([eb('aq.score_stamp', 'is', null), eb('aq.score_summary', 'is', null), eb('aq.score_rules_version', 'is', null), eb('aq.score_rules_version', '!=', SCORING_RULES_VERSION)]),
+    );
+  }
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   return (await query.orderBy('aq.id').execute()).map(toSubject);
 }
@@ -129,7 +133,7 @@ export async function writeScores(
   const summaries = scores.map((s) => JSON.stringify(s.summary));
   const counted = progress ? sql`, answered_count = ${progress.answered}, total_count = ${progress.total}` : sql``;
   await sql`update asset_questionnaires as aq
-    set ecore_score = v.ecore, finance_score = v.finance, score_summary = v.summary::json, score_stamp = ${at}${counted}
+    set ecore_score = v.ecore, finance_score = v.finance, score_summary = v.summary::json, score_stamp = ${at}, score_rules_version = ${SCORING_RULES_VERSION}::int${counted}
     from (select unnest(${ids}::int[]) as id, unnest(${ecore}::float8[]) as ecore, unnest(${finance}::float8[]) as finance, unnest(${summaries}::text[]) as summary) as v
     where aq.id = v.id`.execute(db);
 }

@@ -1,3 +1,4 @@
+import { givenAnswers } from '@ecore/core/answering/answers.ts';
 import type { Transaction } from 'kysely';
 import * as E from 'fp-ts/lib/Either.js';
 import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
@@ -46,7 +47,7 @@ export async function startAnnual(trx: Trx, input: AnnualInputs): Promise<number
   const oldStructure = structureFor(from, asset);
   const newStructure = structureFor(to, asset);
   const { stored } = await answersOf(trx as never, latest);
-  const carry = annualCarry(oldStructure, newStructure, stored.filter((a) => a.state !== null), latest.reportingYear);
+  const carry = annualCarry(oldStructure, newStructure, givenAnswers(stored), latest.reportingYear);
   const reportingYear = nextReportingYear(latest.reportingYear);
   const id = await insertAssetQuestionnaire(trx, { assetId: asset.id, questionnaireId: to.id, reportingYear, createdBy: userId, total: answerableQuestions(newStructure).length, at });
   const questions = new Map(answerableQuestions(newStructure).map((q) => [q.id, q]));

@@ -4,11 +4,14 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import * as E from 'fp-ts/lib/Either.js';
 import { answerableQuestions, findQuestion } from '@ecore/core/answering/applicability.ts';
-import { saveAnswersSchema } from '@ecore/core/answering/answers.ts';
+import { givenAnswers, saveAnswersSchema } from '@ecore/core/answering/answers.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
 import { mayAnswer, mayDeleteQuestionnaire, mayStartQuestionnaire, mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
 import { carryOver, mayStartNewRun, pickTemplate, reportingYearOf, updateToActiveProblem, groupUpdateToActiveProblem } from '@ecore/core/answering/versions.ts';
 import { defaultsOf, fillFromDefaults } from '@ecore/core/answering/cluster-defaults.ts';
+import { changeReportingYear, mayChangeReportingYear, REPORTING_YEAR_EDITABLE_STATES, reportingYearBodySchema, reportingYearRange } from '@ecore/core/answering/reporting-year.ts';
+import { figureWarnings } from '@ecore/core/scoring/figures.ts';
+import { yearFactors } from '@ecore/core/scoring/stranding.ts';
 import { lockDecision, mayRelease } from '@ecore/core/questionnaires/locks.ts';
 import { mayEditAsset, mayEditGroup, groupScope, assetGrants, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import type { QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
@@ -34,6 +37,7 @@ import {
   moveAnswersToVersion,
   moveChangesToQuestion,
   saveGroupDefaults,
+  setReportingYear,
   writeAnswerLock,
   type AssetQuestionnaireRow,
 } from '@ecore/adapters/db/answering/answering-repository.ts';
@@ -116,8 +120,16 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
    */
   const view = async (actor: AssetActor, asset: AssetView, sheet: KeptSheet) => {
     const { row, stored } = sheet;
-    const [template, actives, group, annual] = await Promise.all([templateOf(row.questionnaireId), activeTemplateIds(), caches.group(asset.assetGroupId), findAnnualStart(deps.db, row.id)]);
+    const [template, actives, group, annual, referenceData] = await Promise.all([
+      templateOf(row.questionnaireId),
+      activeTemplateIds(),
+      caches.group(asset.assetGroupId),
+      findAnnualStart(deps.db, row.id),
+      scores.references(),
+    ]);
     const structure = structureFor(template, asset);
+    // The factors of the reporting year, with which the screens read carbon from the carriers (DOMAIN.md §5).
+    const factors = yearFactors(referenceData, asset.country, row.reportingYear);
     const state = questionnaireState(row);
     const lock = lockDecision(sheet.lock, actor.userId, deps.clock());
     const answering = mayAnswer(actor, asset);
@@ -135,6 +147,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     // Every field that depends on the caller (or on the clock: a lock expires), apart from the kept facts.
     const perCaller = {
       canEdit: answering && (state === 'Active' || state === 'Declined'),
+      canChangeReportingYear: mayChangeReportingYear(actor, asset) && REPORTING_YEAR_EDITABLE_STATES.includes(state),
       canBeSubmitted: E.isRight(submitProblem({ mayAct: answering, state, structure, answers: stored })),
       canBeReviewed: mayOpenCheck(actor, asset, state),
       canSetGroupDefaultAnswers: mayEditAsset(actor, asset),
@@ -158,6 +171,9 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       createdAt: row.createdAt,
       closedAt: row.closedAt,
       reportingYear: row.reportingYear,
+      reportingYearRange: reportingYearRange(deps.clock()),
+      emissionFactors: factors,
+      figureWarnings: figureWarnings(structure, givenAnswers(stored), factors),
       declineCount: row.declineCount,
       // Next year's questionnaire (issue 22): the one it followed and last year's figures beside the value questions.
       lastYear: annual
@@ -182,7 +198,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       clusters: structure.clusters,
       answers: caches.responses(sheet, asset),
     });
-    return { basis: [sheet, template, actives, group, asset] as const, build };
+    return { basis: [sheet, template, actives, group, asset, referenceData] as const, build };
   };
 
   const present = async (actor: AssetActor, asset: AssetView, sheet: KeptSheet) => (await view(actor, asset, sheet)).build();
@@ -198,8 +214,8 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   const written = new Map<string, KeptJson & { basis: readonly unknown[] }>();
   const WRITTEN_ENTRIES = 500;
   const sendPresented = async (request: FastifyRequest, reply: FastifyReply, actor: AssetActor, asset: AssetView, sheet: KeptSheet) => {
-    const [template, actives, group] = await Promise.all([templateOf(sheet.row.questionnaireId), activeTemplateIds(), caches.group(asset.assetGroupId)]);
-    const basis = [sheet, template, actives, group, asset];
+    const [template, actives, group, referenceData] = await Promise.all([templateOf(sheet.row.questionnaireId), activeTemplateIds(), caches.group(asset.assetGroupId), scores.references()]);
+    const basis = [sheet, template, actives, group, asset, referenceData];
     const lock = lockDecision(sheet.lock, actor.userId, deps.clock());
     const key = `${sheet.row.id}|${lock.outcome === 'held' ? `held:${lock.currentLockerName}` : 'free'}|${JSON.stringify(actor)}`;
     let kept = written.get(key);
@@ -516,7 +532,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       if (!mayEditAsset(actor, asset)) throw new HttpError(403, 'forbidden');
       const template = await templateOf(row.questionnaireId);
       const { stored } = await answersOf(deps.db, row);
-      const answers = defaultsOf(structureFor(template, asset), stored.filter((a) => a.state !== null));
+      const answers = defaultsOf(structureFor(template, asset), givenAnswers(stored));
       const by = await actorName(app, deps.db, request.actor);
       await deps.db.transaction().execute((trx) => saveGroupDefaults(trx, asset.assetGroupId, row.questionnaireId, by, now(), answers));
       return reply.status(204).send(null);
@@ -556,7 +572,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   const moveToVersion = async (trx: Trx, actor: AssetActor, by: string, asset: AssetView, row: AssetQuestionnaireRow, from: ScoredTemplate, to: ScoredTemplate, scoring: ScoreKeeper) => {
     const targetId = to.id;
     const { answers, stored } = await answersOf(trx as never, row);
-    const { kept, dropped } = carryOver(from, to, stored.filter((a) => a.state !== null));
+    const { kept, dropped } = carryOver(from, to, givenAnswers(stored));
     const at = now();
     const keptRows = kept.map((k) => ({ answerId: answers.find((a) => a.questionId === k.fromQuestionId)!.id, questionId: k.questionId, optionIds: k.value.multipleChoiceOption, from: k.fromQuestionId }));
     await moveAnswersToVersion(trx, row.id, targetId, keptRows);
@@ -627,6 +643,45 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       }
     });
   };
+
+  app.put(
+    '/asset/:id/questionnaire/:qid/reportingYear',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Changes the reporting year (2015 up to the year before today) of an editable filled questionnaire, logs it and stores its score again',
+        params: twoIds,
+        body: reportingYearBodySchema,
+        response: { 200: filledQuestionnaireSchema, ...responses },
+      },
+    },
+    async (request) => {
+      const actor = await assetActorOf(app, request.actor);
+      const { asset, questionnaire } = await visibleQuestionnaire(deps.db, actor, request.params.id, request.params.qid);
+      if (!mayChangeReportingYear(actor, asset)) throw new HttpError(403, 'forbidden');
+      const template = await templateOf(questionnaire.questionnaireId);
+      const by = await actorName(app, deps.db, request.actor);
+      const scoring = await scores.prepare();
+      await deps.db.transaction().execute(async (trx) => {
+        const row = await findAssetQuestionnaire(trx, asset.id, questionnaire.id, true);
+        if (!row) throw new HttpError(404, 'not-found');
+        const decided = changeReportingYear({ state: questionnaireState(row), current: row.reportingYear }, request.body.reportingYear, deps.clock());
+        if (E.isLeft(decided)) {
+          const refusal = decided.left;
+          throw new FieldsError([{ path: 'reportingYear', key: refusal._tag, params: refusal._tag === 'questionnaire-reporting-year-range' ? { from: refusal.from, to: refusal.to } : {} }]);
+        }
+        await checkLock(trx, actor, row.id);
+        if (!decided.right.changed) return;
+        const at = now();
+        const year = (y: number) => ({ reportingYear: y, text: { de: String(y), en: String(y) } });
+        await setReportingYear(trx, row.id, decided.right.to);
+        await insertChange(trx, { assetQuestionnaireId: row.id, questionId: 0, kind: 'ModifiedReportingYear', userId: actor.userId, userName: by, at, oldValue: year(decided.right.from), newValue: year(decided.right.to) });
+        await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, { id: row.id, reportingYear: decided.right.to });
+      });
+      return present(actor, asset, await freshSheet(asset.id, questionnaire.id));
+    },
+  );
 
   app.put(
     '/asset/:id/questionnaire',

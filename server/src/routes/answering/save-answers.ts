@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import * as E from 'fp-ts/lib/Either.js';
 import { findQuestion, type AnswerStructure } from '@ecore/core/answering/applicability.ts';
 import { answerText, changeKind, checkAnswer, isAnswerable, isCleared } from '@ecore/core/answering/answer-rules.ts';
-import type { AnswerState, AnswerValue } from '@ecore/core/answering/answers.ts';
+import { isGivenAnswer, type AnswerState, type AnswerValue } from '@ecore/core/answering/answers.ts';
 import type { Question } from '@ecore/core/questionnaires/template.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
 import type { AssetActor } from '@ecore/core/assets/asset-access.ts';
@@ -50,7 +50,7 @@ const stateAfter = (state: QuestionnaireState, value: AnswerValue) => ({
 
 /** Whether an answer (as stored, or none) may take `value`, what it held, and what kind of change it would be. */
 const decide = (state: QuestionnaireState, answer: AnswerRow | undefined, value: AnswerValue) => {
-  const before: AnswerValue | null = answer && answer.state !== null ? { inputAnswer: answer.inputAnswer, multipleChoiceOption: answer.multipleChoiceOption } : null;
+  const before: AnswerValue | null = answer && isGivenAnswer(answer) ? { inputAnswer: answer.inputAnswer, multipleChoiceOption: answer.multipleChoiceOption } : null;
   return { answerable: isAnswerable(state, (answer?.state ?? null) as AnswerState | null), before, kind: changeKind(before, value) };
 };
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMISSION_CARRIERS } from '@ecore/core/questionnaires/reference-data.ts';
+import { figureWarningSchema } from '@ecore/core/scoring/score-schemas.ts';
 
 // The answers of the answering calls (docs/answering.md), from which OpenAPI and the serialiser are made.
 
@@ -99,6 +101,12 @@ export const filledQuestionnaireSchema = z.object({
   createdAt: z.string(),
   closedAt: z.string().nullable(),
   reportingYear: z.number(),
+  canChangeReportingYear: z.boolean().describe('PUT …/reportingYear is open to the caller: object administrator or prospective buyer of the owner, questionnaire Active or Declined'),
+  reportingYearRange: z.object({ from: z.number(), to: z.number() }).describe('the years the reporting year may take today: 2015 up to the year before'),
+  emissionFactors: z
+    .object(Object.fromEntries(EMISSION_CARRIERS.map((c) => [c, z.number().nullable()])) as Record<(typeof EMISSION_CARRIERS)[number], z.ZodNullable<z.ZodNumber>>)
+    .describe("the reference data's emission factors of the object's country in the reporting year (kg CO2e/kWh), with which the screens read carbon from the carriers"),
+  figureWarnings: z.array(figureWarningSchema).describe('totals given beside carriers that disagree with them by more than 2 % (DOMAIN.md §5): a warning beside both figures, never a refusal'),
   declineCount: z.number(),
   lastYear: z
     .object({ assetQuestionnaireId: z.number(), reportingYear: z.number(), values: z.array(z.object({ questionId: z.number(), inputAnswer: z.number() })) })

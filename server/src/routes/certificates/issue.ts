@@ -1,3 +1,4 @@
+import { givenAnswers } from '@ecore/core/answering/answers.ts';
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { CODE_BYTES, codeFromBytes } from '@ecore/core/certificates/code.ts';
@@ -48,7 +49,7 @@ async function scoreOf(db: Executor, row: AssetQuestionnaireRow, inputs: IssueIn
   if (!template || !asset) return null;
   const { stored } = await answersOf(db as Kysely<DB>, row);
   const object = { country: asset.country, assetAssetTypes: asset.assetAssetTypes, area: asset.assetTotalArea, reportingYear: row.reportingYear };
-  return { result: score(template, object, stored.filter((a) => a.state !== null), inputs.referenceData, { explain: false }), area: asset.assetTotalArea };
+  return { result: score(template, object, givenAnswers(stored), inputs.referenceData, { explain: false }), area: asset.assetTotalArea };
 }
 
 /**

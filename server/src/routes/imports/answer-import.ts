@@ -6,7 +6,7 @@ import { answerableQuestions, findQuestion, type AnswerStructure } from '@ecore/
 import { changeKind } from '@ecore/core/answering/answer-rules.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
 import { mayAdjustSheet } from '@ecore/core/review/group-rules.ts';
-import type { AnswerState, AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
+import { isGivenAnswer, type AnswerState, type AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import { pickTemplate, reportingYearOf } from '@ecore/core/answering/versions.ts';
 import { scopeCoversAsset, type ImportScope } from '@ecore/core/imports/import-access.ts';
 import type { ExistingObject } from '@ecore/core/imports/object-plan.ts';
@@ -326,7 +326,7 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           for (const change of p.changes) {
             const question = questionOf(structure, change.questionId);
             const stored = current.get(change.questionId);
-            const before = stored && stored.state !== null ? { inputAnswer: stored.inputAnswer, multipleChoiceOption: [...stored.multipleChoiceOption] } : null;
+            const before = stored && isGivenAnswer(stored) ? { inputAnswer: stored.inputAnswer, multipleChoiceOption: [...stored.multipleChoiceOption] } : null;
             answers.push({
               assetQuestionnaireId: row.id,
               questionId: change.questionId,

@@ -6,7 +6,7 @@ import { assetGrants, groupScope, type AssetActor } from '@ecore/core/assets/ass
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { findQuestion } from '@ecore/core/answering/applicability.ts';
 import { checkAnswer } from '@ecore/core/answering/answer-rules.ts';
-import { answerItemSchema } from '@ecore/core/answering/answers.ts';
+import { answerItemSchema, givenAnswers } from '@ecore/core/answering/answers.ts';
 import { groupResult, score, scoreSummary, type ScoreResult, type ScoreSummary, type ScoringAnswer } from '@ecore/core/scoring/score.ts';
 import { groupStructure } from '@ecore/core/scoring/group-structure.ts';
 import { consumptionValuesSchema, groupResultSchema, groupStructureSchema, scoreResultSchema, strandingPairSchema } from '@ecore/core/scoring/score-schemas.ts';
@@ -83,7 +83,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     const template = await templates.get(row.questionnaireId);
     if (!template) throw new HttpError(404, 'not-found');
     const { stored } = await answersOf(deps.db, row);
-    const answers = [...stored.filter((a) => a.state !== null), ...changes];
+    const answers = [...givenAnswers(stored), ...changes];
     const object = { country: asset.country, assetAssetTypes: asset.assetAssetTypes, area: asset.assetTotalArea, reportingYear: row.reportingYear };
     // core's score applies the applicability rules itself (asset classes, scored ambition levels).
     return score(template, object, answers, await references());
@@ -105,7 +105,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     const facts = JSON.stringify(object);
     let kept = sheet.score;
     if (kept?.template !== template || kept.references !== referenceData || kept.object !== facts) {
-      kept = { template, references: referenceData, object: facts, result: score(template, object, sheet.stored.filter((a) => a.state !== null), referenceData) };
+      kept = { template, references: referenceData, object: facts, result: score(template, object, givenAnswers(sheet.stored), referenceData) };
       sheet.score = kept;
     }
     // The answer's bytes are kept with the result: the kept questionnaire is its object's, and a change of its state

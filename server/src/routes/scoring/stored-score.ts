@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import { givenAnswers } from '@ecore/core/answering/answers.ts';
 import type { AssetClassShare } from '@ecore/core/assets/asset-class-shares.ts';
 import type { ReferenceData } from '@ecore/core/scoring/reference-lookup.ts';
 import { score, scoreSummary, type ScoringAnswer, type ScoringTemplate } from '@ecore/core/scoring/score.ts';
@@ -40,9 +41,6 @@ export const storedScoreOf = (template: ScoringTemplate, object: ScoredObject, r
   return { ecore: result.ecore, finance: result.finance, summary: scoreSummary(result) };
 };
 
-/** Answers as the answering module reads them: cleared rows (state null) are no answers. */
-const answered = (answers: readonly (ScoringAnswer & { state?: string | null })[]): ScoringAnswer[] => answers.filter((a) => a.state !== null);
-
 /**
  * Keeps a filled questionnaire's stored scores (docs/scoring.md "Stored scores for the lists") up to date: `prepare`
  * reads the reference data before the caller's transaction; `store` computes core's score inside it, after the
@@ -57,7 +55,7 @@ export function createScoreKeeper(app: Pick<FastifyInstance, 'watchTables'>, db:
       const referenceData = await references();
       /** The stored figures of the answers given (cleared rows are no answers). */
       const figures = (template: ScoringTemplate, object: ScoredObject, reportingYear: number, answers: readonly (ScoringAnswer & { state?: string | null })[]) =>
-        storedScoreOf(template, object, reportingYear, answered(answers), referenceData);
+        storedScoreOf(template, object, reportingYear, givenAnswers(answers), referenceData);
       return {
         /** `store`'s figures, for a caller that writes them itself (a save of one answer, in the answer's statement). */
         figures,
@@ -77,7 +75,7 @@ export function createScoreKeeper(app: Pick<FastifyInstance, 'watchTables'>, db:
           trx: Executor,
           items: readonly { template: ScoringTemplate; object: ScoredObject; questionnaire: { id: number; reportingYear: number }; answers: readonly (ScoringAnswer & { state?: string | null })[] }[],
         ): Promise<void> {
-          const figures = items.map((i) => ({ assetQuestionnaireId: i.questionnaire.id, ...storedScoreOf(i.template, i.object, i.questionnaire.reportingYear, answered(i.answers), referenceData) }));
+          const figures = items.map((i) => ({ assetQuestionnaireId: i.questionnaire.id, ...storedScoreOf(i.template, i.object, i.questionnaire.reportingYear, givenAnswers(i.answers), referenceData) }));
           for (let at = 0; at < figures.length; at += 1000) await writeScores(trx, figures.slice(at, at + 1000), new Date(clock()));
         },
       };

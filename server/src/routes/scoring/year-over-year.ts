@@ -1,3 +1,4 @@
+import { givenAnswers } from '@ecore/core/answering/answers.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assetGrants, groupScope } from '@ecore/core/assets/asset-access.ts';
@@ -65,7 +66,7 @@ export const yearOverYearRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     if (!template) throw new HttpError(404, 'not-found');
     const { stored } = await answersOf(deps.db, row);
     const object = { country: asset.country, assetAssetTypes: asset.assetAssetTypes, area: asset.assetTotalArea, reportingYear: row.reportingYear };
-    return objectYearFigures(score(template, object, stored.filter((a) => a.state !== null), await references(), { explain: false }), row.reportingYear, area);
+    return objectYearFigures(score(template, object, givenAnswers(stored), await references(), { explain: false }), row.reportingYear, area);
   };
 
   app.get(

@@ -1,5 +1,7 @@
 import type { AnswerState, AssetQuestionnaireState, ReviewStatus } from '@ecore/core/answering/answers.ts';
 import type { Cluster } from '@ecore/core/questionnaires/template.ts';
+import type { FigureWarning } from '@ecore/core/scoring/figures.ts';
+import type { YearFactors } from '@ecore/core/scoring/stranding.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { isMessageKey, message } from '@ecore/core/shared/messages.ts';
 import { api, ApiError, buildUrl } from '../../lib/api-client.ts';
@@ -88,6 +90,14 @@ export interface FilledQuestionnaire {
   lastYear?: { assetQuestionnaireId: number; reportingYear: number; values: { questionId: number; inputAnswer: number }[] } | null;
   /** updateType=annual is open to the caller (latest questionnaire Closed or Expired, administrator or buyer). */
   canStartNextYear?: boolean;
+  /** PUT …/reportingYear is open to the caller (object administrator or buyer of the owner, questionnaire Active or Declined). */
+  canChangeReportingYear?: boolean;
+  /** The years the reporting year may take today (2015 up to the year before). */
+  reportingYearRange?: { from: number; to: number };
+  /** The emission factors of the object's country in the reporting year, with which carbon is read from the carriers. */
+  emissionFactors?: YearFactors;
+  /** Totals beside carriers that disagree with them by more than 2 % as the server read them (DOMAIN.md §5). */
+  figureWarnings?: FigureWarning[];
   lockedStatus: { isLocked: boolean; currentLockerName: string | null } | null;
   progress: QuestionnaireProgress;
   /** The structure with only the questions that apply to the object. */
@@ -179,6 +189,10 @@ export const updateToActive = (ref: AssetRef): Promise<FilledQuestionnaire> =>
 export const updateGroupToActive = (groupId: number): Promise<void> => api.put(`assetGroup/${groupId}/questionnaire`);
 
 /** Starts next year's questionnaire from the closed or expired one (issue 22). */
+/** Changes the reporting year on the data tab (DOMAIN.md §5); answers the questionnaire with its score stored again. */
+export const changeReportingYear = (ref: AssetRef, qid: number, reportingYear: number): Promise<FilledQuestionnaire> =>
+  api.put<FilledQuestionnaire>(`asset/${ref.assetId}/questionnaire/${qid}/reportingYear`, { reportingYear });
+
 export const startNextYear = (ref: AssetRef): Promise<FilledQuestionnaire> =>
   api.put<FilledQuestionnaire>(`asset/${ref.assetId}/questionnaire`, undefined, { query: { updateType: 'annual', isBuyerAsset: ref.isBuyerAsset } });
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowUpRight, IconCalendarPlus, IconFileExport, IconSend, IconTrash, IconUsersGroup, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconArrowUpRight, IconCalendarEvent, IconCalendarPlus, IconFileExport, IconSend, IconTrash, IconUsersGroup, IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
@@ -14,11 +14,12 @@ import { dataPath } from './answering-paths.ts';
 import { assetActorOf, objectFactsOf } from './answering-rights.ts';
 import { NodeProgressBar } from './answering-panels.tsx';
 import { ActionDialog, ExportDialog } from './questionnaire-dialogs.tsx';
+import { ReportingYearDialog } from './reporting-year-dialog.tsx';
 // Review (issue 14): what review left for the owner, and the audit log of the questionnaire's state changes.
 import { QuestionnaireAuditLog } from '../review/audit-log.tsx';
 import { OwnerReviewNotes } from '../review/owner-review.tsx';
 
-type Dialog = 'submit' | 'takeOver' | 'saveDefaults' | 'update' | 'export' | 'delete' | 'annual';
+type Dialog = 'submit' | 'takeOver' | 'saveDefaults' | 'update' | 'export' | 'delete' | 'annual' | 'reportingYear';
 
 /**
  * The data of an object's questionnaire (spec 02 §2 "data"): title, version, state, progress, reporting year,
@@ -58,7 +59,19 @@ export function DataPanel() {
               <Table.Tr><Table.Th w={160}>{t('answering.fields.title')}</Table.Th><Table.Td>{filled.title}</Table.Td></Table.Tr>
               <Table.Tr><Table.Th>{t('answering.fields.version')}</Table.Th><Table.Td>{filled.version}</Table.Td></Table.Tr>
               <Table.Tr><Table.Th>{t('answering.fields.state')}</Table.Th><Table.Td><StatusBadge kind="object" state={state} /></Table.Td></Table.Tr>
-              <Table.Tr><Table.Th>{t('answering.fields.reportingYear')}</Table.Th><Table.Td>{filled.reportingYear ?? '–'}</Table.Td></Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('answering.fields.reportingYear')}</Table.Th>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Text size="sm" span>{filled.reportingYear ?? '–'}</Text>
+                    {filled.canChangeReportingYear && filled.reportingYearRange && !lockedByOther ? (
+                      <Button size="compact-xs" variant="subtle" leftSection={<IconCalendarEvent size={14} aria-hidden="true" />} onClick={() => setDialog('reportingYear')}>
+                        {t('answering.reportingYear.open')}
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
               <Table.Tr><Table.Th>{t('answering.fields.createdAt')}</Table.Th><Table.Td>{formatDateTime(filled.createdAt, language)}</Table.Td></Table.Tr>
               {filled.closedAt ? <Table.Tr><Table.Th>{t('answering.fields.closedAt')}</Table.Th><Table.Td>{formatDateTime(filled.closedAt, language)}</Table.Td></Table.Tr> : null}
             </Table.Tbody>
@@ -215,6 +228,9 @@ export function DataPanel() {
         />
       ) : null}
       {dialog === 'export' ? <ExportDialog refOf={ref} qid={route.qid} onClose={close} /> : null}
+      {dialog === 'reportingYear' && filled.reportingYearRange ? (
+        <ReportingYearDialog refOf={ref} qid={route.qid} current={filled.reportingYear ?? filled.reportingYearRange.to} range={filled.reportingYearRange} onDone={done} onClose={close} />
+      ) : null}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { questionTitleIn, type Question } from '@ecore/core/questionnaires/templ
 import { formatLocaleNumber } from '@ecore/core/shared/locale-number.ts';
 import { AnswerInput, unitOf } from './answer-input.tsx';
 import { useAnswering } from './answering-context.ts';
+import { FigureWarningNote } from './figure-warning.tsx';
 import { SaveStatusText } from './save-status.tsx';
 
 /** The DOM id of a question's card, for focusing it from the tree and "next unanswered". */
@@ -97,6 +98,7 @@ export function QuestionCard({ question, active }: { question: Question; active:
             {t('answering.annual.lastYearValue', { year: filled.lastYear.reportingYear, value: formatLocaleNumber(lastYearValue, language), unit: unit ?? '' }).trim()}
           </Text>
         ) : null}
+        {question.type === 'ValueQuestion' ? <FigureWarningNote questionId={id} /> : null}
         {/* Review (issue 14): the check screen's decisions on this answer. */}
         {reviewSlot?.(question)}
         <Group gap="xs">
