@@ -120,6 +120,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'PUT /api/asset/answerComment': 'write',
   'GET /api/asset/{id}/questionnaire/{qid}/changelog': 'read',
   'PUT /api/asset/{id}/questionnaire/{qid}/lock': 'write',
+  'PUT /api/asset/{id}/questionnaire/{qid}/reportingYear': 'write',
   'PUT /api/asset/questionnaire/{id}/defaults/save': 'write',
   'PUT /api/asset/{id}/questionnaire/{qid}/defaults/fill': 'write',
   'PUT /api/assetGroup/{id}/questionnaire': 'write',
