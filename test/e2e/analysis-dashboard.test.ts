@@ -66,6 +66,20 @@ describe('the analysis dashboard in the browser', () => {
     const assets = page.getByRole('table', { name: 'Objektdaten' });
     expect(await assets.getByRole('row').count()).toBe(data.assets.length + 1);
     const hidden = data.benchmark.filter((b) => b === null).length;
-    expect(await page.getByRole('table', { name: 'Benchmark' }).getByText(/Kein Benchmark: weniger als 6 Vergleichsobjekte/).count()).toBe(hidden);
+    const benchmark = page.getByRole('table', { name: 'Benchmark' });
+    expect(await benchmark.getByText(/Kein Benchmark: weniger als 6 Vergleichsobjekte/).count()).toBe(hidden);
+    // The demo's peer offices (another organisation, never named) give the demo office a benchmark right away.
+    const shown = data.benchmark.filter((b) => b !== null);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const b of shown) await benchmark.getByRole('cell', { name: `${b!.rank} von ${b!.peerGroup.size}`, exact: true }).waitFor();
+    expect(await page.getByText('Nordstern').count()).toBe(0);
+
+    // The same in English.
+    await page.evaluate(() => localStorage.setItem('ecore.locale', 'en'));
+    await page.reload();
+    const english = page.getByRole('table', { name: 'Benchmark' });
+    await english.getByRole('columnheader', { name: 'Peer group' }).waitFor();
+    for (const b of shown) await english.getByRole('cell', { name: `${b!.rank} of ${b!.peerGroup.size}`, exact: true }).waitFor();
+    expect(await english.getByText(/No benchmark: fewer than 6 peers/).count()).toBe(hidden);
   });
 });

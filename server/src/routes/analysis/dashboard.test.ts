@@ -9,6 +9,7 @@ import { pgliteTemplate } from '@ecore/adapters/db/testing/pglite-template.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { seedDemoReview } from '../../demo/demo-review.ts';
+import { PEER_ORGANISATION, seedDemoPeers } from '../../demo/demo-peers.ts';
 import { bearer, createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 const counter = { statements: 0 };
@@ -122,6 +123,31 @@ describe('the figures', () => {
     expect(after.benchmark[0]).toMatchObject({ assetId: office, peerGroup: { assetClass: 'OFF', country: 'DE', size: PEER_GROUP_MIN } });
     // The other organisation's objects are peers by score only: they never appear as assets.
     expect(after.assets.map((a) => a.assetId)).toEqual([office]);
+    await seed();
+  });
+
+  it('shows the benchmark right after the first start: the demo’s six offices of another organisation, scores spread, never named', async () => {
+    await h.resetTo('demo-peers', async () => {
+      await seedDemoQuestionnaires(h.db);
+      await seedDemoAnswers(h.db, new Date(h.clock.now));
+      await seedDemoPeers(h.db, new Date(h.clock.now));
+    });
+    expect((await seedDemoPeers(h.db, new Date(h.clock.now))).seeded).toBe(false);
+    const office = await assetId();
+    const res = await h.as('objectadmin', 'GET', `/api/analysis/object/${office}`, undefined, 'en');
+    const body = dashboardSchema.parse(res.json());
+    expect(body.benchmark[0]).toMatchObject({ assetId: office, peerGroup: { assetClass: 'OFF', country: 'DE' } });
+    const benchmark = body.benchmark[0]!;
+    expect(benchmark.peerGroup.size).toBeGreaterThanOrEqual(PEER_GROUP_MIN + 1);
+    // The peers answered to different extents: their scores spread, and the owner's office has a rank among them.
+    expect(benchmark.peerMax - benchmark.peerMin).toBeGreaterThan(5);
+    expect(benchmark.rank).toBeGreaterThanOrEqual(1);
+    expect(res.body).not.toContain(PEER_ORGANISATION);
+    expect(res.body).not.toContain('Kontorhaus Speicherstadt');
+    // The group's other objects (a hotel, mixed use) still say why they have none: no peers of their class.
+    const group = dashboardSchema.parse((await h.as('objectadmin', 'GET', `/api/analysis/group/${await groupId()}`)).json());
+    expect(group.benchmark.filter((b) => b !== null).map((b) => b!.assetId)).toEqual([office]);
+    expect(group.benchmark.filter((b) => b === null).length).toBe(group.assets.length - 1);
     await seed();
   });
 
