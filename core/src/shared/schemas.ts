@@ -45,7 +45,7 @@ export const wholeNumberParam = (min: number, max: number = MAX_INT, key: Messag
 /**
  * A whole number in a path or query string that is one of `values` (a page size, a file format): refused as
  * `wholeNumberParam(min, max, key)` (by default the range of the values), and with `otherKey` when it lies in that
- * range but is none of the values. Described as `integer` with its `enum`, so that a generated client offers
+ * range but is none of the values: one refusal per parameter. Described as `integer` with its `enum`, so that a generated client offers
  * exactly these numbers.
  */
 export const numberChoiceParam = <const V extends readonly number[]>(
@@ -53,7 +53,7 @@ export const numberChoiceParam = <const V extends readonly number[]>(
   { min = Math.min(...values), max = Math.max(...values), key = 'validation-number', otherKey = key }: { min?: number; max?: number; key?: MessageKey; otherKey?: MessageKey } = {},
 ) =>
   wholeNumberParam(min, max, key)
-    .refine((n) => values.includes(n), { error: otherKey })
+    .refine((n) => values.includes(n), { error: otherKey, when: (payload) => payload.issues.length === 0 })
     .transform((n) => n as V[number])
     .meta({ enum: [...values] });
 
