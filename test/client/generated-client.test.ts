@@ -1,7 +1,7 @@
 // A client generated from the published description works without glue: openapi-typescript makes the types from
 // /api/openapi.json of a listening portal, the TypeScript compiler checks test/client/example.ts against them (ids
 // passed on as the numbers the API answers), and the program runs against that portal.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -74,4 +74,10 @@ it('would not compile a program that sends an id as text, where the description 
   const program = ts.createProgram([file], { strict: true, noEmit: true, skipLibCheck: true, types: [] }, host);
   const messages = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   expect(messages).toEqual([expect.stringContaining("Type 'string' is not assignable to type 'number'")]);
+});
+
+it('is the program the README shows', () => {
+  const program = readFileSync(EXAMPLE, 'utf8');
+  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+  expect(readme).toContain(`\`\`\`ts\n${program.slice(program.indexOf('import createClient'))}\`\`\``);
 });
