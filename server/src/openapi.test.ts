@@ -117,7 +117,7 @@ describe('the exact description (issue 21, docs/api.md)', () => {
 });
 
 describe('parameters described by what a caller sends (docs/api.md "The description")', () => {
-  type Schema = { type?: string; minimum?: number; maximum?: number; pattern?: string; enum?: unknown[]; anyOf?: Schema[]; items?: Schema };
+  type Schema = { type?: string; minimum?: number; maximum?: number; pattern?: string; enum?: unknown[]; anyOf?: Schema[]; items?: Schema; default?: unknown };
   type Parameter = { in: string; name: string; schema: Schema };
   const parameters = async () => {
     const doc = (await h.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, { parameters?: Parameter[] }>> }>();
@@ -136,6 +136,8 @@ describe('parameters described by what a caller sends (docs/api.md "The descript
         expect(s.pattern, p.where).toBeUndefined();
         expect(s.enum?.some((e) => e === 'true' || e === 'false' || /^\d+$/.test(String(e)) && typeof e === 'string') ?? false, p.where).toBe(false);
         if (s.type === 'integer') expect([s.minimum, s.maximum].every((n) => Number.isSafeInteger(n)), p.where).toBe(true);
+        // A default is of the parameter's own type (a number, not its text).
+        if (s.default !== undefined && s.type) expect(typeof s.default, p.where).toBe(s.type === 'integer' ? 'number' : s.type);
       }
       if (p.name === 'id' || p.name === 'qid' || p.name.endsWith('Id') || p.name === 'Assets' || p.name === 'Organisations') {
         for (const s of alternativesOf(p.schema)) expect(s, p.where).toEqual(ID);
@@ -143,13 +145,14 @@ describe('parameters described by what a caller sends (docs/api.md "The descript
     }
     const named = (where: string) => all.find((p) => p.where === where)!.schema;
     expect(named('GET /api/asset/{id} path id')).toEqual(ID);
-    expect(named('GET /api/asset query page')).toEqual({ type: 'integer', minimum: 1, maximum: 1000000 });
-    expect(named('GET /api/asset query pageSize')).toEqual({ type: 'integer', minimum: 1, maximum: 100, enum: [5, 10, 25, 50, 100] });
+    expect(named('GET /api/asset query page')).toEqual({ type: 'integer', minimum: 1, maximum: 1000000, default: 1 });
+    expect(named('GET /api/asset query pageSize')).toEqual({ type: 'integer', minimum: 1, maximum: 100, enum: [5, 10, 25, 50, 100], default: 5 });
+    expect(named('POST /api/import/assets query dryRun')).toEqual({ type: 'boolean', default: true });
     expect(named('GET /api/asset query labelExpiresWithinDays')).toMatchObject({ type: 'integer', minimum: 0, maximum: 366 });
     expect(named('GET /api/asset/{id} query isBuyerAsset')).toEqual({ type: 'boolean' });
     expect(named('PUT /api/assetGroup/{id}/evaluate query decision')).toEqual({ type: 'boolean' });
     expect(named('GET /api/export/users query exportFormat')).toEqual({ type: 'integer', minimum: 0, maximum: 2, enum: [0, 1, 2] });
-    expect(named('GET /api/import/assets/template query exportFormat')).toMatchObject({ type: 'integer', enum: [1, 2] });
+    expect(named('GET /api/import/assets/template query exportFormat')).toMatchObject({ type: 'integer', enum: [1, 2], default: 2 });
     expect(named('GET /api/export/users query Organisations').anyOf).toEqual([ID, expect.objectContaining({ type: 'array', items: ID })]);
     // The mailed decision link reads its id and decision as text (the specification's 404 and 400), described as sent.
     expect(named('POST /api/asset/requestAssetAccess/{id} path id')).toEqual(ID);

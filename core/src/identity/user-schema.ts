@@ -64,8 +64,8 @@ export const pageParam = wholeNumberParam(1, 1_000_000);
 export const pageSizeParam = numberChoiceParam(PAGE_SIZES, { min: 1, max: 100, otherKey: 'validation-generic' });
 
 export const pageQuerySchema = z.object({
-  page: pageParam.default(1),
-  pageSize: pageSizeParam.default(DEFAULT_PAGE_SIZE),
+  page: pageParam.prefault(1),
+  pageSize: pageSizeParam.prefault(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
 });
 

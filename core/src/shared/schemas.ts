@@ -9,7 +9,8 @@ import type { MessageKey } from './messages.ts';
  * Path and query values arrive as text in the URL, yet their callers hold numbers and flags (the ids of the answers,
  * a page size, `true`): the parameters below read the text at run time and are described in the OpenAPI document by
  * what they stand for (`integer` with its limits, `boolean`), so that a client generated from the description passes
- * the API's own numbers without converting them.
+ * the API's own numbers without converting them. A default is given with `.prefault(value)`: it is read like a sent
+ * value, and the description shows it (a `.default` after a conversion is left out of the description).
  */
 
 /** The largest value of a PostgreSQL `integer` column (2³¹ − 1). */

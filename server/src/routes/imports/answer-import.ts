@@ -59,7 +59,7 @@ import { importContext, importRefusalSchema, importResultSchema, multipartLimits
 const tags = ['imports'];
 const security = [{ bearerAuth: [] }];
 const languageQuery = z.enum(['de', 'en']).optional();
-const formatQuery = numberChoiceParam([1, 2], { key: 'validation-generic' }).default(2).describe('1 CSV, 2 Excel');
+const formatQuery = numberChoiceParam([1, 2], { key: 'validation-generic' }).prefault(2).describe('1 CSV, 2 Excel');
 
 const SHEET_NAMES = {
   de: { data: 'Antworten', lists: 'Listen', explanation: 'Erläuterungen' },
@@ -221,7 +221,7 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           "Previews (dryRun, the default) or imports answers from a CSV or Excel file (multipart field `file`) through the answering rules, writing the change log marked with the file's name; any failed row answers 400 with the rows and stores nothing",
         consumes: ['multipart/form-data'],
         querystring: z.object({
-          dryRun: flagParam.default(true),
+          dryRun: flagParam.prefault(true),
           language: languageQuery.describe("the file's language (numbers, texts); default the request's"),
           organisationId: idParam.optional().describe('AccountAdministrator: the organisation imported for'),
         }),

@@ -42,8 +42,8 @@ export const importHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         security,
         summary: "The organisation's imports, newest first",
         querystring: z.object({
-          page: wholeNumberParam(1, 1_000_000, 'validation-generic').default(1),
-          pageSize: numberChoiceParam(PAGE_SIZES, { key: 'validation-generic' }).default(10),
+          page: wholeNumberParam(1, 1_000_000, 'validation-generic').prefault(1),
+          pageSize: numberChoiceParam(PAGE_SIZES, { key: 'validation-generic' }).prefault(10),
         }),
         response: { 200: z.object({ items: z.array(importItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses },
       },

@@ -47,7 +47,7 @@ export const importResultSchema = z.object({
 export const importRefusalSchema = errorSchema.extend(importResultSchema.partial().shape);
 
 const languageQuery = z.enum(['de', 'en']).optional();
-const formatQuery = numberChoiceParam([1, 2], { key: 'validation-generic' }).default(2).describe('1 CSV, 2 Excel');
+const formatQuery = numberChoiceParam([1, 2], { key: 'validation-generic' }).prefault(2).describe('1 CSV, 2 Excel');
 
 /** Who imports, for which organisation, within which access list (DOMAIN.md §10). */
 export async function importContext(app: Parameters<typeof assetActorOf>[0], deps: AppDeps, request: FastifyRequest, kind: 'assets' | 'answers', named: number | undefined) {
@@ -141,7 +141,7 @@ export const objectImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         summary: 'Previews (dryRun, the default) or imports objects from a CSV or Excel file (multipart field `file`); any failed row answers 400 with the rows and stores nothing',
         consumes: ['multipart/form-data'],
         querystring: z.object({
-          dryRun: flagParam.default(true),
+          dryRun: flagParam.prefault(true),
           language: languageQuery.describe("the file's language (numbers, texts); default the request's"),
           organisationId: idParam.optional().describe('AccountAdministrator: the organisation imported for'),
         }),
