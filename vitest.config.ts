@@ -34,7 +34,7 @@ export default defineConfig({
       { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'tooling', include: ['test/lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       { test: { name: 'adapters', isolate: false, include: ['adapters/src/**/*.test.ts', 'migrations/src/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
-      { test: { name: 'server', isolate: false, include: ['server/src/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'server', isolate: false, include: ['server/src/**/*.test.ts', 'test/client/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       // The same route suite on PostgreSQL, each file on a database of its own; defined only with TEST_DATABASE_URL.
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { name: 'server-pg', isolate: false, include: ['server/src/**/*.test.ts'], exclude: SAME_ON_ANY_DATABASE, environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, env: { HARNESS_DATABASE: 'postgres' } } }]

@@ -115,3 +115,81 @@ describe('the exact description (issue 21, docs/api.md)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('parameters described by what a caller sends (docs/api.md "The description")', () => {
+  type Schema = { type?: string; minimum?: number; maximum?: number; pattern?: string; enum?: unknown[]; anyOf?: Schema[]; items?: Schema; default?: unknown };
+  type Parameter = { in: string; name: string; schema: Schema };
+  const parameters = async () => {
+    const doc = (await h.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, { parameters?: Parameter[] }>> }>();
+    return Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, op]) => (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query').map((p) => ({ where: `${method.toUpperCase()} ${path} ${p.in} ${p.name}`, ...p }))),
+    );
+  };
+  const ID = { type: 'integer', minimum: 1, maximum: 2147483647 };
+
+  it('describes every id, page, page size, count and format as an integer with its limits, every flag as a boolean', async () => {
+    const all = await parameters();
+    const alternativesOf = (s: Schema): Schema[] => s.anyOf?.flatMap((a) => (a.items ? [a.items] : [a])) ?? [s];
+    for (const p of all) {
+      for (const s of alternativesOf(p.schema)) {
+        // No number or flag travels as a text with a digit pattern or a "true"/"false" choice.
+        expect(s.pattern, p.where).toBeUndefined();
+        expect(s.enum?.some((e) => e === 'true' || e === 'false' || /^\d+$/.test(String(e)) && typeof e === 'string') ?? false, p.where).toBe(false);
+        if (s.type === 'integer') expect([s.minimum, s.maximum].every((n) => Number.isSafeInteger(n)), p.where).toBe(true);
+        // A default is of the parameter's own type (a number, not its text).
+        if (s.default !== undefined && s.type) expect(typeof s.default, p.where).toBe(s.type === 'integer' ? 'number' : s.type);
+      }
+      if (p.name === 'id' || p.name === 'qid' || p.name.endsWith('Id') || p.name === 'Assets' || p.name === 'Organisations') {
+        for (const s of alternativesOf(p.schema)) expect(s, p.where).toEqual(ID);
+      }
+    }
+    const named = (where: string) => all.find((p) => p.where === where)!.schema;
+    expect(named('GET /api/asset/{id} path id')).toEqual(ID);
+    expect(named('GET /api/asset query page')).toEqual({ type: 'integer', minimum: 1, maximum: 1000000, default: 1 });
+    expect(named('GET /api/asset query pageSize')).toEqual({ type: 'integer', minimum: 1, maximum: 100, enum: [5, 10, 25, 50, 100], default: 5 });
+    expect(named('POST /api/import/assets query dryRun')).toEqual({ type: 'boolean', default: true });
+    expect(named('GET /api/asset query labelExpiresWithinDays')).toMatchObject({ type: 'integer', minimum: 0, maximum: 366 });
+    expect(named('GET /api/asset/{id} query isBuyerAsset')).toEqual({ type: 'boolean' });
+    expect(named('PUT /api/assetGroup/{id}/evaluate query decision')).toEqual({ type: 'boolean' });
+    expect(named('GET /api/export/users query exportFormat')).toEqual({ type: 'integer', minimum: 0, maximum: 2, enum: [0, 1, 2] });
+    expect(named('GET /api/import/assets/template query exportFormat')).toMatchObject({ type: 'integer', enum: [1, 2], default: 2 });
+    expect(named('GET /api/export/users query Organisations').anyOf).toEqual([ID, expect.objectContaining({ type: 'array', items: ID })]);
+    // The mailed decision link reads its id and decision as text (the specification's 404 and 400), described as sent.
+    expect(named('POST /api/asset/requestAssetAccess/{id} path id')).toEqual(ID);
+    expect(named('POST /api/asset/requestAssetAccess/{id} query decision')).toEqual({ type: 'boolean' });
+    expect(named('GET /api/asset query assetState')).toMatchObject({ type: 'string', enum: expect.arrayContaining(['NotStarted', 'Active', 'Closed']) });
+  });
+
+  it('still takes them as URL text and refuses bad ones with 400 and the field named, as the limits say', async () => {
+    await h.reset();
+    const token = await h.login('admin');
+    const get = (url: string) => h.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+    for (const [url, path, key] of [
+      ['/api/asset/0', 'id', 'validation-number'],
+      ['/api/asset/-1', 'id', 'validation-number'],
+      ['/api/asset/1.5', 'id', 'validation-number'],
+      ['/api/asset/2147483648', 'id', 'validation-number'],
+      ['/api/asset/x', 'id', 'validation-number'],
+      ['/api/asset?pageSize=7', 'pageSize', 'validation-generic'],
+      ['/api/asset?pageSize=500', 'pageSize', 'validation-number'],
+      ['/api/asset?page=0', 'page', 'validation-number'],
+      ['/api/asset/1?isBuyerAsset=1', 'isBuyerAsset', 'validation-generic'],
+      ['/api/asset/1?isBuyerAsset=TRUE', 'isBuyerAsset', 'validation-generic'],
+      ['/api/asset?labelExpiresWithinDays=367', 'labelExpiresWithinDays', 'validation-generic'],
+      ['/api/export/users?exportFormat=3', 'exportFormat', 'validation-number'],
+      ['/api/import/assets/template?exportFormat=0', 'exportFormat', 'validation-generic'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json<{ fields: { path: string; key: string }[] }>().fields.map((f) => ({ path: f.path, key: f.key })), url).toContainEqual({ path, key });
+    }
+    for (const url of ['/api/asset?page=1&pageSize=10', '/api/asset/1?isBuyerAsset=false', '/api/asset?labelExpiresWithinDays=90']) expect((await get(url)).statusCode, url).toBe(200);
+  });
+
+  it('speaks of the product in every summary and description, never of a work item', async () => {
+    const text = (await h.app.inject({ url: '/api/openapi.json' })).body;
+    const descriptions = [...text.matchAll(/"(?:summary|description)":"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+    expect(descriptions.length).toBeGreaterThan(100);
+    expect(descriptions.filter((d) => /\b(issue|ticket|session|sprint) *#?\d+|\btonight\b/i.test(d))).toEqual([]);
+  });
+});

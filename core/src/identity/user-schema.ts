@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isRole, type Role } from './roles.ts';
-import { idParam, idValue, requiredText, text, wholeNumberParam } from '../shared/schemas.ts';
+import { idParam, idValue, numberChoiceParam, requiredText, text, wholeNumberParam } from '../shared/schemas.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../shared/paging.ts';
 
 
@@ -58,11 +58,14 @@ export const USER_STATUS_FILTERS = ['all', 'active', 'inactive', 'locked', 'pend
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 
 /** Query of every paged list (ARCHITECTURE.md "API conventions"). */
+/** The page of a list: 1 … 1 000 000. */
+export const pageParam = wholeNumberParam(1, 1_000_000);
+/** The rows of a page: one of the page sizes (1 … 100 that is none of them: `validation-generic`). */
+export const pageSizeParam = numberChoiceParam(PAGE_SIZES, { min: 1, max: 100, otherKey: 'validation-generic' });
+
 export const pageQuerySchema = z.object({
-  page: wholeNumberParam(1, 1_000_000).default(1),
-  pageSize: wholeNumberParam(1, 100)
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'validation-generic' })
-    .default(DEFAULT_PAGE_SIZE),
+  page: pageParam.prefault(1),
+  pageSize: pageSizeParam.prefault(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
 });
 

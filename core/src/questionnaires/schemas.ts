@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../identity/user-schema.ts';
 import { LANGUAGES } from '../shared/language.ts';
-import { idValue, intValue, wholeNumberParam } from '../shared/schemas.ts';
+import { flagParam, idValue, intValue, numberChoiceParam } from '../shared/schemas.ts';
 import {
   AMBITION_LEVELS,
   ASSET_CLASSES,
@@ -130,12 +130,12 @@ export type TemplateListQuery = z.infer<typeof templateListQuerySchema>;
 /** Export format 0 JSON, 1 CSV, 2 Excel (spec 02 §3, §9). */
 export const EXPORT_FORMATS = { json: 0, csv: 1, excel: 2 } as const;
 export const exportQuerySchema = z.object({
-  exportFormat: wholeNumberParam(0, 2),
+  exportFormat: numberChoiceParam([EXPORT_FORMATS.json, EXPORT_FORMATS.csv, EXPORT_FORMATS.excel]),
   language,
 });
 
 export const lockQuerySchema = z.object({
-  isLocked: z.enum(['true', 'false']).transform((v) => v === 'true'),
+  isLocked: flagParam,
 });
 
 const summaryFields = {

@@ -35,6 +35,12 @@ const ERROR_TEXTS: Record<string, string> = {
 };
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
+/**
+ * A parameter that a route reads as plain text (its refusals are the specification's own, not a validation error)
+ * is described by what its callers send: `.meta({ [DESCRIBED_AS]: { type: 'integer', … } })` on its zod schema.
+ */
+export const DESCRIBED_AS = 'x-described-as';
+
 const errorResponse = (status: string): OpenAPIV3_1.ResponseObject => ({
   description: ERROR_TEXTS[status] ?? 'Refused',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -45,8 +51,8 @@ const RATE_HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
 };
 
 /**
- * Makes the generated description exact (issue 21, docs/api.md "The description"): operation names, explicit security
- * (`[]` on public calls), `204` and `304` without content, file answers as binary with their media types, and the
+ * Makes the generated description exact (docs/api.md "The description"): operation names, explicit security
+ * (`[]` on public calls), parameters described by what their callers send, `204` and `304` without content, file answers as binary with their media types, and the
  * answers the plugins give on every call of a kind: 401/403/429 on signed-in calls (sessions, access tokens and their
  * scopes and rate limit), 413/415 on calls with a body, 429 on rate-limited public calls, 500 and 503 everywhere.
  */
@@ -61,6 +67,10 @@ export function exactDescription(document: Document): Document {
       op.operationId ??= OPERATION_IDS[name] ?? operationIdFor(method, path);
       op.summary ??= op.description ?? name;
       op.security ??= [];
+      for (const parameter of (op.parameters ?? []) as { schema?: { [DESCRIBED_AS]?: object } }[]) {
+        const describedAs = parameter.schema?.[DESCRIBED_AS];
+        if (describedAs) parameter.schema = describedAs;
+      }
       const responses: OpenAPIV3_1.ResponsesObject = (op.responses ??= {});
       for (const status of ['204', '304']) {
         const r = responses[status] as OpenAPIV3_1.ResponseObject | undefined;

@@ -118,6 +118,8 @@ function bad(s: Schema, depth = 0): Arbitrary<unknown> {
       const hi = s.maximum ?? s.exclusiveMaximum;
       edge.push(fc.constantFrom(...[lo !== undefined ? lo - 1 : -1, hi !== undefined ? hi + 1 : 2 ** 53, lo ?? 0, hi ?? 0, 1.5, '1', '']));
     }
+    // A flag travels as URL text: only `true` and `false` are one.
+    if (t === 'boolean') edge.push(fc.constantFrom('TRUE', 'False', '1', '0', 'yes', 'on', ''));
     if (t === 'string') {
       edge.push(oversizedString((s.maxLength ?? 10_000) + 1), fc.constantFrom(...ODD_STRINGS), fc.constant(1), fc.constant(['x']));
       if (s.minLength) edge.push(fc.constant('x'.repeat(s.minLength - 1)));

@@ -16,7 +16,7 @@ import { lockDecision, mayRelease } from '@ecore/core/questionnaires/locks.ts';
 import { mayEditAsset, mayEditGroup, groupScope, assetGrants, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import type { QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
-import { idParam, idParams, idValue, requiredText } from '@ecore/core/shared/schemas.ts';
+import { flagParam, idParam, idParams, idValue, requiredText } from '@ecore/core/shared/schemas.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import {
@@ -68,7 +68,7 @@ import { filledQuestionnaireSchema, answerSchema, progressSchema, changeSchema, 
 const tags = ['answering'];
 const security = [{ bearerAuth: [] }];
 const responses = { ...errorResponses, 403: errorSchema, 409: errorSchema, 423: errorSchema.extend({ lockedStatus: z.object({ currentLockerName: z.string() }) }) } as const;
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+const booleanQuery = flagParam;
 const assetQuery = z.object({ isBuyerAsset: booleanQuery.optional() });
 const twoIds = z.object({ id: idParam, qid: idParam });
 /** `update` moves to the active version (spec 02 §4); `annual` starts next year's questionnaire (issue 22). */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import * as E from 'fp-ts/lib/Either.js';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, contentDisposition, dispositionOf, documentKind, mayChangeDocuments } from '@ecore/core/answering/documents.ts';
 import { mayAnswer } from '@ecore/core/answering/submission.ts';
-import { idParams } from '@ecore/core/shared/schemas.ts';
+import { flagParam, idParams } from '@ecore/core/shared/schemas.ts';
 import { deleteDocument, findAnswerOwner, findDocument, insertDocument } from '@ecore/adapters/db/answering/answering-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
@@ -94,7 +94,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         security,
         summary: 'Downloads a document as an attachment under its sanitised file name; `inline=true` shows a PDF, PNG or JPEG in the browser',
         params: idParams,
-        querystring: z.object({ inline: z.enum(['true', 'false']).optional().describe('Show a PDF, PNG or JPEG in the browser instead of downloading it') }),
+        querystring: z.object({ inline: flagParam.optional().describe('Show a PDF, PNG or JPEG in the browser instead of downloading it') }),
         response: { ...responses },
       },
     },
@@ -106,7 +106,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       if (!bytes) throw new HttpError(404, 'not-found');
       return reply
         .header('Content-Type', document.contentType)
-        .header('Content-Disposition', contentDisposition(document.fileName, dispositionOf(document.contentType, request.query.inline === 'true')))
+        .header('Content-Disposition', contentDisposition(document.fileName, dispositionOf(document.contentType, request.query.inline === true)))
         .header('Cache-Control', 'private, no-store')
         .send(Buffer.from(bytes) as never);
     },

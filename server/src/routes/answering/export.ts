@@ -10,7 +10,7 @@ import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache } from '../questionnaires/template-cache.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { answersOf, structureFor, visibleQuestionnaire } from './context.ts';
-import { idParam } from '@ecore/core/shared/schemas.ts';
+import { flagParam, idParam } from '@ecore/core/shared/schemas.ts';
 
 /**
  * GET /api/export/questionnaire/{id}/{qid}?exportFormat=0|1|2&language=de|en&isBuyerAsset=: a filled questionnaire
@@ -30,7 +30,7 @@ export const answerExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         querystring: z.object({
           exportFormat: exportFormatSchema,
           language: z.enum(LANGUAGES).default('de'),
-          isBuyerAsset: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+          isBuyerAsset: flagParam.optional(),
         }),
         response: { ...errorResponses, 403: errorSchema },
       },

@@ -24,7 +24,8 @@ import { findOrganisation } from '@ecore/adapters/db/organisations/organisations
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
-import { idParams } from '@ecore/core/shared/schemas.ts';
+import { MAX_INT, idParams } from '@ecore/core/shared/schemas.ts';
+import { DESCRIBED_AS } from '../../openapi/describe.ts';
 
 const PROBLEM_STATUS = { notFound: 404, buyerOrganisation: 400, ownObject: 400, alreadyGranted: 409, alreadyRequested: 409, tooMany: 429 } as const;
 
@@ -128,8 +129,10 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       schema: {
         tags: ['access requests'],
         summary: 'The owner’s decision from the mailed link (no login): 200 decided, 304 already decided, 401 invalid token, 404 invalid id',
-        params: z.object({ id: z.string().max(20) }),
-        querystring: z.object({ token: z.string().max(200).optional(), decision: z.string().max(10).optional() }),
+        // The mailed link's id and decision are read as they come (a malformed id is the specification's 404, a
+        // decision other than true/false its 400), and described as what a caller sends: an id and a flag.
+        params: z.object({ id: z.string().max(20).meta({ [DESCRIBED_AS]: { type: 'integer', minimum: 1, maximum: MAX_INT } }) }),
+        querystring: z.object({ token: z.string().max(200).optional(), decision: z.string().max(10).optional().meta({ [DESCRIBED_AS]: { type: 'boolean' } }) }),
         response: {
           200: z.object({ buyerOrganisationName: z.string(), assetName: z.string(), result: z.literal('DecidedSuccessfully'), decision: z.boolean() }),
           304: z.null().describe('already decided (AlreadyDecided); no body'),

@@ -16,7 +16,9 @@ import { errorResponses, errorSchema } from '../schemas.ts';
 import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
 import { assetActorOf, createListCaches } from './asset-actor.ts';
-import { MAX_INT, idParam, idParams, idValue } from '@ecore/core/shared/schemas.ts';
+import { DESCRIBED_AS } from '../../openapi/describe.ts';
+import { ASSET_QUESTIONNAIRE_STATES } from '@ecore/core/answering/answers.ts';
+import { MAX_INT, flagParam, idParam, idParams, idValue, wholeNumberParam } from '@ecore/core/shared/schemas.ts';
 import { labelExpiryWindow } from '@ecore/core/certificates/reminders.ts';
 import { calendarDate } from '@ecore/core/review/transitions.ts';
 
@@ -103,7 +105,7 @@ const externalIdTaken = (error: unknown): never => {
   throw error;
 };
 
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+const booleanQuery = flagParam.optional();
 const secured = { security: [{ bearerAuth: [] }] };
 
 /** Objects (spec 02 §7 "Objects": list, read, create, edit, delete). */
@@ -146,8 +148,16 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         ...secured,
         querystring: pageQuerySchema.extend({
           assetGroupId: idParam.optional(),
-          assetState: z.string().max(40).optional(),
-          labelExpiresWithinDays: z.coerce.number({ error: 'validation-generic' }).int({ error: 'validation-generic' }).min(0, { error: 'validation-generic' }).max(366, { error: 'validation-generic' }).optional().describe('only objects whose current label expires within this many days (issue 22)'),
+          // Any text up to 40 characters is taken (one that is no state finds nothing); callers send a state.
+          assetState: z
+            .string()
+            .max(40)
+            .optional()
+            .meta({
+              description: 'the state of the latest filled questionnaire; NotStarted: objects without one',
+              [DESCRIBED_AS]: { type: 'string', enum: ['NotStarted', ...ASSET_QUESTIONNAIRE_STATES] },
+            }),
+          labelExpiresWithinDays: wholeNumberParam(0, 366, 'validation-generic').optional().describe('only objects whose current label expires within this many days'),
         }),
         response: { 200: z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses },
       },

@@ -28,7 +28,7 @@ import { allQuestions, optionTextIn, questionTitleIn, type Question } from '@eco
 import { lockDecision } from '@ecore/core/questionnaires/locks.ts';
 import { isLanguage, type Language } from '@ecore/core/shared/language.ts';
 import { message } from '@ecore/core/shared/messages.ts';
-import { idParam } from '@ecore/core/shared/schemas.ts';
+import { flagParam, idParam, numberChoiceParam } from '@ecore/core/shared/schemas.ts';
 import {
   findImportTargets,
   groupsOfOrganisation,
@@ -59,7 +59,7 @@ import { importContext, importRefusalSchema, importResultSchema, multipartLimits
 const tags = ['imports'];
 const security = [{ bearerAuth: [] }];
 const languageQuery = z.enum(['de', 'en']).optional();
-const formatQuery = z.enum(['1', '2']).default('2').describe('1 CSV, 2 Excel');
+const formatQuery = numberChoiceParam([1, 2], { key: 'validation-generic' }).prefault(2).describe('1 CSV, 2 Excel');
 
 const SHEET_NAMES = {
   de: { data: 'Antworten', lists: 'Listen', explanation: 'Erläuterungen' },
@@ -189,7 +189,7 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const rows = loaded.map((l) =>
         writeAnswerRow({ id: l.object.id, externalId: l.import.externalId, name: l.object.fields.objectName, structure: l.import.structure, answers: l.answers }, questions, language),
       );
-      if (request.query.exportFormat === '1') return sendDownload(reply, writeCsv(header, rows.map((r) => r.cells), language), `${ANSWER_TEMPLATE_FILE_NAMES[language]}-${group.id}`, new Date(deps.clock()));
+      if (request.query.exportFormat === 1) return sendDownload(reply, writeCsv(header, rows.map((r) => r.cells), language), `${ANSWER_TEMPLATE_FILE_NAMES[language]}-${group.id}`, new Date(deps.clock()));
       const objectHeaders = answerObjectHeaders(language);
       const file = await writeTemplateWorkbook({
         language,
@@ -221,7 +221,7 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           "Previews (dryRun, the default) or imports answers from a CSV or Excel file (multipart field `file`) through the answering rules, writing the change log marked with the file's name; any failed row answers 400 with the rows and stores nothing",
         consumes: ['multipart/form-data'],
         querystring: z.object({
-          dryRun: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+          dryRun: flagParam.prefault(true),
           language: languageQuery.describe("the file's language (numbers, texts); default the request's"),
           organisationId: idParam.optional().describe('AccountAdministrator: the organisation imported for'),
         }),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REPORT_COLUMNS } from '@ecore/core/imports/object-template.ts';
 import { Role } from '@ecore/core/identity/roles.ts';
-import { idParams } from '@ecore/core/shared/schemas.ts';
+import { idParams, numberChoiceParam, wholeNumberParam } from '@ecore/core/shared/schemas.ts';
 import { PAGE_SIZES } from '@ecore/core/shared/paging.ts';
 import { findImport, listImports } from '@ecore/adapters/db/imports/imports-repository.ts';
 import { writeReportWorkbook } from '@ecore/adapters/imports/template-file.ts';
@@ -42,8 +42,8 @@ export const importHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         security,
         summary: "The organisation's imports, newest first",
         querystring: z.object({
-          page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-          pageSize: z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n)).default(10),
+          page: wholeNumberParam(1, 1_000_000, 'validation-generic').prefault(1),
+          pageSize: numberChoiceParam(PAGE_SIZES, { key: 'validation-generic' }).prefault(10),
         }),
         response: { 200: z.object({ items: z.array(importItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses },
       },

@@ -12,7 +12,7 @@ import { readObjectRow, writeObjectRow } from '@ecore/core/imports/object-row.ts
 import { objectTemplate, TEMPLATE_FILE_NAMES } from '@ecore/core/imports/object-template.ts';
 import { isLanguage, type Language } from '@ecore/core/shared/language.ts';
 import { message } from '@ecore/core/shared/messages.ts';
-import { idParam } from '@ecore/core/shared/schemas.ts';
+import { flagParam, idParam, numberChoiceParam } from '@ecore/core/shared/schemas.ts';
 import { applyObjectPlan, findImportOrganisation, findImportTargets, groupsOfOrganisation, ImportConflict, insertImport, objectIdsOfGroup } from '@ecore/adapters/db/imports/imports-repository.ts';
 import { readImportFile } from '@ecore/adapters/imports/read-table.ts';
 import { writeCsv, writeTemplateWorkbook } from '@ecore/adapters/imports/template-file.ts';
@@ -47,7 +47,7 @@ export const importResultSchema = z.object({
 export const importRefusalSchema = errorSchema.extend(importResultSchema.partial().shape);
 
 const languageQuery = z.enum(['de', 'en']).optional();
-const formatQuery = z.enum(['1', '2']).default('2').describe('1 CSV, 2 Excel');
+const formatQuery = numberChoiceParam([1, 2], { key: 'validation-generic' }).prefault(2).describe('1 CSV, 2 Excel');
 
 /** Who imports, for which organisation, within which access list (DOMAIN.md §10). */
 export async function importContext(app: Parameters<typeof assetActorOf>[0], deps: AppDeps, request: FastifyRequest, kind: 'assets' | 'answers', named: number | undefined) {
@@ -127,7 +127,7 @@ export const objectImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const language: Language = request.query.language ?? request.language;
       const rows = request.query.assetGroupId === undefined ? [] : await groupRows(organisation.id, scope, request.query.assetGroupId, language);
       const template = objectTemplate(language, rows);
-      const file = request.query.exportFormat === '1' ? writeCsv(template.columns.map((c) => c.header), rows, language) : await writeTemplateWorkbook(template);
+      const file = request.query.exportFormat === 1 ? writeCsv(template.columns.map((c) => c.header), rows, language) : await writeTemplateWorkbook(template);
       return sendDownload(reply, file, TEMPLATE_FILE_NAMES[language], new Date(deps.clock()));
     },
   );
@@ -141,7 +141,7 @@ export const objectImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         summary: 'Previews (dryRun, the default) or imports objects from a CSV or Excel file (multipart field `file`); any failed row answers 400 with the rows and stores nothing',
         consumes: ['multipart/form-data'],
         querystring: z.object({
-          dryRun: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+          dryRun: flagParam.prefault(true),
           language: languageQuery.describe("the file's language (numbers, texts); default the request's"),
           organisationId: idParam.optional().describe('AccountAdministrator: the organisation imported for'),
         }),

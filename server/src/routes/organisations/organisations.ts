@@ -30,7 +30,8 @@ import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { organisationIdsInScope } from './scope.ts';
-import { idParams, idValue, wholeNumberParam } from '@ecore/core/shared/schemas.ts';
+import { flagParam, idParams, idValue } from '@ecore/core/shared/schemas.ts';
+import { pageParam, pageSizeParam } from '@ecore/core/identity/user-schema.ts';
 
 const listItemSchema = z.object({
   id: z.number(),
@@ -56,10 +57,10 @@ export const organisationSchema = listItemSchema.extend({
   contacts: z.array(z.object({ id: z.number(), fullName: z.string(), companyRole: z.string(), email: z.string(), phone: z.string(), mobile: z.string() })),
 });
 
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+const booleanQuery = flagParam.optional();
 const listQuerySchema = z.object({
-  page: wholeNumberParam(1, 1_000_000).optional(),
-  pageSize: wholeNumberParam(1, 100).refine((n) => [5, 10, 25, 50, 100].includes(n), { error: 'validation-generic' }).optional(),
+  page: pageParam.optional(),
+  pageSize: pageSizeParam.optional(),
   search: z.string().trim().max(200).optional(),
   isFinancePartner: booleanQuery,
   isBuyerOrganisation: booleanQuery,

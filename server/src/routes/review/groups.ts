@@ -17,7 +17,7 @@ import {
   type GroupTransition,
 } from '@ecore/core/review/group-rules.ts';
 import { calendarDate, validUntil } from '@ecore/core/review/transitions.ts';
-import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
+import { flagParam, idParam, idParams } from '@ecore/core/shared/schemas.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import { latestQuestionnairesOfGroup } from '@ecore/adapters/db/answering/answering-repository.ts';
@@ -34,7 +34,7 @@ import { issueGroupCertificates } from '../certificates/issue.ts';
 
 const tags = ['review'];
 const security = [{ bearerAuth: [] }];
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+const booleanQuery = flagParam;
 const refusalSchema = errorSchema.extend({ customErrorCode: z.number().optional(), fields: z.array(z.unknown()).optional() });
 const responses = { ...errorResponses, 400: refusalSchema, 403: errorSchema } as const;
 const auditSchema = z.object({ id: z.number(), from: z.string(), to: z.string(), userName: z.string(), role: z.string(), reason: z.string(), answersTouched: z.array(z.number()), at: z.string() });

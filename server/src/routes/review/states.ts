@@ -12,7 +12,7 @@ import { contactPersonsOf } from '@ecore/adapters/db/identity/user-accounts-repo
 import { calendarDate, decideStateChange, validUntil, type QuestionnaireFacts, type Transition } from '@ecore/core/review/transitions.ts';
 import { ASSET_QUESTIONNAIRE_STATES } from '@ecore/core/answering/answers.ts';
 import { message } from '@ecore/core/shared/messages.ts';
-import { idParam, idParams, text } from '@ecore/core/shared/schemas.ts';
+import { flagParam, idParam, idParams, text } from '@ecore/core/shared/schemas.ts';
 import {
   deleteAnswerLock,
   findAnswerLock,
@@ -38,7 +38,7 @@ import { issueAssetCertificate, type IssueInputs } from '../certificates/issue.t
 
 const tags = ['review'];
 const security = [{ bearerAuth: [] }];
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+const booleanQuery = flagParam;
 const refusalSchema = errorSchema.extend({ customErrorCode: z.number().optional(), fields: z.array(z.unknown()).optional() });
 const responses = { ...errorResponses, 400: refusalSchema, 403: errorSchema, 423: errorSchema.extend({ lockedStatus: z.object({ currentLockerName: z.string() }) }) } as const;
 const countsSchema = z.object({ reviewed: z.number(), required: z.number(), eligible: z.number(), accepted: z.number(), rejected: z.number(), evidenceRequested: z.number() });

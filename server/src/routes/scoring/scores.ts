@@ -11,7 +11,7 @@ import { groupResult, score, scoreSummary, type ScoreResult, type ScoreSummary, 
 import { groupStructure } from '@ecore/core/scoring/group-structure.ts';
 import { consumptionValuesSchema, groupResultSchema, groupStructureSchema, scoreResultSchema, strandingPairSchema } from '@ecore/core/scoring/score-schemas.ts';
 import { isVerifiedScore, mayViewScore } from '@ecore/core/scoring/score-access.ts';
-import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
+import { flagParam, idParam, idParams } from '@ecore/core/shared/schemas.ts';
 import { countGroupAssets, findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import { findAssetQuestionnaire, findLatestAssetQuestionnaire, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { latestScoringSubjectsOfGroup, scoringAnswersOf } from '@ecore/adapters/db/scoring/scoring-repository.ts';
@@ -30,7 +30,7 @@ import { createReferenceDataCache, REFERENCE_TABLES } from './stored-score.ts';
 const tags = ['scoring'];
 const security = [{ bearerAuth: [] }];
 const responses = { ...errorResponses, 403: errorSchema } as const;
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+const booleanQuery = flagParam;
 /** The score of core (DOMAIN.md §5) as it computes it: totals unrounded, every level, every question, the "why" of virtual questions. */
 const objectScoreSchema = z.object({ assetId: z.number(), questionnaireId: z.number(), assetQuestionnaireState: z.string(), verified: z.boolean(), result: scoreResultSchema });
 const groupScoreSchema = z.object({
