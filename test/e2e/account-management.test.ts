@@ -292,6 +292,8 @@ describe('account management in the browser', () => {
     await page.getByRole('tab', { name: 'Organisation' }).click();
     await page.waitForURL(/\/account-management\/organisations/);
     await row(page, 'Beispielbank eG').first().waitFor();
+    // Found by its name: the demo and the journeys before this one make more organisations than a page shows.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Testkonto');
     await row(page, 'Testkonto GmbH').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete organisation' });
     await confirm.getByText('Do you want to delete the organisation Testkonto GmbH? This cannot be undone.').waitFor();

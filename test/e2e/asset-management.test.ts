@@ -191,6 +191,8 @@ describe('asset management in the browser', () => {
     await choose('Organisation', 'Musterimmobilien AG', 'Muster');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Die Objektgruppe wurde angelegt.').waitFor();
+    // Found by its name: the administrator sees every organisation's groups, more than a page shows.
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('Portfolio Süd');
     const row = page.getByRole('table', { name: 'Liste der Objektgruppen' }).getByRole('row', { name: /Portfolio Süd/ });
     await row.getByText('Musterimmobilien AG').waitFor();
 
