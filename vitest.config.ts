@@ -39,7 +39,8 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { name: 'server-pg', isolate: false, include: ['server/src/**/*.test.ts'], exclude: SAME_ON_ANY_DATABASE, environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, env: { HARNESS_DATABASE: 'postgres' } } }]
         : []),
-      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // Component tests render whole screens in happy-dom: a few seconds each on a loaded two-core machine.
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 20_000 } },
       // A journey through several roles (review: 16 answers reviewed, evidence asked, uploaded, resubmitted, evaluated)
       // takes 50 s alone and went past 90 s with another journey beside it on a slow night: 180 s, as the hooks.
       { test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/e2e-setup.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
