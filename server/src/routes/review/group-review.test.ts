@@ -96,6 +96,16 @@ describe('the group workflow (DOMAIN.md §4)', () => {
     }
     expect((await h.as('tester', 'PUT', `/api/assetGroup/${id}/assetState/ReviewPassed`)).statusCode).toBe(204);
     await h.expectRefused(() => h.as('tester', 'PUT', `/api/assetGroup/${id}/evaluate/?decision=true`), { statusCode: 400, key: 'objectGroups-change-1' });
+    // Declining needs a reason of at least 10 characters (DOMAIN.md §1), in either language; accepting does not.
+    await h.expectRefused(() => h.as('evaluator', 'PUT', `/api/assetGroup/${id}/evaluate/?decision=false`), { statusCode: 400, fields: [{ path: 'reason', key: 'review-reason-required' }] });
+    await h.expectRefused(() => h.as('evaluator', 'PUT', `/api/assetGroup/${id}/evaluate/?decision=false`, { reason: 'too short' }, 'en'), {
+      statusCode: 400,
+      fields: [{ path: 'reason', key: 'review-reason-too-short' }],
+    });
+    await h.expectRefused(() => h.as('evaluator', 'PUT', `/api/assetGroup/${id}/evaluate/?decision=false`, { reason: 'x'.repeat(2001) }), {
+      statusCode: 400,
+      fields: [{ path: 'reason', key: 'validation-max-length' }],
+    });
     expect((await h.as('evaluator', 'GET', '/api/assetGroup')).json().items.map((g: { id: number }) => g.id)).toEqual([id]);
     expect((await h.as('evaluator', 'PUT', `/api/assetGroup/${id}/evaluate/?decision=true`)).statusCode).toBe(204);
     for (const o of objects) expect((await h.as('objectadmin', 'GET', `/api/asset/${o.id}`)).json().status).toBe('Closed');
@@ -105,6 +115,17 @@ describe('the group workflow (DOMAIN.md §4)', () => {
       ['Review', 'ReviewPassed', 'ExternalAccreditedTester'],
       ['ReviewPassed', 'Closed', 'Evaluator'],
     ]);
+  });
+});
+
+describe("the evaluator's decline of a group (DOMAIN.md §1)", () => {
+  it('writes the reason to the group audit log', async () => {
+    const id = await groupId();
+    await h.db.updateTable('asset_groups').set({ status: 'ReviewFailed' }).where('id', '=', id).execute();
+    const declined = await h.as('evaluator', 'PUT', `/api/assetGroup/${id}/evaluate/?decision=false`, { reason: 'Die Stichprobe hat zwei Nachweise nicht bestanden.' });
+    expect(declined.statusCode, declined.body).toBe(204);
+    const audit = (await h.as('objectadmin', 'GET', `/api/assetGroup/${id}/audit`)).json<{ from: string; to: string; note: string }[]>();
+    expect(audit.at(-1)).toMatchObject({ from: 'ReviewFailed', to: 'Active', note: 'Die Stichprobe hat zwei Nachweise nicht bestanden.' });
   });
 });
 
