@@ -130,6 +130,7 @@ export const filledQuestionnaireSchema = z.object({
     testerName: z.string().nullable(),
     testerUserId: z.number().nullable(),
     availableTransitions: z.array(z.string()),
+    groupSheet: z.object({ sampled: z.boolean() }).nullable(),
   }),
   clusters: z.array(clusterSchema),
   answers: z.array(answerSchema),

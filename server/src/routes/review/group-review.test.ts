@@ -88,8 +88,12 @@ describe('the group workflow (DOMAIN.md §4)', () => {
     const unsampled = objects.find((o) => !review.sample.sampledAssetIds.includes(o.id))!;
     await h.expectRefused(() => h.as('tester', 'PUT', `/api/asset/state?assetId=${unsampled.id}&state=Evaluation`), { statusCode: 400, key: 'questionnaire-change-2' });
     await h.expectRefused(() => h.as('tester', 'PUT', `/api/assetGroup/${id}/assetState/ReviewPassed`), { statusCode: 400, key: 'objectGroups-change-2' });
+    // The filled questionnaire says whether it is a sampled sheet: the check screen needs nothing of the group.
+    const unsampledView = (await h.as('tester', 'GET', `/api/asset/${unsampled.id}/questionnaire/latest`)).json<{ review: { groupSheet: unknown } }>();
+    expect(unsampledView.review.groupSheet).toEqual({ sampled: false });
     for (const sheet of review.sample.sampledAssetIds as number[]) {
       const f = await latest('tester', sheet);
+      expect((f as unknown as { review: { groupSheet: unknown } }).review.groupSheet).toEqual({ sampled: true });
       const relevant = questions(f).filter((q) => q.relevantForReview && q.type !== 'VirtualQuestion').map((q) => f.answers.find((a) => a.questionId === q.id && a.state !== null)).filter(Boolean).slice(0, 16);
       for (const a of relevant) expect((await h.as('tester', 'PUT', `/api/asset/answer/${a!.id}/review`, { decision: 'accept' })).statusCode).toBe(200);
       expect((await h.as('tester', 'PUT', `/api/asset/state?assetId=${sheet}&state=Evaluation`)).statusCode).toBe(204);

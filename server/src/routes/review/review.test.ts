@@ -26,7 +26,7 @@ interface Filled {
   assetQuestionnaireState: string;
   clusters: { categories: { sections: { questions: { id: number; relevantForReview: boolean; type: string; options: { id: number }[] }[] }[] }[] }[];
   answers: { id: number; questionId: number; state: string | null; reviewStatus: string; evidenceRequested: boolean }[];
-  review: { counts: { reviewed: number; required: number; eligible: number }; availableTransitions: string[]; testerName: string | null };
+  review: { counts: { reviewed: number; required: number; eligible: number }; availableTransitions: string[]; testerName: string | null; groupSheet: { sampled: boolean } | null };
 }
 
 const latest = async (user: DemoUserName, id: number) => {
@@ -196,7 +196,10 @@ describe('reasons for rejection (DOMAIN.md §1)', () => {
 
   it('shows the reason beside the rejected answer and in its change log; taking the rejection back is a new logged decision with its own reason', async () => {
     const id = await submitted();
-    const answer = eligible(await latest('tester', id))[0]!;
+    const view = await latest('tester', id);
+    // Submitted on its own: no sheet of a group under review.
+    expect(view.review.groupSheet).toBeNull();
+    const answer = eligible(view)[0]!;
     const rejected = await decide('tester', answer.id, 'reject', REASON);
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().answer.rejectionReason).toBe(REASON);
