@@ -47,6 +47,14 @@ describe('the yearly cycle in the browser', () => {
     // --- the object administrator starts the next year on the closed questionnaire's data page
     await page.goto(`${portal.url}/asset-management/objects/${id}/false/questionnaire/${closed.id}/data`);
     await signIn(page, 'objectadmin');
+    // One primary start on a closed object: the renewal. The blank start is a secondary choice that says what it loses.
+    await page.getByRole('button', { name: 'Neues Jahr beginnen' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Fragebogen starten' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Leer beginnen (ohne Vorjahresantworten)' }).click();
+    const blank = page.getByRole('dialog', { name: 'Leeren Fragebogen beginnen' });
+    await blank.getByText(/Die Antworten des abgeschlossenen Fragebogens werden nicht übernommen/).waitFor();
+    await blank.getByRole('button', { name: 'Abbrechen' }).click();
+    await blank.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Neues Jahr beginnen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neues Jahr beginnen' });
     await dialog.getByText(new RegExp(`Berichtsjahr ${closed.reportingYear + 1} beginnt mit den Antworten aus ${closed.reportingYear}`)).waitFor();

@@ -38,6 +38,8 @@ describe('exports for finance partners', () => {
     await page.getByRole('button', { name: 'Portfolio Rhein-Main exportieren' }).click();
     const dialog = page.getByRole('dialog', { name: 'Objektgruppe exportieren' });
     const submit = dialog.getByRole('button', { name: 'Exportieren' });
+    // The user's language is preselected; the button waits for the format.
+    expect(await dialog.getByRole('radio', { name: 'Deutsch' }).isChecked()).toBe(true);
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByRole('radio', { name: 'English' }).check();
     expect(await submit.isDisabled()).toBe(true);

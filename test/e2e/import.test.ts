@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openContext, type RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney } from '../support/journey.ts';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 /*
  * The object import in the browser (issue 20, docs/import.md): importadmin opens /import at the narrowest supported
@@ -84,6 +85,7 @@ describe('object import', () => {
     await page.getByRole('switch', { name: 'Nur Fehler' }).check();
     expect(await preview.locator('tbody tr').count()).toBe(1);
     expect(await fitsWidth(page)).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'the import page with a faulty row');
 
     const fixed = join(dir, 'objekte-korrigiert.xlsx');
     await fill((await download.path())!, OBJECTS.map((o) => (o.ext === 'E2E-2' ? { ...o, shares: { OFF: 60, RESI: 40 } } : o)), fixed);
@@ -94,7 +96,8 @@ describe('object import', () => {
     await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === '3 Zeilen importieren' && !b.disabled));
     await page.getByText('1 neue Objektgruppe').waitFor();
     await commit.click();
-    await page.getByText('Importiert: 3 angelegt, 0 geändert, 0 unverändert, 1 neue Objektgruppen.').waitFor();
+    await page.getByText('Importiert: 3 angelegt, 0 geändert, 0 unverändert, 1 neue Objektgruppe.').waitFor();
+    await expectNoSeriousA11yViolations(page, 'the import page after the import');
     await page.getByRole('table', { name: 'Bisherige Importe' }).getByText('objekte-korrigiert.xlsx').waitFor();
 
     const other = await openContext(journey.browser, { viewport: VIEWPORT });

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openContext, type RunningPortal } from '../support/portal.ts';
-import { signIn, useJourney } from '../support/journey.ts';
+import { signIn, useJourney, watchProblems } from '../support/journey.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 /*
@@ -18,6 +18,7 @@ let portal: RunningPortal;
 let page: Page;
 beforeEach(() => {
   ({ portal, page } = journey);
+  watched = [watchProblems(journey.context).problems];
 });
 
 const OFFICE = 'Bürohaus Mainzer Landstraße';
@@ -95,9 +96,14 @@ const objectIdOf = async (name: string): Promise<number> => {
 
 const toast = (p: Page, text: string | RegExp) => p.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 
+/** Console errors and failed requests of every browser of the journey that runs (normal use has none). */
+let watched: string[][] = [];
+const problems = (): string[] => watched.flat();
+
 /** A person in their own browser, signed in on the page they open first. */
 const personAt = async (browser: Browser, userName: string, url: string): Promise<Page> => {
   const context = await openContext(browser, { viewport: VIEWPORT });
+  watched.push(watchProblems(context).problems);
   const p = await context.newPage();
   await p.goto(url);
   await signIn(p, userName);
@@ -156,7 +162,7 @@ describe('review, verification and evaluation in the browser', () => {
         await controls.getByRole('button', { name: 'Akzeptieren' }).click();
         await controls.getByText('Akzeptiert', { exact: true }).waitFor();
       } else {
-        await controls.getByRole('textbox', { name: 'Kommentar zur Entscheidung' }).fill('Bitte den Beleg zu dieser Angabe hochladen.');
+        await controls.getByRole('textbox', { name: 'Kommentar oder Begründung' }).fill('Bitte den Beleg zu dieser Angabe hochladen.');
         await controls.getByRole('button', { name: 'Nachweis anfordern' }).click();
         await controls.getByText('Nachweis angefordert', { exact: true }).waitFor();
       }
@@ -237,6 +243,107 @@ describe('review, verification and evaluation in the browser', () => {
       ['Tom Testerexterner akkreditierter Prüfer', 'In Prüfung', 'In Begutachtung', expect.stringMatching(/^Zur Begutachtung eingereicht/)],
       ['Eva GutachterGutachter', 'In Begutachtung', 'Akzeptiert', expect.stringMatching(/^Abgeschlossen \(akzeptiert\)/)],
     ]);
+    // No page of the collector, the administrator, the tester or the evaluator logged an error or failed a request:
+    // the check screen never asks for the review of a group it may not read.
+    expect(problems()).toEqual([]);
+  });
+
+  it('a rejection and a decline need their reasons; the collector reads the reason beside the answer and in its change log; taking a rejection back is its own logged decision', async () => {
+    // A fully answered object of its own (the file's other journeys close the demo office).
+    const NAME = 'Bürohaus Begründung';
+    const group = await apiCall<{ id: number }>('objectadmin', 'POST', 'assetGroup', { name: 'Portfolio Begründung' });
+    const { id: office } = await apiCall<{ id: number }>('objectadmin', 'POST', 'asset', {
+      objectName: NAME,
+      assetGroupId: group.id,
+      country: 'DE',
+      city: 'Frankfurt am Main',
+      zip: '60314',
+      street: 'Hanauer Landstraße',
+      streetNumber: '200',
+      constructionYear: 2015,
+      assetTotalArea: 4200,
+      assetAssetTypes: [{ assetTypeId: 1, percentage: 100 }],
+    });
+    const filled = await apiCall<Filled>('collector', 'POST', `asset/${office}/questionnaire`);
+    await apiCall(
+      'collector',
+      'PUT',
+      'asset/answer',
+      questionsOf(filled)
+        .filter((q) => q.type !== 'VirtualQuestion')
+        .map((q) => (q.type === 'ValueQuestion' ? { assetId: office, questionId: q.id, inputAnswer: 20 } : { assetId: office, questionId: q.id, multipleChoiceOption: [q.options.find((o) => !o.isExclusive)!.id] })),
+    );
+    const [first, second] = await eligiblePlaces(office);
+    await apiCall('collector', 'PUT', `asset/state?assetId=${office}&state=Review&isBuyerAsset=false`);
+    const testers = await apiGet<{ id: number; lastName: string }[]>('admin', 'user/testers');
+    await apiCall('admin', 'PUT', `asset/tester?assetId=${office}&testerId=${testers.find((t) => t.lastName === 'Tester')!.id}`);
+    const check = `${portal.url}/job-management/check/${office}/false`;
+    const REASON = 'Der Zählerstand im Beleg weicht um 20 % ab.';
+
+    // --- the tester: "Ablehnen" without a reason sends nothing and says why; with one, the answer is rejected
+    await page.goto(`${check}/${first!.path}`);
+    await signIn(page, 'tester');
+    const controls = decisions(page, first!.title);
+    await controls.getByRole('button', { name: 'Ablehnen' }).click();
+    await controls.getByText('Bitte geben Sie eine Begründung an.').waitFor();
+    await controls.getByRole('textbox', { name: 'Kommentar oder Begründung' }).fill('zu kurz');
+    await controls.getByRole('button', { name: 'Ablehnen' }).click();
+    await controls.getByText('Die Begründung muss mindestens 10 Zeichen lang sein.').waitFor();
+    expect(await reviewedCount(page)).toBe('0 / 16 geprüft');
+    await controls.getByRole('textbox', { name: 'Kommentar oder Begründung' }).fill(REASON);
+    await controls.getByRole('button', { name: 'Ablehnen' }).click();
+    await controls.getByText('Abgelehnt', { exact: true }).waitFor();
+    await controls.getByText(`Begründung der Ablehnung: ${REASON}`).waitFor();
+    // Accepting it again is a new decision that needs its own reason: one click does not do it.
+    await controls.getByRole('button', { name: 'Akzeptieren' }).click();
+    await controls.getByText('Bitte geben Sie eine Begründung an.').waitFor();
+    expect(await controls.getByText('Abgelehnt', { exact: true }).count()).toBe(1);
+    // A second answer is rejected and stays so; the first one's rejection is taken back with a reason.
+    await page.goto(`${check}/${second!.path}`);
+    const secondControls = decisions(page, second!.title);
+    await secondControls.getByRole('textbox', { name: 'Kommentar oder Begründung' }).fill(REASON);
+    await secondControls.getByRole('button', { name: 'Ablehnen' }).click();
+    await secondControls.getByText('Abgelehnt', { exact: true }).waitFor();
+    await page.goto(`${check}/${first!.path}`);
+    await controls.getByRole('textbox', { name: 'Kommentar oder Begründung' }).fill('Beleg nachgerechnet, der Wert stimmt.');
+    await controls.getByRole('button', { name: 'Akzeptieren' }).click();
+    await controls.getByText('Akzeptiert', { exact: true }).waitFor();
+
+    // --- the tester declines the questionnaire: the dialog asks for the reason
+    await page.getByRole('button', { name: 'Fragebogen ablehnen' }).click();
+    const decline = page.getByRole('dialog', { name: 'Fragebogen ablehnen' });
+    await decline.getByRole('button', { name: 'Ablehnen' }).click();
+    await decline.getByText('Bitte geben Sie eine Begründung an.').waitFor();
+    await decline.getByRole('textbox', { name: /Begründung/ }).fill('Eine Angabe passt nicht zum Beleg.');
+    await decline.getByRole('button', { name: 'Ablehnen' }).click();
+    await toast(page, `Der Fragebogen von „${NAME}“ wurde abgelehnt.`);
+    await page.context().close();
+
+    // --- the collector reads the reason beside the answer, in the change log and in the audit log
+    const collector = await personAt(journey.browser, 'collector', `${portal.url}/asset-management/objects/${office}/false/edit/data`);
+    await collector.getByRole('tablist', { name: 'Bereiche des Objekts' }).getByRole('tab', { name: 'Fragebogen' }).click();
+    await collector.waitForURL(/\/questionnaire\/\d+\/data$/);
+    const dataPage = collector.url();
+    await collector.getByRole('table', { name: 'Protokoll der Statusänderungen' }).getByText('Begründung: Eine Angabe passt nicht zum Beleg.').waitFor();
+    await collector.goto(dataPage.replace(/\/data$/, `/${second!.path}`));
+    const rejectedCard = card(collector, second!.title);
+    await rejectedCard.getByRole('note').getByText(`Abgelehnt – Begründung des Prüfers: ${REASON}`).waitFor();
+    await rejectedCard.getByRole('button', { name: 'Änderungsprotokoll' }).click();
+    const log = collector.getByRole('table', { name: 'Änderungsprotokoll der Frage' });
+    await log.getByText(`Begründung: ${REASON}`).waitFor();
+    await collector.keyboard.press('Escape');
+    // The answer whose rejection was taken back shows no reason; its log has both decisions.
+    await collector.goto(dataPage.replace(/\/data$/, `/${first!.path}`));
+    const withdrawnCard = card(collector, first!.title);
+    await withdrawnCard.getByRole('button', { name: 'Änderungsprotokoll' }).click();
+    await collector.getByRole('table', { name: 'Änderungsprotokoll der Frage' }).getByText('Ablehnung zurückgenommen').waitFor();
+    expect(await withdrawnCard.getByRole('note').count()).toBe(0);
+
+    // --- English: the same texts in the second language
+    await collector.goto(dataPage.replace(/\/data$/, `/${second!.path}`));
+    await collector.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
+    await collector.getByRole('note').getByText(`Rejected – the tester's reason: ${REASON}`).waitFor();
+    await collector.context().close();
   });
 
   it('a group of three: the owner submits with the completeness box and sees the recorded sample, the tester submits it for evaluation, the evaluator accepts; the group log lists each step', async () => {
@@ -344,6 +451,6 @@ describe('review, verification and evaluation in the browser', () => {
     ]);
     // Every sheet closed with the group.
     await page.goto(`${portal.url}/asset-management/objects?search=Stichprobe`);
-    await expect.poll(() => page.getByRole('table', { name: 'Liste der Objekte' }).getByText('Akzeptiert').count()).toBe(3);
+    await expect.poll(() => page.getByRole('table', { name: 'Liste der Objekte' }).getByText('Akzeptiert').count(), { timeout: 15_000 }).toBe(3);
   });
 });

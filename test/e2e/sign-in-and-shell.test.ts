@@ -33,11 +33,15 @@ describe('sign-in and the shell in the browser', () => {
     expect(await page.getByRole('link', { name: 'Export' }).count()).toBe(0);
 
     expect(await page.title()).toBe('Startseite – ECORE Portal');
+    // The first news slide announces the active questionnaire version, not the oldest.
+    const firstSlide = page.getByLabel('Meldung 1 von 4', { exact: true });
+    await firstSlide.getByText('Version 2025_01 mit neuen Taxonomie-Katalogen').waitFor();
 
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
     await page.getByRole('link', { name: 'Create organisation' }).waitFor();
     await page.getByRole('link', { name: 'Account management' }).waitFor();
     await expect.poll(() => page.title()).toBe('Home – ECORE Portal');
+    await page.getByLabel('News item 1 of 4', { exact: true }).getByText(/2025_01/).first().waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
     // The choice is kept across a reload.

@@ -39,7 +39,8 @@ describe('the stranding calculator in the browser', () => {
     const before = await yearOf(page, carbon);
     expect(before).toBeGreaterThanOrEqual(2024);
     expect(before).toBeLessThanOrEqual(2050);
-    await page.getByText(/Berechnet mit illustrativen Referenzdaten \(Demo reference values \(illustrative\)\)/).waitFor();
+    await page.getByText(/Berechnet mit illustrativen Referenzdaten \(Demo-Durchschnittswerte und -Dekarbonisierungspfade\)/).waitFor();
+    expect(await page.getByText(/Demo reference values/).count()).toBe(0);
     // Both charts draw the object's curve and the pathway, the stranding point marked on each.
     const carbonChart = page.getByRole('region', { name: 'CO2-Intensität und Dekarbonisierungspfad' });
     expect(await carbonChart.locator('.recharts-line').count()).toBe(2);

@@ -67,3 +67,28 @@ export async function mailedLink(portal: RunningPortal, pattern: RegExp, mustCon
   }
   throw new Error(`no mail with a link like ${pattern} in ${outbox}`);
 }
+
+/**
+ * What went wrong on the pages of a browser context while a person used it: console errors, uncaught errors,
+ * failed requests and answers of 400 or more. A journey of normal use expects none. A request the browser
+ * aborts (a page left while it loaded, a list's search superseded) is not a failure.
+ */
+export function watchProblems(context: BrowserContext): { problems: string[] } {
+  const problems: string[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error on ${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+    page.on('requestfailed', (request) => {
+      const failure = request.failure()?.errorText ?? '';
+      if (!failure.includes('ERR_ABORTED')) problems.push(`failed request ${request.method()} ${request.url()}: ${failure}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} for ${response.request().method()} ${response.url()}`);
+    });
+  };
+  for (const page of context.pages()) watch(page);
+  context.on('page', watch);
+  return { problems };
+}

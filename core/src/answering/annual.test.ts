@@ -8,7 +8,7 @@ import type { AnswerStructure } from './applicability.ts';
 import { isCleared } from './answer-rules.ts';
 import { ASSET_QUESTIONNAIRE_STATES } from './answers.ts';
 import { answerStructure, storedAnswers } from './arbitraries/answering.ts';
-import { annualCarry, annualStartProblem, groupAnnualStartProblem, nextReportingYear } from './annual.ts';
+import { annualCarry, annualStartProblem, groupAnnualStartProblem, newRunStarts, nextReportingYear } from './annual.ts';
 import { ANSWERING_MESSAGES } from './messages.ts';
 
 /** Next year's template: some questions kept by static title (new ids, options reordered), the others gone, one value question added. */
@@ -105,5 +105,25 @@ describe("a group's next year (issue 22)", () => {
         expect(E.isRight(groupAnnualStartProblem(states))).toBe(allowed);
       }),
     );
+  });
+});
+
+describe('which start of a new questionnaire is the primary action', () => {
+  it('the renewal where a questionnaire finished with a label exists, the blank start behind it; the blank start alone where none or a definitely declined one exists; none while one runs', () => {
+    const seen = { renewal: 0, blank: 0, none: 0 };
+    for (const state of [null, ...ASSET_QUESTIONNAIRE_STATES]) {
+      const starts = newRunStarts(state);
+      if (state === 'Closed' || state === 'Expired') {
+        expect(starts).toEqual({ primary: 'renewal', secondary: 'blank' });
+        seen.renewal += 1;
+      } else if (state === null || state === 'DefinitelyDeclined') {
+        expect(starts).toEqual({ primary: 'blank', secondary: null });
+        seen.blank += 1;
+      } else {
+        expect(starts).toEqual({ primary: null, secondary: null });
+        seen.none += 1;
+      }
+    }
+    expect(seen).toEqual({ renewal: 2, blank: 2, none: 5 });
   });
 });

@@ -4,7 +4,7 @@ import { allQuestions, type Question } from '../questionnaires/template.ts';
 import type { AnswerStructure } from './applicability.ts';
 import { isCleared } from './answer-rules.ts';
 import type { AnswerValue, AssetQuestionnaireState } from './answers.ts';
-import { carryOver, type CarriedAnswer } from './versions.ts';
+import { carryOver, mayStartNewRun, type CarriedAnswer } from './versions.ts';
 
 /**
  * The yearly cycle (issue 22, DOMAIN.md §8): "annual" starts next year's filled questionnaire from the last one,
@@ -17,6 +17,21 @@ export type AnnualRefusal = 'questionnaire-annual-invalid';
 /** Whether next year's questionnaire may start after the object's latest one (null: the object has none). */
 export const annualStartProblem = (latestState: AssetQuestionnaireState | null): Either<AnnualRefusal, true> =>
   latestState !== null && ANNUAL_FROM_STATES.includes(latestState) ? E.right(true) : E.left('questionnaire-annual-invalid');
+
+/** The two ways a new filled questionnaire starts: blank, or next year's renewal with last year's answers. */
+export type NewRunStart = 'blank' | 'renewal';
+
+/**
+ * The object's starts, one primary (UI.md: one primary action per page): the renewal where a questionnaire
+ * finished with a label exists (Closed, Expired), with the blank start behind it as a secondary choice that says
+ * it leaves last year's answers behind; the blank start where the object has none or its last one was definitely
+ * declined; nothing while a questionnaire runs.
+ */
+export const newRunStarts = (latestState: AssetQuestionnaireState | null): { primary: NewRunStart | null; secondary: NewRunStart | null } => {
+  if (E.isRight(annualStartProblem(latestState))) return { primary: 'renewal', secondary: 'blank' };
+  if (mayStartNewRun(latestState)) return { primary: 'blank', secondary: null };
+  return { primary: null, secondary: null };
+};
 
 /** The reporting year of next year's questionnaire: always the one after the previous questionnaire's. */
 export const nextReportingYear = (previousReportingYear: number): number => previousReportingYear + 1;

@@ -13,8 +13,11 @@ export type AnswerState = (typeof ANSWER_STATES)[number];
 export const REVIEW_STATUSES = ['Unchecked', 'Rejected', 'Approved'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
-/** The kinds of the change log (spec 02 §3, DOMAIN.md §8); `ModifiedReportingYear` belongs to the questionnaire (question id 0), DOMAIN.md §5. */
-export const CHANGE_KINDS = ['Answered', 'ModifiedAnswer', 'ModifiedQuestionnaireVersion', 'RemovedAnswer', 'CarriedFromPreviousYear', 'ModifiedReportingYear'] as const;
+/**
+ * The kinds of the change log (spec 02 §3, DOMAIN.md §8); `ModifiedReportingYear` belongs to the questionnaire (question id 0),
+ * DOMAIN.md §5; `Rejected` and `RejectionWithdrawn` are review's decisions with their reason (DOMAIN.md §1).
+ */
+export const CHANGE_KINDS = ['Answered', 'ModifiedAnswer', 'ModifiedQuestionnaireVersion', 'RemovedAnswer', 'CarriedFromPreviousYear', 'ModifiedReportingYear', 'Rejected', 'RejectionWithdrawn'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /**

@@ -35,9 +35,9 @@ describe('export rows (issue 17)', () => {
 
   it('CSV writes figures with a decimal comma in German and a period in English, states and yes/no translated', () => {
     const de = Object.fromEntries(tableHeaders(ASSET_COLUMNS, 'de').map((c, i) => [c.key, csvRow(ASSET_COLUMNS, office, 'de')[i]]));
-    expect(de).toMatchObject({ ecoreScore: '61,3', financeScore: '48', assetTotalArea: '3600,5', state: 'Abgeschlossen', verified: 'Ja', renovationYear: '', assetClasses: 'OFF 90 %, MIX 10 %', access: 'Objekt des Käufers' });
+    expect(de).toMatchObject({ ecoreScore: '61,3', financeScore: '48', assetTotalArea: '3600,5', state: 'Akzeptiert', verified: 'Ja', renovationYear: '', assetClasses: 'OFF 90 %, MIX 10 %', access: 'Objekt des Käufers' });
     const en = Object.fromEntries(tableHeaders(ASSET_COLUMNS, 'en').map((c, i) => [c.key, csvRow(ASSET_COLUMNS, office, 'en')[i]]));
-    expect(en).toMatchObject({ ecoreScore: '61.3', assetTotalArea: '3600.5', state: 'Closed', verified: 'Yes' });
+    expect(en).toMatchObject({ ecoreScore: '61.3', assetTotalArea: '3600.5', state: 'Accepted', verified: 'Yes' });
   });
 
   it('Excel keeps figures as numbers and neutralises formulas; JSON keeps raw values', () => {

@@ -36,13 +36,14 @@ export interface ExportCustomer {
   asset: ExportAsset | null;
 }
 
+/** The states as the portal names them everywhere (Closed reads Accepted, spec 02 §4), so that an export says the same. */
 const STATE_NAMES: Record<string, { de: string; en: string }> = {
-  Active: { de: 'In Bearbeitung', en: 'In progress' },
+  Active: { de: 'Aktiv', en: 'Active' },
   Review: { de: 'In Prüfung', en: 'In review' },
   Evaluation: { de: 'In Begutachtung', en: 'In evaluation' },
-  Closed: { de: 'Abgeschlossen', en: 'Closed' },
+  Closed: { de: 'Akzeptiert', en: 'Accepted' },
   Declined: { de: 'Abgelehnt', en: 'Declined' },
-  Verification: { de: 'In Verifizierung', en: 'In verification' },
+  Verification: { de: 'Nachweise hochladen', en: 'Upload documents' },
   DefinitelyDeclined: { de: 'Endgültig abgelehnt', en: 'Definitely declined' },
   Expired: { de: 'Abgelaufen', en: 'Expired' },
 };

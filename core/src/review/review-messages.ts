@@ -140,6 +140,19 @@ export const REVIEW_MESSAGES = {
   'audit-reason-group-review-failed': { de: 'Prüfung der Stichprobe nicht bestanden', en: 'Review of the sample failed' },
   'audit-reason-group-accepted': { de: 'Gruppe vom Gutachter akzeptiert', en: 'Group accepted by the evaluator' },
   'audit-reason-group-declined': { de: 'Gruppe vom Gutachter abgelehnt', en: 'Group declined by the evaluator' },
+  // Reasons of rejections and declines (DOMAIN.md §1).
+  'review-reason-required': {
+    de: 'Bitte geben Sie eine Begründung an.',
+    en: 'Please give a reason.',
+  },
+  'review-reason-too-short': {
+    de: 'Die Begründung muss mindestens 10 Zeichen lang sein.',
+    en: 'The reason must be at least 10 characters long.',
+  },
+  'review-reason-too-long': {
+    de: 'Die Begründung darf höchstens 2000 Zeichen lang sein.',
+    en: 'The reason may be at most 2000 characters long.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ReviewMessageKey = keyof typeof REVIEW_MESSAGES;

@@ -173,6 +173,8 @@ export interface AnswerRow {
   reviewStatus: string;
   changedSinceDecline: boolean;
   evidenceRequested: boolean;
+  /** The reason a rejection stands with (DOMAIN.md §1); absent where the statement that read the row does not carry it. */
+  rejectionReason?: string | null;
   modifiedBy: string;
   modifiedAt: string;
 }
@@ -197,7 +199,7 @@ export interface DocumentRow {
 }
 
 /** An answer's row as a statement answers it (the rows read, locked or written by the save's statements). */
-export type RawAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; modified_by: string; modified_at: Date };
+export type RawAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; rejection_reason?: string | null; modified_by: string; modified_at: Date };
 
 export const toAnswer = (r: RawAnswer): AnswerRow => ({
   id: r.id,
@@ -208,6 +210,7 @@ export const toAnswer = (r: RawAnswer): AnswerRow => ({
   reviewStatus: r.review_status,
   changedSinceDecline: r.changed_since_decline,
   evidenceRequested: r.evidence_requested,
+  ...(r.rejection_reason !== undefined ? { rejectionReason: r.rejection_reason } : {}),
   modifiedBy: r.modified_by,
   modifiedAt: new Date(r.modified_at).toISOString(),
 });

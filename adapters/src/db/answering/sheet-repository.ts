@@ -39,7 +39,7 @@ export function sheetVersionAfter(sheet: Pick<Sheet, 'version' | 'answers'>, row
 /** The row version (`xmin`) of what a transaction wrote, from its id as `pg_current_xact_id()` names it (with its epoch). */
 export const rowVersionOf = (transaction: string) => String(BigInt(transaction) & 0xffffffffn);
 
-type JsonAnswer = { id: number; row_version: string; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; modified_by: string; modified_at: string };
+type JsonAnswer = { id: number; row_version: string; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; rejection_reason?: string | null; modified_by: string; modified_at: string };
 type JsonComment = { id: number; answer_id: number; comment: string; author_name: string; created_at: string };
 type JsonDocument = { id: number; answer_id: number; file_name: string; content_type: string; size: number; storage_key: string; uploaded_by: string; uploaded_at: string };
 type JsonLock = { user_id: number; holder_name: string; since: string; last_activity: string };
@@ -100,6 +100,7 @@ const toSheet = (r: SheetQueryRow): Sheet => ({
     reviewStatus: a.review_status,
     changedSinceDecline: a.changed_since_decline,
     evidenceRequested: a.evidence_requested,
+    rejectionReason: a.rejection_reason ?? null,
     modifiedBy: a.modified_by,
     modifiedAt: instant(a.modified_at),
   })),
@@ -124,7 +125,7 @@ const sheetQuery = (db: Executor, where: ReturnType<typeof sql>, forUpdate: bool
         from asset_questionnaire_locks l where l.asset_questionnaire_id = aq.id) as lock,
       (select json_agg(json_build_object('id', a.id, 'row_version', a.xmin::text, 'question_id', a.question_id, 'input_answer', a.input_answer, 'option_ids', a.option_ids,
           'state', a.state, 'review_status', a.review_status, 'changed_since_decline', a.changed_since_decline,
-          'evidence_requested', a.evidence_requested, 'modified_by', a.modified_by, 'modified_at', a.modified_at) order by a.id)
+          'evidence_requested', a.evidence_requested, 'rejection_reason', a.rejection_reason, 'modified_by', a.modified_by, 'modified_at', a.modified_at) order by a.id)
         from asset_answers a where a.asset_questionnaire_id = aq.id) as answers,
       (select json_agg(json_build_object('id', c.id, 'answer_id', c.answer_id, 'comment', c.comment, 'author_name', c.author_name, 'created_at', c.created_at) order by c.id)
         from asset_answer_comments c join asset_answers a on a.id = c.answer_id where a.asset_questionnaire_id = aq.id) as comments,

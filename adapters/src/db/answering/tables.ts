@@ -44,6 +44,8 @@ export interface AssetAnswerTable {
   review_status: Generated<string>;
   changed_since_decline: Generated<boolean>;
   evidence_requested: Generated<boolean>;
+  /** The reason a rejection stands with (migration 100); null where the answer is not rejected. */
+  rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
   modified_by: Generated<string>;
   modified_at: Timestamp;
 }
@@ -98,6 +100,8 @@ export interface AssetQuestionnaireTransitionTable {
   user_name: string;
   role: Generated<string>;
   reason: Generated<string>;
+  /** The reason given for a decline (migration 100), '' for changes that need none. */
+  note: Generated<string>;
   answers_touched: ColumnType<unknown, string | undefined, never>;
   at: Timestamp;
 }
@@ -121,6 +125,8 @@ export interface GroupTransitionTable {
   user_name: string;
   role: Generated<string>;
   reason: Generated<string>;
+  /** The reason given for a decline (migration 100), '' for changes that need none. */
+  note: Generated<string>;
   at: Timestamp;
 }
 

@@ -27,6 +27,8 @@ export interface AuditWrite {
   reason: string;
   answersTouched: readonly number[];
   at: Date;
+  /** The reason given for a decline (DOMAIN.md §1); none for other changes. */
+  note?: string | null | undefined;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function writeTransition(db: Executor, t: TransitionWrite, audit: A
   for (const u of t.answerUpdates ?? []) {
     await db
       .updateTable('asset_answers')
-      .set({ state: u.state, review_status: u.reviewStatus, ...(u.evidenceRequested ? { evidence_requested: true } : {}) })
+      .set({ state: u.state, review_status: u.reviewStatus, ...(u.evidenceRequested ? { evidence_requested: true } : {}), ...(u.state !== 'Declined' ? { rejection_reason: null } : {}) })
       .where('asset_questionnaire_id', '=', t.assetQuestionnaireId)
       .where('question_id', '=', u.questionId)
       .execute();
@@ -70,22 +72,33 @@ export async function writeTransition(db: Executor, t: TransitionWrite, audit: A
       role: audit.role,
       reason: audit.reason,
       answers_touched: JSON.stringify(audit.answersTouched),
+      note: audit.note ?? '',
       at: audit.at,
     })
     .execute();
   await sql`update assets set questionnaire_state = ${t.to} where id = ${t.assetId} and latest_questionnaire_id = ${t.assetQuestionnaireId}`.execute(db);
 }
 
-/** One answer's review marks (a tester's or evaluator's decision per answer). */
+/**
+ * One answer's review marks (a tester's or evaluator's decision per answer), with the reason a rejection stands
+ * with (null clears it: the answer is no longer rejected).
+ */
 export async function writeAnswerReview(
   db: Executor,
   assetQuestionnaireId: number,
   update: { questionId: number; state: string | null; reviewStatus: string; evidenceRequested?: boolean | undefined },
   at: Date,
+  rejectionReason: string | null = null,
 ): Promise<void> {
   await db
     .updateTable('asset_answers')
-    .set({ state: update.state, review_status: update.reviewStatus, ...(update.evidenceRequested ? { evidence_requested: true } : {}), modified_at: at })
+    .set({
+      state: update.state,
+      review_status: update.reviewStatus,
+      ...(update.evidenceRequested ? { evidence_requested: true } : {}),
+      rejection_reason: update.state === 'Declined' ? rejectionReason : null,
+      modified_at: at,
+    })
     .where('asset_questionnaire_id', '=', assetQuestionnaireId)
     .where('question_id', '=', update.questionId)
     .execute();
@@ -99,6 +112,8 @@ export interface AuditRow {
   role: string;
   reason: string;
   answersTouched: number[];
+  /** The reason given for a decline; '' where none was needed. */
+  note: string;
   at: string;
 }
 
@@ -112,13 +127,14 @@ export async function listQuestionnaireAudit(db: Executor, assetQuestionnaireId:
     role: r.role,
     reason: r.reason,
     answersTouched: (r.answers_touched as number[] | null) ?? [],
+    note: r.note,
     at: r.at.toISOString(),
   }));
 }
 
 export async function listGroupAudit(db: Executor, groupId: number): Promise<AuditRow[]> {
   const rows = await db.selectFrom('group_transitions').selectAll().where('asset_group_id', '=', groupId).orderBy('id').execute();
-  return rows.map((r) => ({ id: r.id, from: r.from_state, to: r.to_state, userName: r.user_name, role: r.role, reason: r.reason, answersTouched: [], at: r.at.toISOString() }));
+  return rows.map((r) => ({ id: r.id, from: r.from_state, to: r.to_state, userName: r.user_name, role: r.role, reason: r.reason, answersTouched: [], note: r.note, at: r.at.toISOString() }));
 }
 
 /** A group's state and its latest submission (seed and sample), for sheet rules and the group view. */

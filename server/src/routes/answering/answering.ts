@@ -194,6 +194,9 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         testerName: asset.testerName === null ? null : asset.testerName.trim(),
         testerUserId: asset.testerUserId,
         availableTransitions: transitions,
+        // Whether the object is a sheet of a group under review, and sampled: the check screen's buttons need it,
+        // and the group itself may be hidden from the tester (so the screen never asks for it).
+        groupSheet: facts.groupSheet,
       },
       clusters: structure.clusters,
       answers: caches.responses(sheet, asset),

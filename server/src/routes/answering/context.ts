@@ -62,6 +62,7 @@ export const answerResponse = (a: AnswerRow, asset: Pick<AssetView, 'id' | 'isBu
   state: a.state,
   reviewStatus: a.reviewStatus,
   evidenceRequested: a.evidenceRequested,
+  rejectionReason: a.state === 'Declined' ? (a.rejectionReason ?? null) : null,
   modifiedBy: a.modifiedBy,
   modifiedAt: a.modifiedAt,
   comments: comments.filter((c) => c.answerId === a.id).map((c) => ({ id: c.id, comment: c.comment, authorName: c.authorName, createdAt: c.createdAt })),

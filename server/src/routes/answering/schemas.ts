@@ -35,6 +35,8 @@ export const answerSchema = z.object({
   state: z.string().nullable(),
   reviewStatus: z.string(),
   evidenceRequested: z.boolean(),
+  /** The reason a rejection stands with (DOMAIN.md §1), shown to the collector beside the answer; null where none stands. */
+  rejectionReason: z.string().nullable(),
   modifiedBy: z.string(),
   modifiedAt: z.string(),
   comments: z.array(commentSchema),
@@ -128,6 +130,7 @@ export const filledQuestionnaireSchema = z.object({
     testerName: z.string().nullable(),
     testerUserId: z.number().nullable(),
     availableTransitions: z.array(z.string()),
+    groupSheet: z.object({ sampled: z.boolean() }).nullable(),
   }),
   clusters: z.array(clusterSchema),
   answers: z.array(answerSchema),

@@ -88,14 +88,28 @@ describe('the group workflow (DOMAIN.md §4)', () => {
     const unsampled = objects.find((o) => !review.sample.sampledAssetIds.includes(o.id))!;
     await h.expectRefused(() => h.as('tester', 'PUT', `/api/asset/state?assetId=${unsampled.id}&state=Evaluation`), { statusCode: 400, key: 'questionnaire-change-2' });
     await h.expectRefused(() => h.as('tester', 'PUT', `/api/assetGroup/${id}/assetState/ReviewPassed`), { statusCode: 400, key: 'objectGroups-change-2' });
+    // The filled questionnaire says whether it is a sampled sheet: the check screen needs nothing of the group.
+    const unsampledView = (await h.as('tester', 'GET', `/api/asset/${unsampled.id}/questionnaire/latest`)).json<{ review: { groupSheet: unknown } }>();
+    expect(unsampledView.review.groupSheet).toEqual({ sampled: false });
     for (const sheet of review.sample.sampledAssetIds as number[]) {
       const f = await latest('tester', sheet);
+      expect((f as unknown as { review: { groupSheet: unknown } }).review.groupSheet).toEqual({ sampled: true });
       const relevant = questions(f).filter((q) => q.relevantForReview && q.type !== 'VirtualQuestion').map((q) => f.answers.find((a) => a.questionId === q.id && a.state !== null)).filter(Boolean).slice(0, 16);
       for (const a of relevant) expect((await h.as('tester', 'PUT', `/api/asset/answer/${a!.id}/review`, { decision: 'accept' })).statusCode).toBe(200);
       expect((await h.as('tester', 'PUT', `/api/asset/state?assetId=${sheet}&state=Evaluation`)).statusCode).toBe(204);
     }
     expect((await h.as('tester', 'PUT', `/api/assetGroup/${id}/assetState/ReviewPassed`)).statusCode).toBe(204);
     await h.expectRefused(() => h.as('tester', 'PUT', `/api/assetGroup/${id}/evaluate/?decision=true`), { statusCode: 400, key: 'objectGroups-change-1' });
+    // Declining needs a reason of at least 10 characters (DOMAIN.md §1), in either language; accepting does not.
+    await h.expectRefused(() => h.as('evaluator', 'PUT', `/api/assetGroup/${id}/evaluate/?decision=false`), { statusCode: 400, fields: [{ path: 'reason', key: 'review-reason-required' }] });
+    await h.expectRefused(() => h.as('evaluator', 'PUT', `/api/assetGroup/${id}/evaluate/?decision=false`, { reason: 'too short' }, 'en'), {
+      statusCode: 400,
+      fields: [{ path: 'reason', key: 'review-reason-too-short' }],
+    });
+    await h.expectRefused(() => h.as('evaluator', 'PUT', `/api/assetGroup/${id}/evaluate/?decision=false`, { reason: 'x'.repeat(2001) }), {
+      statusCode: 400,
+      fields: [{ path: 'reason', key: 'validation-max-length' }],
+    });
     expect((await h.as('evaluator', 'GET', '/api/assetGroup')).json().items.map((g: { id: number }) => g.id)).toEqual([id]);
     expect((await h.as('evaluator', 'PUT', `/api/assetGroup/${id}/evaluate/?decision=true`)).statusCode).toBe(204);
     for (const o of objects) expect((await h.as('objectadmin', 'GET', `/api/asset/${o.id}`)).json().status).toBe('Closed');
@@ -105,6 +119,17 @@ describe('the group workflow (DOMAIN.md §4)', () => {
       ['Review', 'ReviewPassed', 'ExternalAccreditedTester'],
       ['ReviewPassed', 'Closed', 'Evaluator'],
     ]);
+  });
+});
+
+describe("the evaluator's decline of a group (DOMAIN.md §1)", () => {
+  it('writes the reason to the group audit log', async () => {
+    const id = await groupId();
+    await h.db.updateTable('asset_groups').set({ status: 'ReviewFailed' }).where('id', '=', id).execute();
+    const declined = await h.as('evaluator', 'PUT', `/api/assetGroup/${id}/evaluate/?decision=false`, { reason: 'Die Stichprobe hat zwei Nachweise nicht bestanden.' });
+    expect(declined.statusCode, declined.body).toBe(204);
+    const audit = (await h.as('objectadmin', 'GET', `/api/assetGroup/${id}/audit`)).json<{ from: string; to: string; note: string }[]>();
+    expect(audit.at(-1)).toMatchObject({ from: 'ReviewFailed', to: 'Active', note: 'Die Stichprobe hat zwei Nachweise nicht bestanden.' });
   });
 });
 

@@ -17,7 +17,8 @@ import {
   type GroupTransition,
 } from '@ecore/core/review/group-rules.ts';
 import { calendarDate, validUntil } from '@ecore/core/review/transitions.ts';
-import { flagParam, idParam, idParams } from '@ecore/core/shared/schemas.ts';
+import { groupChangeNeedsReason, reasonFor } from '@ecore/core/review/decision-reason.ts';
+import { flagParam, idParam, idParams, text } from '@ecore/core/shared/schemas.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import { latestQuestionnairesOfGroup } from '@ecore/adapters/db/answering/answering-repository.ts';
@@ -25,6 +26,7 @@ import { groupReviewOf, listGroupAudit, writeTransition } from '@ecore/adapters/
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
+import { FieldsError } from '../../plugins/fields-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
@@ -37,7 +39,9 @@ const security = [{ bearerAuth: [] }];
 const booleanQuery = flagParam;
 const refusalSchema = errorSchema.extend({ customErrorCode: z.number().optional(), fields: z.array(z.unknown()).optional() });
 const responses = { ...errorResponses, 400: refusalSchema, 403: errorSchema } as const;
-const auditSchema = z.object({ id: z.number(), from: z.string(), to: z.string(), userName: z.string(), role: z.string(), reason: z.string(), answersTouched: z.array(z.number()), at: z.string() });
+const auditSchema = z.object({ id: z.number(), from: z.string(), to: z.string(), userName: z.string(), role: z.string(), reason: z.string(), answersTouched: z.array(z.number()), note: z.string(), at: z.string() });
+/** The reason of a decline (DOMAIN.md §1), sent in the body of a group's state change. */
+const reasonBody = z.object({ reason: text(2000).optional() }).nullish();
 
 /**
  * The group workflow (issue 14, DOMAIN.md §4): submit for review with the completeness box and a recorded,
@@ -128,9 +132,19 @@ export const groupReviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   );
 
   /** Applies a group change: the group's state and audit row, and what it does to each object's questionnaire. */
-  const change = async (request: { actor: Parameters<typeof assetActorOf>[1]; language: 'de' | 'en' }, groupId: number, target: GroupState, completenessConfirmed: boolean) => {
+  const change = async (
+    request: { actor: Parameters<typeof assetActorOf>[1]; language: 'de' | 'en' },
+    groupId: number,
+    target: GroupState,
+    completenessConfirmed: boolean,
+    givenReason?: string,
+  ) => {
     const actor = await assetActorOf(app, request.actor);
     const group = await visibleGroup(actor, groupId);
+    // The evaluator's decline needs its reason (DOMAIN.md §1).
+    const reason = reasonFor(groupChangeNeedsReason(target), givenReason);
+    if (E.isLeft(reason)) throw new FieldsError([{ path: 'reason', key: reason.left }]);
+    const note = reason.right ?? '';
     const name = await actorName(app, deps.db, request.actor);
     const templateMap = await templatesOfGroup(group.id);
     // Accepting issues the certificates (issue 16) in the same transaction; what it reads is loaded before it.
@@ -150,9 +164,9 @@ export const groupReviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       await trx.updateTable('asset_groups').set({ status: transition.to, updated_at: at }).where('id', '=', group.id).execute();
       await trx
         .insertInto('group_transitions')
-        .values({ asset_group_id: group.id, from_state: transition.from, to_state: transition.to, user_id: actor.userId, user_name: name, role: entry.role ?? '', reason: entry.reason, at })
+        .values({ asset_group_id: group.id, from_state: transition.from, to_state: transition.to, user_id: actor.userId, user_name: name, role: entry.role ?? '', reason: entry.reason, note, at })
         .execute();
-      const audit = { userId: actor.userId, userName: name, role: entry.role ?? '', reason: auditReason(transition), answersTouched: [], at };
+      const audit = { userId: actor.userId, userName: name, role: entry.role ?? '', reason: auditReason(transition), answersTouched: [], at, note };
       if (transition.kind === 'submitGroup') {
         await trx
           .insertInto('group_submissions')
@@ -189,11 +203,12 @@ export const groupReviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         summary: 'Changes a group’s state: Review (submit; needs completenessConfirmed=true), ReviewPassed / ReviewFailed (its tester), Closed / Active (the evaluator)',
         params: z.object({ id: idParam, state: z.enum(GROUP_STATES, { error: 'validation-generic' }) }),
         querystring: z.object({ completenessConfirmed: booleanQuery.optional() }),
+        body: reasonBody,
         response: { 204: z.null(), ...responses },
       },
     },
     async (request, reply) => {
-      const code = await change(request, request.params.id, request.params.state, request.query.completenessConfirmed ?? false);
+      const code = await change(request, request.params.id, request.params.state, request.query.completenessConfirmed ?? false, request.body?.reason);
       if (code !== null) throw refusal(code);
       return reply.status(204).send(null);
     },
@@ -206,14 +221,15 @@ export const groupReviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         schema: {
           tags,
           security,
-          summary: "The evaluator's decision on a reviewed group: true accepts (Closed), false declines (back to Active)",
+          summary: "The evaluator's decision on a reviewed group: true accepts (Closed), false declines (back to Active) and needs a reason of 10 to 2000 characters",
           params: idParams,
           querystring: z.object({ decision: booleanQuery }),
+          body: reasonBody,
           response: { 204: z.null(), ...responses },
         },
       },
       async (request, reply) => {
-        const code = await change(request, request.params.id, request.query.decision ? 'Closed' : 'Active', false);
+        const code = await change(request, request.params.id, request.query.decision ? 'Closed' : 'Active', false, request.body?.reason);
         if (code !== null) throw refusal(code);
         return reply.status(204).send(null);
       },

@@ -26,7 +26,7 @@ interface Filled {
   assetQuestionnaireState: string;
   clusters: { categories: { sections: { questions: { id: number; relevantForReview: boolean; type: string; options: { id: number }[] }[] }[] }[] }[];
   answers: { id: number; questionId: number; state: string | null; reviewStatus: string; evidenceRequested: boolean }[];
-  review: { counts: { reviewed: number; required: number; eligible: number }; availableTransitions: string[]; testerName: string | null };
+  review: { counts: { reviewed: number; required: number; eligible: number }; availableTransitions: string[]; testerName: string | null; groupSheet: { sampled: boolean } | null };
 }
 
 const latest = async (user: DemoUserName, id: number) => {
@@ -34,7 +34,9 @@ const latest = async (user: DemoUserName, id: number) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Filled>();
 };
-const setState = (user: DemoUserName, id: number, state: string) => h.as(user, 'PUT', `/api/asset/state?assetId=${id}&state=${state}&isBuyerAsset=false`);
+const setState = (user: DemoUserName, id: number, state: string, reason?: string, language = 'de') =>
+  h.as(user, 'PUT', `/api/asset/state?assetId=${id}&state=${state}&isBuyerAsset=false`, reason === undefined ? undefined : { reason }, language);
+const REASON = 'Der Zählerstand fehlt im Nachweis.';
 const decide = (user: DemoUserName, answerId: number, decision: string, comment?: string) =>
   h.as(user, 'PUT', `/api/asset/answer/${answerId}/review`, comment ? { decision, comment } : { decision });
 
@@ -131,10 +133,10 @@ describe('the review of an object, step by step (DOMAIN.md §3)', () => {
     const id = await submitted();
     const f = await latest('tester', id);
     const [first] = eligible(f);
-    await h.expectRefused(() => setState('tester', id, 'Declined'), { statusCode: 400, key: 'questionnaire-change-7' });
+    await h.expectRefused(() => setState('tester', id, 'Declined', REASON), { statusCode: 400, key: 'questionnaire-change-7' });
     for (let round = 1; round <= 3; round += 1) {
-      expect((await decide('tester', first!.id, 'reject')).statusCode).toBe(200);
-      expect((await setState('tester', id, 'Declined')).statusCode).toBe(204);
+      expect((await decide('tester', first!.id, 'reject', REASON)).statusCode).toBe(200);
+      expect((await setState('tester', id, 'Declined', REASON)).statusCode).toBe(204);
       if (round === 3) break;
       await h.expectRefused(() => setState('collector', id, 'Review'), { statusCode: 400, key: 'questionnaire-change-10' });
       const question = f.clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).find((q) => q.id === first!.questionId)!;
@@ -167,6 +169,69 @@ describe('the review of an object, step by step (DOMAIN.md §3)', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([204, 400]);
     const rows = await h.db.selectFrom('asset_questionnaire_transitions').select(['to_state']).where('to_state', '=', 'Evaluation').execute();
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('reasons for rejection (DOMAIN.md §1)', () => {
+  it.each([
+    ['de', undefined, 'review-reason-required', 'Bitte geben Sie eine Begründung an.'],
+    ['de', '   ', 'review-reason-required', 'Bitte geben Sie eine Begründung an.'],
+    ['de', 'zu kurz', 'review-reason-too-short', 'Die Begründung muss mindestens 10 Zeichen lang sein.'],
+    ['en', 'too short', 'review-reason-too-short', 'The reason must be at least 10 characters long.'],
+  ] as const)('refuses rejecting an answer in %s with reason %j: 400 with the field, its text, nothing stored', async (language, comment, key, text) => {
+    const id = await submitted();
+    const answer = eligible(await latest('tester', id))[0]!;
+    const body = await h.expectRefused(() => h.as('tester', 'PUT', `/api/asset/answer/${answer.id}/review`, comment === undefined ? { decision: 'reject' } : { decision: 'reject', comment }, language), {
+      statusCode: 400,
+      fields: [{ path: 'comment', key }],
+    });
+    expect((body as unknown as { fields: { message: string }[] }).fields[0]!.message).toBe(text);
+  });
+
+  it('refuses a reason over 2000 characters with the field, nothing stored', async () => {
+    const id = await submitted();
+    const answer = eligible(await latest('tester', id))[0]!;
+    await h.expectRefused(() => decide('tester', answer.id, 'reject', 'x'.repeat(2001)), { statusCode: 400, fields: [{ path: 'comment', key: 'validation-max-length' }] });
+  });
+
+  it('shows the reason beside the rejected answer and in its change log; taking the rejection back is a new logged decision with its own reason', async () => {
+    const id = await submitted();
+    const view = await latest('tester', id);
+    // Submitted on its own: no sheet of a group under review.
+    expect(view.review.groupSheet).toBeNull();
+    const answer = eligible(view)[0]!;
+    const rejected = await decide('tester', answer.id, 'reject', REASON);
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().answer.rejectionReason).toBe(REASON);
+    const seen = (await latest('collector', id)).answers.find((a) => a.id === answer.id) as unknown as { state: string; rejectionReason: string | null };
+    expect(seen).toMatchObject({ state: 'Declined', rejectionReason: REASON });
+    // One click does not turn it back: accepting it needs its own reason.
+    await h.expectRefused(() => decide('tester', answer.id, 'accept'), { statusCode: 400, fields: [{ path: 'comment', key: 'review-reason-required' }] });
+    const withdrawn = await decide('tester', answer.id, 'accept', 'Nachweis nachgereicht, Wert passt.');
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().answer).toMatchObject({ state: 'ReviewAccepted', rejectionReason: null });
+    const log = await h.db
+      .selectFrom('asset_answer_changes')
+      .select(['kind', 'note', 'user_name'])
+      .where('question_id', '=', answer.questionId)
+      .where('kind', 'in', ['Rejected', 'RejectionWithdrawn'])
+      .orderBy('id')
+      .execute();
+    expect(log).toEqual([
+      { kind: 'Rejected', note: REASON, user_name: 'Tom Tester' },
+      { kind: 'RejectionWithdrawn', note: 'Nachweis nachgereicht, Wert passt.', user_name: 'Tom Tester' },
+    ]);
+  });
+
+  it('declining the questionnaire needs a reason, written to its audit log', async () => {
+    const id = await submitted();
+    const f = await latest('tester', id);
+    expect((await decide('tester', eligible(f)[0]!.id, 'reject', REASON)).statusCode).toBe(200);
+    await h.expectRefused(() => setState('tester', id, 'Declined'), { statusCode: 400, fields: [{ path: 'reason', key: 'review-reason-required' }] });
+    await h.expectRefused(() => setState('tester', id, 'Declined', 'kurz', 'en'), { statusCode: 400, fields: [{ path: 'reason', key: 'review-reason-too-short' }] });
+    expect((await setState('tester', id, 'Declined', 'Zwei Zählerstände fehlen.')).statusCode).toBe(204);
+    const audit = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${f.id}/audit`)).json<{ to: string; note: string }[]>();
+    expect(audit.at(-1)).toMatchObject({ to: 'Declined', note: 'Zwei Zählerstände fehlen.' });
   });
 });
 

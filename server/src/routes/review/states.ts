@@ -7,6 +7,7 @@ import type { AssetActor } from '@ecore/core/assets/asset-access.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { ANSWER_DECISIONS, reviewAnswer, reviewCounts } from '@ecore/core/review/answer-review.ts';
 import { auditEntry } from '@ecore/core/review/audit.ts';
+import { answerDecisionNeedsReason, decisionLogKind, reasonFor, stateChangeNeedsReason } from '@ecore/core/review/decision-reason.ts';
 import { isOwnerMailState, reviewDecisionMail } from '@ecore/core/review/review-mails.ts';
 import { contactPersonsOf } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
 import { calendarDate, decideStateChange, validUntil, type QuestionnaireFacts, type Transition } from '@ecore/core/review/transitions.ts';
@@ -19,6 +20,7 @@ import {
   findAnswerOwner,
   findAssetQuestionnaire,
   findLatestAssetQuestionnaire,
+  insertChange,
   insertComment,
   lockAnswer,
   type AssetQuestionnaireRow,
@@ -28,6 +30,7 @@ import type { DB } from '@ecore/adapters/db/schema.ts';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
+import { FieldsError } from '../../plugins/fields-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
@@ -42,7 +45,7 @@ const booleanQuery = flagParam;
 const refusalSchema = errorSchema.extend({ customErrorCode: z.number().optional(), fields: z.array(z.unknown()).optional() });
 const responses = { ...errorResponses, 400: refusalSchema, 403: errorSchema, 423: errorSchema.extend({ lockedStatus: z.object({ currentLockerName: z.string() }) }) } as const;
 const countsSchema = z.object({ reviewed: z.number(), required: z.number(), eligible: z.number(), accepted: z.number(), rejected: z.number(), evidenceRequested: z.number() });
-const auditSchema = z.object({ id: z.number(), from: z.string(), to: z.string(), userName: z.string(), role: z.string(), reason: z.string(), answersTouched: z.array(z.number()), at: z.string() });
+const auditSchema = z.object({ id: z.number(), from: z.string(), to: z.string(), userName: z.string(), role: z.string(), reason: z.string(), answersTouched: z.array(z.number()), note: z.string(), at: z.string() });
 
 /** Whether the object is a sheet of a group under review, and if so whether it was sampled (DOMAIN.md §4). */
 export async function groupSheetOf(db: Kysely<DB>, asset: Pick<AssetView, 'id' | 'assetGroupId'>): Promise<{ sampled: boolean } | null> {
@@ -99,6 +102,7 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         security,
         summary: "Changes the state of an object's latest filled questionnaire: Review (submit, resubmit), Evaluation, Closed, Declined, Verification",
         querystring: z.object({ assetId: idParam, state: z.enum(ASSET_QUESTIONNAIRE_STATES, { error: 'validation-generic' }), isBuyerAsset: booleanQuery.optional() }),
+        body: z.object({ reason: text(2000).optional() }).nullish(),
         response: { 204: z.null(), ...responses },
       },
     },
@@ -112,6 +116,9 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       const template = await templateOf(seen.questionnaireId);
       const name = await actorName(app, deps.db, request.actor);
       const target = request.query.state;
+      // A decline needs its reason (DOMAIN.md §1), asked before anything is read for the change.
+      const reason = reasonFor(stateChangeNeedsReason(target), request.body?.reason);
+      if (E.isLeft(reason)) throw new FieldsError([{ path: 'reason', key: reason.left }]);
       // Closing issues the certificate (issue 16) in the same transaction; what it reads is loaded before it.
       const issuing: IssueInputs | null = target === 'Closed' ? { templates: new Map([[template.id, template]]), referenceData: await loadReferenceData(deps.db) } : null;
       const outcome = await deps.db.transaction().execute(async (trx) => {
@@ -145,7 +152,7 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
             ...(transition.to === 'Closed' ? { closedAt: at, validUntil: validUntil(today), evaluatedBy: name } : {}),
             ...(transition.to === 'Evaluation' ? { reviewedBy: name } : {}),
           },
-          { userId: actor.userId, userName: name, role: entry.role ?? '', reason: entry.reason, answersTouched: entry.answersTouched, at },
+          { userId: actor.userId, userName: name, role: entry.role ?? '', reason: entry.reason, answersTouched: entry.answersTouched, at, note: reason.right },
         );
         if (transition.to === 'Closed' && issuing) await issueAssetCertificate(trx, asset.id, issuing, at);
         return null;
@@ -170,7 +177,8 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       schema: {
         tags,
         security,
-        summary: "A tester's or evaluator's decision on one answer (accept, reject, requestEvidence, unreview, evaluationAccept, evaluationDecline), with an optional comment",
+        summary:
+          "A tester's or evaluator's decision on one answer (accept, reject, requestEvidence, unreview, evaluationAccept, evaluationDecline), with a comment; rejecting, and any new decision on a rejected answer, needs it as a reason of 10 to 2000 characters",
         params: idParams,
         body: z.object({ decision: z.enum(ANSWER_DECISIONS, { error: 'validation-generic' }), comment: text(2000).optional() }),
         response: { 200: z.object({ answer: answerSchema, reviewCounts: countsSchema }), ...responses },
@@ -191,8 +199,16 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         const facts = await questionnaireFacts(trx as never, actor, asset, row, template);
         const decided = reviewAnswer(facts, owner.questionId, decision);
         if (E.isLeft(decided)) throw new HttpError(decided.left === 'answer-review-not-allowed' ? 403 : 400, decided.left);
+        // A rejection, and taking one back, needs its reason (DOMAIN.md §1): the comment sent with the decision.
+        const current = facts.answers.find((a) => a.questionId === owner.questionId)?.state ?? null;
+        const reason = reasonFor(answerDecisionNeedsReason(decision, current), comment);
+        if (E.isLeft(reason)) throw new FieldsError([{ path: 'comment', key: reason.left }]);
         const at = new Date(deps.clock());
-        await writeAnswerReview(trx, row.id, decided.right, at);
+        await writeAnswerReview(trx, row.id, decided.right, at, reason.right);
+        const logKind = decisionLogKind(decision, current);
+        if (logKind !== null) {
+          await insertChange(trx, { assetQuestionnaireId: row.id, questionId: owner.questionId, kind: logKind, userId: actor.userId, userName: name, at, oldValue: null, newValue: null, note: reason.right ?? '' });
+        }
         if (comment && comment.trim() !== '') {
           const answer = await lockAnswer(trx, row.id, owner.questionId, name, at);
           await insertComment(trx, answer.id, { id: actor.userId, name }, comment.trim(), at);

@@ -41,6 +41,8 @@ export interface Answer {
   reviewStatus: ReviewStatus;
   /** Review (issue 14): the tester once asked for documents for this answer (docs/review.md). */
   evidenceRequested?: boolean;
+  /** The reason a rejection stands with (DOMAIN.md §1), shown beside the answer; null where none stands. */
+  rejectionReason?: string | null;
   modifiedBy: string | null;
   modifiedAt: string | null;
   comments: AnswerComment[];

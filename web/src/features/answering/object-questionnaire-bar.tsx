@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import { mayStartQuestionnaire } from '@ecore/core/answering/submission.ts';
-import { mayStartNewRun } from '@ecore/core/answering/versions.ts';
+import { newRunStarts } from '@ecore/core/answering/annual.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { useSession } from '../../lib/session.ts';
 import { fetchRuns, runsKey, startQuestionnaire } from './answering-api.ts';
@@ -18,7 +18,8 @@ import { ROUTE_TAB } from '../../components/route-tab.ts';
 
 /**
  * The link bar "Daten | Fragebogen" of an object (spec 02 §2): which template version the object runs on, with
- * its state and progress, and "start questionnaire" where none exists and the user may start one.
+ * its state and progress, and "start questionnaire" where none exists and the user may start one; after a questionnaire
+ * finished with a label, only a secondary "start blank" (core's newRunStarts).
  */
 export function ObjectQuestionnaireBar({
   assetId,
@@ -44,6 +45,9 @@ export function ObjectQuestionnaireBar({
   const { data: runs } = useSWR(runsKey(assetId, isBuyerAsset), () => fetchRuns(assetId, isBuyerAsset), { revalidateOnFocus: false });
   const [starting, setStarting] = useState(false);
   const latest = runs?.[0] ?? null;
+  // One primary start: on a finished questionnaire with a label it is "Neues Jahr beginnen" (the questionnaire's
+  // data page); the blank start stays a secondary choice whose text says it leaves last year's answers behind.
+  const starts = newRunStarts(latest?.assetQuestionnaireState ?? null);
   const base = `/asset-management/objects/${assetId}/${String(isBuyerAsset)}`;
 
   return (
@@ -77,17 +81,28 @@ export function ObjectQuestionnaireBar({
           ) : runs && !latest ? (
             <Text size="sm" c="dimmed">{t('answering.objectBar.none')}</Text>
           ) : null}
-          {runs && mayStart && mayStartNewRun(latest?.assetQuestionnaireState ?? null) ? (
+          {runs && mayStart && starts.primary === 'blank' ? (
             <Button size="sm" leftSection={<IconPlayerPlay size={16} aria-hidden="true" />} onClick={() => setStarting(true)}>
               {t('answering.start.open')}
+            </Button>
+          ) : null}
+          {runs && mayStart && starts.secondary === 'blank' ? (
+            <Button size="sm" variant="subtle" color="gray" onClick={() => setStarting(true)}>
+              {t('answering.start.openBlank')}
             </Button>
           ) : null}
         </Group>
       </Group>
       {starting ? (
         <ActionDialog
-          title={t('answering.start.title')}
-          text={objectName ? t('answering.start.text', { name: objectName }) : t('answering.start.textNoName')}
+          title={t(starts.secondary === 'blank' ? 'answering.start.titleBlank' : 'answering.start.title')}
+          text={
+            starts.secondary === 'blank'
+              ? t('answering.start.textBlank', { name: objectName ?? '' })
+              : objectName
+                ? t('answering.start.text', { name: objectName })
+                : t('answering.start.textNoName')
+          }
           confirmLabel={t('answering.start.confirm')}
           run={async () => {
             const started = await startQuestionnaire({ assetId, isBuyerAsset });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEraser, IconFileText, IconHistory, IconInfoCircle, IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isAnswerable, isCleared } from '@ecore/core/answering/answer-rules.ts';
@@ -77,6 +77,11 @@ export function QuestionCard({ question, active }: { question: Question; active:
             </Button>
           ) : null}
         </Group>
+        {answer?.state === 'Declined' && answer.rejectionReason ? (
+          <Alert color="red" variant="light" p="xs" role="note" aria-label={t('answering.question.declined')}>
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>{t('answering.rejectedBecause', { reason: answer.rejectionReason })}</Text>
+          </Alert>
+        ) : null}
         <Collapse in={explained} id={explanationId}>
           <Stack gap={4}>
             {explanation.map((text, i) => (

@@ -122,7 +122,7 @@ function Comments({ questionId, answer, mayComment }: { questionId: number; answ
   );
 }
 
-const KIND_COLOURS: Record<string, string> = { Answered: 'green', ModifiedAnswer: 'blue', ModifiedQuestionnaireVersion: 'violet', RemovedAnswer: 'gray', CarriedFromPreviousYear: 'teal', ModifiedReportingYear: 'orange' };
+const KIND_COLOURS: Record<string, string> = { Answered: 'green', ModifiedAnswer: 'blue', ModifiedQuestionnaireVersion: 'violet', RemovedAnswer: 'gray', CarriedFromPreviousYear: 'teal', ModifiedReportingYear: 'orange', Rejected: 'red', RejectionWithdrawn: 'green' };
 
 function ChangeLog({ questionId }: { questionId: number }) {
   const { t } = useTranslation();
@@ -163,6 +163,9 @@ function ChangeLog({ questionId }: { questionId: number }) {
               <Text size="xs">{entry.userName}</Text>
               <Text size="xs" c="dimmed">{formatDateTime(entry.at, language)}</Text>
               {importedFrom(entry.note) !== null ? <Text size="xs" c="dimmed">{t('answering.changeLog.imported', { file: importedFrom(entry.note) })}</Text> : null}
+              {(entry.kind === 'Rejected' || entry.kind === 'RejectionWithdrawn') && entry.note ? (
+                <Text size="xs" style={{ whiteSpace: 'pre-line' }}>{t('answering.changeLog.reason', { reason: entry.note })}</Text>
+              ) : null}
             </Table.Td>
             <Table.Td><Text size="xs">{entry.oldValue ?? '–'}</Text></Table.Td>
             <Table.Td><Text size="xs">{entry.newValue ?? '–'}</Text></Table.Td>

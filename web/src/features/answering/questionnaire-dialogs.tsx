@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import * as E from 'fp-ts/Either';
+import { checkReason, REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '@ecore/core/review/decision-reason.ts';
 import { useTranslation } from 'react-i18next';
 import { isMessageKey } from '@ecore/core/shared/messages.ts';
 import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
@@ -34,25 +36,41 @@ export function ActionDialog({
   successText,
   errorKey,
   destructive = false,
+  withReason = false,
   onDone,
   onClose,
 }: {
   title: string;
   text: string;
   confirmLabel: string;
-  run: () => Promise<unknown>;
+  /** The call; given the reason where the dialog asks for one. */
+  run: (reason?: string) => Promise<unknown>;
   successText: string;
   errorKey: string;
   destructive?: boolean;
+  /** Asks for the reason a decline needs (DOMAIN.md §1), checked by core's rule before the call. */
+  withReason?: boolean;
   onDone: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const actionErrorText = useActionErrorText();
   const [pending, setPending] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const confirm = async () => {
+    let given: string | undefined;
+    if (withReason) {
+      const checked = checkReason(reason);
+      if (E.isLeft(checked)) {
+        setReasonError(t(`errors.${checked.left}`));
+        return;
+      }
+      given = checked.right;
+    }
     setPending(true);
     try {
-      await run();
+      await (given === undefined ? run() : run(given));
       notifySuccess(successText);
       setPending(false);
       onDone();
@@ -63,7 +81,27 @@ export function ActionDialog({
   };
   return (
     <ConfirmDialog opened title={title} confirmLabel={confirmLabel} destructive={destructive} pending={pending} onConfirm={() => void confirm()} onClose={onClose}>
-      {text}
+      {withReason ? (
+        <Stack gap="sm">
+          <Text size="sm">{text}</Text>
+          <Textarea
+            label={t('review.reason.label')}
+            description={t('review.reason.hint', { min: REASON_MIN_LENGTH, max: REASON_MAX_LENGTH })}
+            required
+            autosize
+            minRows={3}
+            maxRows={8}
+            value={reason}
+            error={reasonError}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              setReasonError(null);
+            }}
+          />
+        </Stack>
+      ) : (
+        text
+      )}
     </ConfirmDialog>
   );
 }

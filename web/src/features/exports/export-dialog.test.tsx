@@ -29,13 +29,14 @@ describe('the export dialog', () => {
     [{ kind: 'objectGroupExport', groupId: 9 }, 'Objektgruppe exportieren'],
     [{ kind: 'customerDataExport' }, 'Kundendaten exportieren'],
   ] as const) {
-    it(`${route.kind}: the button stays disabled until a language and a format are chosen`, async () => {
+    it(`${route.kind}: the user's language is preselected; the button waits for a format`, async () => {
       const { user } = await renderUi(<ExportDialog route={route} subject="Portfolio" groupSize={2} onClose={onClose} />);
       const dialog = screen.getByRole('dialog', { name: title });
+      expect((within(dialog).getByRole('radio', { name: 'Deutsch' }) as HTMLInputElement).checked).toBe(true);
+      expect(within(dialog).queryByText('Bitte wählen Sie eine Sprache.')).toBeNull();
       expect(exportButton().disabled).toBe(true);
-      expect(within(dialog).getByText('Bitte wählen Sie eine Sprache.')).toBeTruthy();
       await user.click(within(dialog).getByRole('radio', { name: 'Excel' }));
-      expect(exportButton().disabled).toBe(true);
+      expect(exportButton().disabled).toBe(false);
       await user.click(within(dialog).getByRole('radio', { name: 'English' }));
       expect(exportButton().disabled).toBe(false);
     });

@@ -15,13 +15,14 @@ export const byteText = (bytes: number, language: Language): string =>
   bytes >= 1024 * 1024 ? `${formatLocaleNumber(bytes / (1024 * 1024), language, 1)} MB` : `${formatLocaleNumber(Math.ceil(bytes / 1024), language, 0)} KB`;
 
 /**
- * The export dialog of the finance partners' area (spec 02 §2, §5; core export-dialog): language and format, both
- * to be chosen before the export button enables; for a group also which of its objects (all of them by default).
+ * The export dialog of the finance partners' area (spec 02 §2, §5; core export-dialog): language (the interface's
+ * preselected) and format, both chosen before the export button enables; for a group also which of its objects (all of them by default).
  * The download shows its progress and can be cancelled; the dialog stays open until the file is saved.
  */
 export function ExportDialog({ route, subject, groupSize, onClose }: { route: ExportRoute; subject: string; groupSize?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const [language, setLanguage] = useState<Language | null>(null);
+  // The interface's language is preselected (the user may choose the other); the format is always chosen.
+  const [language, setLanguage] = useState<Language | null>(currentLanguage());
   const [format, setFormat] = useState<DialogFormat | null>(null);
   const [all, setAll] = useState(true);
   const [chosen, setChosen] = useState<string[]>([]);

@@ -2,8 +2,11 @@ import { Carousel } from '@mantine/carousel';
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The four news slides of the home page (spec 01 §2, §9). */
-export const NEWS_ITEMS = ['questionnaire202303', 'questionnaire202401', 'questionnaire202501', 'mixedUse'] as const;
+/**
+ * The four news slides of the home page (spec 01 §2, §9), newest first: the first slide a user sees announces the
+ * active questionnaire version (2025_01), not the oldest one.
+ */
+export const NEWS_ITEMS = ['questionnaire202501', 'mixedUse', 'questionnaire202401', 'questionnaire202303'] as const;
 
 export function NewsCarousel() {
   const { t } = useTranslation();

@@ -86,7 +86,7 @@ describe('the import screen', () => {
     expect(screen.getByText('1 neue Objektgruppe')).toBeTruthy();
     await user.click(commit);
     await waitFor(() => expect(api.uploadImport).toHaveBeenLastCalledWith(expect.any(File), false, expect.any(Function), 'assets', undefined));
-    expect(await screen.findByText('Importiert: 3 angelegt, 0 geändert, 0 unverändert, 1 neue Objektgruppen.')).toBeTruthy();
+    expect(await screen.findByText('Importiert: 3 angelegt, 0 geändert, 0 unverändert, 1 neue Objektgruppe.')).toBeTruthy();
     expect(toasts.notifySuccess).toHaveBeenCalledWith('3 Zeilen wurden importiert.');
   });
 

@@ -46,6 +46,7 @@ export function AuditLogTable({ rows, kind, label }: { rows: readonly AuditRow[]
               </Table.Td>
               <Table.Td>
                 <Text size="xs">{isAuditReason(row.reason) ? t(`errors.${auditReasonKey(row.reason)}`) : row.reason}</Text>
+                {row.note ? <Text size="xs">{t('review.audit.note', { note: row.note })}</Text> : null}
                 {row.answersTouched.length > 0 ? (
                   <Text size="xs" c="dimmed">{t('review.audit.answersTouched', { count: row.answersTouched.length })}</Text>
                 ) : null}

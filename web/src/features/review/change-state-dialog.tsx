@@ -40,7 +40,8 @@ export function ChangeStateDialog({
       text={`${t(`errors.${text}`)} ${t('review.changeState.object', { name })}`}
       confirmLabel={t(`review.changeState.confirm.${target}`)}
       destructive={target === 'Declined'}
-      run={() => changeQuestionnaireState(refOf, target)}
+      withReason={target === 'Declined'}
+      run={(reason) => changeQuestionnaireState(refOf, target, reason)}
       successText={t(`review.changeState.done.${target}`, { name })}
       errorKey={errorKey}
       onDone={onDone}

@@ -73,7 +73,8 @@ beforeEach(() => {
   api.fetchLatest.mockImplementation(async () => questionnaire);
 });
 
-describe('the check screen', () => {
+// Each walks the whole check screen with user events; on a busy machine that takes longer than the default 5 s.
+describe('the check screen', { timeout: 20_000 }, () => {
   it('always shows the reviewed answers against the 16 to review, and a decision counts at once', async () => {
     questionnaire = questionnaireInReview(20);
     api.reviewAnswerDecision.mockImplementation(async (answerId: number, decision: string) => {
@@ -88,7 +89,7 @@ describe('the check screen', () => {
 
     const first = decisions('Kennzahl 1');
     expect(first.queryByRole('button', { name: 'Zurücknehmen' })).toBeNull();
-    await user.type(first.getByLabelText('Kommentar zur Entscheidung'), 'Plausibel');
+    await user.type(first.getByLabelText('Kommentar oder Begründung'), 'Plausibel');
     await user.click(first.getByRole('button', { name: 'Akzeptieren' }));
     expect(api.reviewAnswerDecision).toHaveBeenCalledWith(1201, 'accept', 'Plausibel');
     await waitFor(() => expect(within(count()).getByText('1 / 16 geprüft')).toBeTruthy());
@@ -148,7 +149,13 @@ describe('the check screen', () => {
     api.reviewAnswerDecision.mockRejectedValue(new ApiError(400, 'answer-review-limit', 'x'));
     const { user } = await open(section);
     await screen.findByRole('region', { name: 'Kennzahl 2' });
-    await user.click(decisions('Kennzahl 2').getByRole('button', { name: 'Ablehnen' }));
+    const second = decisions('Kennzahl 2');
+    // Rejecting needs the comment as its reason (DOMAIN.md §1): without one nothing is sent.
+    await user.click(second.getByRole('button', { name: 'Ablehnen' }));
+    expect(second.getByText('Bitte geben Sie eine Begründung an.')).toBeTruthy();
+    expect(api.reviewAnswerDecision).not.toHaveBeenCalled();
+    await user.type(second.getByLabelText('Kommentar oder Begründung'), 'Wert passt nicht zum Nachweis');
+    await user.click(second.getByRole('button', { name: 'Ablehnen' }));
     await waitFor(() => expect(toasts.notifyError).toHaveBeenCalledWith('Die erforderliche Zahl an Antworten ist bereits geprüft. Nehmen Sie zuerst eine Entscheidung zurück.'));
   });
 

@@ -19,8 +19,8 @@ import { AnsweringTree } from '../answering/answering-tree.tsx';
 import { QuestionDetails } from '../answering/question-details.tsx';
 import { findQuestionPlace } from '../answering/structure.ts';
 import { checkBase, CheckContext, type CheckSession } from './check-context.ts';
-import { fetchGroupReview, fetchLatest, fetchReviewConfig, groupReviewKey, latestKey, REVIEW_CONFIG_KEY, type ReviewedQuestionnaire } from './review-api.ts';
-import { groupSheetOf, questionnaireFacts, reviewAssetFacts } from './review-facts.ts';
+import { fetchLatest, fetchReviewConfig, latestKey, REVIEW_CONFIG_KEY, type ReviewedQuestionnaire } from './review-api.ts';
+import { questionnaireFacts, reviewAssetFacts } from './review-facts.ts';
 import { ReviewControls } from './review-controls.tsx';
 import { ReviewCount } from './review-count.tsx';
 import { StateChangeButtons } from './state-change-buttons.tsx';
@@ -50,13 +50,6 @@ function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
   const { data: filled, error, mutate } = useSWR(latestKey(refOf), () => fetchLatest(refOf), { revalidateOnFocus: false });
   const { data: object } = useSWR(objectKey(refOf), () => fetchObjectSummary(refOf), { revalidateOnFocus: false });
   const { data: config } = useSWR(REVIEW_CONFIG_KEY, fetchReviewConfig, { revalidateOnFocus: false });
-  const groupId = object?.assetGroupId ?? filled?.assetGroupId ?? null;
-  // The group decides whether the object is a sheet of a group under review; a tester or evaluator who may not
-  // read the group simply gets no answer here, and the server decides.
-  const { data: group } = useSWR(groupId === null ? null : groupReviewKey(groupId), () => fetchGroupReview(groupId ?? 0), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
   const [details, setDetails] = useState<{ questionId: number; tab: DetailTab } | null>(null);
 
   const refresh = useCallback(() => mutate(), [mutate]);
@@ -90,7 +83,9 @@ function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
       asset,
       filled,
       numberOfReviewedAnswers: config?.reviewProcess.numberOfReviewedAnswers,
-      groupSheet: groupSheetOf(refOf.assetId, group),
+      // The server says whether the object is a (sampled) sheet of a group under review: the group itself may be
+      // hidden from the tester, and asking for it would only fail.
+      groupSheet: filled.review?.groupSheet ?? null,
     });
     const number = facts.numberOfReviewedAnswers ?? 16;
     return {
@@ -104,7 +99,7 @@ function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
       applyAnswer,
       refresh,
     };
-  }, [filled, actor, refOf, object, config, group, applyAnswer, refresh]);
+  }, [filled, actor, refOf, object, config, applyAnswer, refresh]);
 
   const answering = useMemo<AnsweringSession | null>(() => {
     if (!filled || !route || !nodes || !overall) return null;

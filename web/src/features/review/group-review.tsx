@@ -46,7 +46,8 @@ export function EvaluateGroupActions({ actor, group, onDone }: { actor: Actor; g
           text={t(`review.evaluateGroup.${asking}.text`, { name: group.name })}
           confirmLabel={t(`review.evaluateGroup.${asking}.confirm`)}
           destructive={asking === 'decline'}
-          run={() => evaluateGroupCall(group.id, asking === 'accept')}
+          withReason={asking === 'decline'}
+          run={(reason) => evaluateGroupCall(group.id, asking === 'accept', reason)}
           successText={t(`review.evaluateGroup.${asking}.done`, { name: group.name })}
           errorKey="evaluate-group-modal-error"
           onDone={() => {

@@ -29,6 +29,8 @@ export interface QuestionnaireReview {
   availableTransitions: ChangeTarget[];
   /** Where the server names the object's tester by id (else review-facts.ts reads it from the caller's view). */
   testerUserId?: number | null;
+  /** Set while the object's group is under review: whether this object is one of its sampled sheets. */
+  groupSheet?: { sampled: boolean } | null;
 }
 
 export type ReviewedQuestionnaire = FilledQuestionnaire & { review?: QuestionnaireReview; declineCount?: number };
@@ -92,6 +94,8 @@ export interface AuditRow {
   role: string | null;
   reason: AuditReason | string;
   answersTouched: number[];
+  /** The reason given for a decline; '' where none was needed. */
+  note?: string;
   at: string;
 }
 
@@ -139,9 +143,9 @@ export const fetchLatest = (ref: AssetRef): Promise<ReviewedQuestionnaire> =>
 export const reviewAnswerDecision = (answerId: number, decision: AnswerDecision, comment: string): Promise<{ answer: Answer; reviewCounts: ReviewCounts }> =>
   api.put(`asset/answer/${answerId}/review`, comment.trim() === '' ? { decision } : { decision, comment: comment.trim() });
 
-/** PUT asset/state: Review (resubmitting), Evaluation, Closed, Declined, Verification. */
-export const changeQuestionnaireState = (ref: AssetRef, state: ChangeTarget): Promise<void> =>
-  api.put('asset/state', undefined, { query: { assetId: ref.assetId, state, isBuyerAsset: ref.isBuyerAsset } });
+/** PUT asset/state: Review (resubmitting), Evaluation, Closed, Declined (with its reason, DOMAIN.md §1), Verification. */
+export const changeQuestionnaireState = (ref: AssetRef, state: ChangeTarget, reason?: string): Promise<void> =>
+  api.put('asset/state', reason === undefined ? undefined : { reason }, { query: { assetId: ref.assetId, state, isBuyerAsset: ref.isBuyerAsset } });
 
 export const fetchAudit = (ref: AssetRef, qid: number): Promise<AuditRow[]> =>
   api.get<AuditRow[]>(`asset/${ref.assetId}/questionnaire/${qid}/audit`, { query: { isBuyerAsset: ref.isBuyerAsset } });
@@ -156,7 +160,7 @@ export const submitGroupForReview = (groupId: number): Promise<void> =>
 export const finishGroupReviewCall = (groupId: number, state: 'ReviewPassed' | 'ReviewFailed'): Promise<void> => api.put(`assetGroup/${groupId}/assetState/${state}`);
 
 /** The evaluator's decision on a group (spec 02 §2 "accept or decline group evaluation"). */
-export const evaluateGroupCall = (groupId: number, accept: boolean): Promise<void> =>
-  api.put(`assetGroup/${groupId}/evaluate/`, undefined, { query: { decision: accept } });
+export const evaluateGroupCall = (groupId: number, accept: boolean, reason?: string): Promise<void> =>
+  api.put(`assetGroup/${groupId}/evaluate/`, reason === undefined ? undefined : { reason }, { query: { decision: accept } });
 
 export const fetchGroupAudit = (groupId: number): Promise<AuditRow[]> => api.get<AuditRow[]>(`assetGroup/${groupId}/audit`);

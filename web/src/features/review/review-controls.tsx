@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconFileUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import * as E from 'fp-ts/Either';
 import type { AnswerState } from '@ecore/core/answering/answers.ts';
+import { answerDecisionNeedsReason, checkReason, REASON_MIN_LENGTH } from '@ecore/core/review/decision-reason.ts';
 import {
   availableDecisions,
   eligibleAnswers,
@@ -71,6 +73,7 @@ export function ReviewControls({ question }: { question: Question }) {
   const actionErrorText = useActionErrorText();
   const { filled, facts, applyAnswer, refresh } = useCheck();
   const [comment, setComment] = useState('');
+  const [commentError, setCommentError] = useState<string | null>(null);
   const [pending, setPending] = useState<AnswerDecision | null>(null);
   const id = question.id ?? 0;
   const answer = filled.answers.find((a) => a.questionId === id);
@@ -90,6 +93,15 @@ export function ReviewControls({ question }: { question: Question }) {
 
   const decide = async (decision: AnswerDecision) => {
     if (!answer) return;
+    // Rejecting, and taking a rejection back, needs the comment as its reason (DOMAIN.md §1), by the server's rule.
+    if (answerDecisionNeedsReason(decision, answer.state)) {
+      const checked = checkReason(comment);
+      if (E.isLeft(checked)) {
+        setCommentError(t(`errors.${checked.left}`));
+        return;
+      }
+    }
+    setCommentError(null);
     setPending(decision);
     try {
       const result = await reviewAnswerDecision(answer.id, decision, comment);
@@ -116,13 +128,21 @@ export function ReviewControls({ question }: { question: Question }) {
           <Text size="sm" c="dimmed">{t('review.decision.notEligible')}</Text>
         ) : shown.length > 0 ? (
           <>
+            {answer?.state === 'Declined' && answer.rejectionReason ? (
+              <Text size="sm" c="red.8" style={{ whiteSpace: 'pre-line' }}>{t('review.decision.standingReason', { reason: answer.rejectionReason })}</Text>
+            ) : null}
             <Textarea
               label={t('review.decision.comment')}
+              description={t('review.decision.reasonHint', { min: REASON_MIN_LENGTH })}
               autosize
               minRows={1}
               maxRows={6}
               value={comment}
-              onChange={(event) => setComment(event.currentTarget.value)}
+              error={commentError}
+              onChange={(event) => {
+                setComment(event.currentTarget.value);
+                setCommentError(null);
+              }}
               disabled={available.length === 0}
             />
             <Group gap="xs">

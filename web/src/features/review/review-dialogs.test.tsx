@@ -43,7 +43,7 @@ describe('the change-state dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Zur Begutachtung einreichen' });
     expect(within(dialog).getByText(/^Möchten Sie den Fragebogen zur Begutachtung einreichen\? Die geprüften Antworten gehen an den Gutachter\. Objekt: „Bürohaus Mainzer Landstraße“\.$/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Einreichen' }));
-    expect(api.changeQuestionnaireState).toHaveBeenCalledWith(ref, 'Evaluation');
+    expect(api.changeQuestionnaireState).toHaveBeenCalledWith(ref, 'Evaluation', undefined);
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
     expect(toasts.notifySuccess).toHaveBeenCalledWith('„Bürohaus Mainzer Landstraße“ wurde zur Begutachtung eingereicht.');
   });
@@ -55,6 +55,23 @@ describe('the change-state dialog', () => {
   ] as const)('for %s shows its own title and text', async (target, title, text) => {
     await renderUi(<ChangeStateDialog target={target} refOf={ref} name="Hotel" onDone={onDone} onClose={onClose} />);
     expect(within(screen.getByRole('dialog', { name: title })).getByText(text)).toBeTruthy();
+  });
+
+  it('declining asks for a reason of at least 10 characters (DOMAIN.md §1) and sends it', async () => {
+    api.changeQuestionnaireState.mockResolvedValue(undefined);
+    const { user } = await renderUi(<ChangeStateDialog target="Declined" refOf={ref} name="Hotel" onDone={onDone} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Fragebogen ablehnen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ablehnen' }));
+    expect(within(dialog).getByText('Bitte geben Sie eine Begründung an.')).toBeTruthy();
+    const reason = within(dialog).getByRole('textbox', { name: /Begründung/ });
+    await user.type(reason, 'zu kurz');
+    await user.click(within(dialog).getByRole('button', { name: 'Ablehnen' }));
+    expect(within(dialog).getByText('Die Begründung muss mindestens 10 Zeichen lang sein.')).toBeTruthy();
+    expect(api.changeQuestionnaireState).not.toHaveBeenCalled();
+    await user.type(reason, ': der Zählerstand fehlt');
+    await user.click(within(dialog).getByRole('button', { name: 'Ablehnen' }));
+    expect(api.changeQuestionnaireState).toHaveBeenCalledWith(ref, 'Declined', 'zu kurz: der Zählerstand fehlt');
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
   });
 
   it('a refusal shows the text of its code (questionnaire-change-{code}) and keeps the dialog open', async () => {

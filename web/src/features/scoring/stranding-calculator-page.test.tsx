@@ -77,8 +77,10 @@ describe('the stranding calculator', { timeout: 30_000 }, () => {
     });
     expect(screen.getByRole('heading', { name: 'CO2-Intensität und Dekarbonisierungspfad' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Energieintensität und Energiepfad' })).toBeTruthy();
-    expect(screen.getByText('Referenzdaten: Demo reference values (illustrative)')).toBeTruthy();
-    expect(screen.getByText('Berechnet mit illustrativen Referenzdaten (Demo reference values (illustrative)), nicht mit echten Benchmark- oder CRREM-Werten.')).toBeTruthy();
+    expect(screen.getByText('Referenzdaten: Demo-Durchschnittswerte und -Dekarbonisierungspfade')).toBeTruthy();
+    expect(screen.getByText('Berechnet mit illustrativen Referenzdaten (Demo-Durchschnittswerte und -Dekarbonisierungspfade), nicht mit echten Benchmark- oder CRREM-Werten.')).toBeTruthy();
+    // The demo data set's name is in the page's language, not the stored English name.
+    expect(screen.queryByText(/Demo reference values/)).toBeNull();
   });
 
   it('moves the carbon stranding point later when the gas figure is lowered (decimal comma), asking once the figures rest', async () => {

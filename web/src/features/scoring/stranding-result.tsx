@@ -83,6 +83,9 @@ function StrandingTable({ metric, result, language }: { metric: StrandingMetric;
  */
 export function StrandingResultView({ answer, language }: { answer: StrandingAnswer; language: Language }) {
   const { t } = useTranslation();
+  // The illustrative data sets are the demo data the portal ships: their name is the catalogue's, in the page's
+  // language (as on the reference data page); an imported set keeps the name it was given.
+  const dataSetName = answer.dataSet.illustrative ? t('scoring.calculator.result.demoDataSet') : answer.dataSet.name;
   const yearText = useStrandingYearText();
   const [view, setView] = useState<'chart' | 'table'>('chart');
   return (
@@ -104,7 +107,7 @@ export function StrandingResultView({ answer, language }: { answer: StrandingAns
         ))}
       </SimpleGrid>
       <Group justify="space-between">
-        <Text size="sm">{t('scoring.calculator.result.dataSet', { name: answer.dataSet.name })}</Text>
+        <Text size="sm">{t('scoring.calculator.result.dataSet', { name: dataSetName })}</Text>
         <SegmentedControl
           size="xs"
           aria-label={t('scoring.calculator.result.view')}
@@ -118,7 +121,7 @@ export function StrandingResultView({ answer, language }: { answer: StrandingAns
       </Group>
       {answer.dataSet.illustrative ? (
         <Alert color="yellow" variant="light" p="xs" icon={<IconInfoCircle size={18} aria-hidden="true" />}>
-          {t('errors.scoring-illustrative-data', { name: answer.dataSet.name })}
+          {t('errors.scoring-illustrative-data', { name: dataSetName })}
         </Alert>
       ) : null}
       {STRANDING_METRICS.map((metric) => (
