@@ -18,11 +18,11 @@ const ACCOUNT_LISTS = ['accounts', 'data-table'] as const;
 const ASSET_LISTS = ['assets', 'data-table'] as const;
 const TEMPLATE_LISTS = ['data-table', 'questionnaires'] as const;
 const TEMPLATES = ['accounts', 'assets', 'questionnaires'] as const;
-const ANSWERING = ['accounts', 'answering', 'assets', 'certificates', 'questionnaires', 'scoring'] as const;
+const ANSWERING = ['accounts', 'answering', 'assets', 'certificates', 'questionnaires', 'review', 'scoring'] as const;
 const REVIEWING = ['accounts', 'answering', 'assets', 'questionnaires', 'review'] as const;
 const REVIEW = ['answering', 'assets', 'certificates', 'data-table', 'review'] as const;
 const GROUP_LIST = ['analysis', 'answering', 'assets', 'certificates', 'data-table', 'review', 'scoring'] as const;
-const RESULTS = ['accounts', 'answering', 'assets', 'questionnaires', 'scoring'] as const;
+const RESULTS = ['accounts', 'answering', 'assets', 'questionnaires', 'review', 'scoring'] as const;
 
 const ShellLayout = lazyArea(() => import('./shell-layout.tsx').then((m) => m.ShellLayout));
 // The set-password form checks its fields with core's texts before anything is sent (the page is opened from a mailed

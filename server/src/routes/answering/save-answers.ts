@@ -146,6 +146,9 @@ export async function applyAnswers(
       if (fresh.kind === null) stored = answer;
       else ({ answer: stored, transaction } = (await writeAnswerWithChange(trx, answer.id, stateAfter(state, value), by, at, change(item.questionId, fresh.kind, question!, fresh.before, value)))!);
     }
+    // A save never changes the reason a rejection stands with (only a review decision does); the statements that write
+    // an answer do not answer it, so it is carried over from the answer as read.
+    if (stored.rejectionReason === undefined) stored = { ...stored, rejectionReason: current.get(stored.questionId)?.rejectionReason ?? null };
     current.set(stored.questionId, stored);
     written.set(stored.id, stored);
   }
@@ -209,6 +212,8 @@ export async function saveKeptAnswer(
     figures,
   });
   if (!written) return null;
+  // The reason a rejection stands with is not the save's to change (see applyAnswers): carried over from the answer as kept.
+  if (written.answer.rejectionReason === undefined) written.answer = { ...written.answer, rejectionReason: seen?.rejectionReason ?? null };
   const answers = [...kept.answers.filter((a) => a.questionId !== item.questionId), written.answer].sort((a, b) => a.id - b.id);
   // The sheet alone (what a process keeps with it, made from the answers as they were, stays behind).
   const sheet: Sheet = {
