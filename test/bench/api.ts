@@ -163,7 +163,7 @@ type Request = { method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, strin
 /**
  * The load generator's threads for requests that are all alike (autocannon workers; per-request setup, the saves and
  * reads in turn, runs on one). One thread parses about 8 000 answers of 90 KB a second and then is the limit, not the
- * portal (issue 11, session 8: the portal's process was 60 % idle); the bare route is measured both ways.
+ * portal (the portal's process was then 60 % idle); the bare route is measured both ways.
  */
 const THREADS = Number(process.env.BENCH_THREADS ?? 2);
 

@@ -3,7 +3,7 @@ import { createChangeTriggers, dropChangeTriggers } from './2026-11-24-033-asset
 
 const NOTIFYING = ['scoring_reference_values', 'scoring_emission_factors', 'scoring_data_sets'];
 
-// Stored scores for the object and group lists (issue 15, docs/scoring.md "Session 4 contract"): the server writes
+// Stored scores for the object and group lists (issue 15, docs/scoring.md "Stored scores and the group structure"): the server writes
 // core's ECORE and finance score of a filled questionnaire in the same transaction as every change of its answers
 // and when reference data is imported; `score_stamp` says when. `double precision` keeps the unrounded figure core
 // computed (numeric would come back as text). asset_questionnaires notifies since 040, so a new score empties the

@@ -1,5 +1,5 @@
 // Stored scores in the lists, the group's structure and the batched group score (issue 15, docs/scoring.md
-// "Session 4 contract").
+// "Stored scores and the group structure").
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql, TableNode, type KyselyPlugin } from 'kysely';
 import { groupScore } from '@ecore/core/scoring/score.ts';

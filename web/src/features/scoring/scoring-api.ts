@@ -35,7 +35,7 @@ interface StructureLevel {
   classification: Classification;
 }
 
-/** GET AssetGroup/{id}/structureInfo (docs/scoring.md "Session 4 contract"): the area-weighted ratio of every level. */
+/** GET AssetGroup/{id}/structureInfo (docs/scoring.md "Stored scores and the group structure"): the area-weighted ratio of every level. */
 export interface GroupStructure {
   groupId: number;
   groupName: string;
