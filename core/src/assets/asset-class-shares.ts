@@ -32,6 +32,9 @@ export const roundShare = (value: number): number => (Number.isFinite(value) ? M
 
 export const shareTotal = (rows: readonly AssetClassShare[]): number => rows.reduce((sum, r) => sum + (Number.isFinite(r.percentage) ? r.percentage : 0), 0);
 
+/** The shares add up to exactly 100 (spec 02 §3). */
+export const sharesAddUp = (total: number): boolean => total === SHARE_TOTAL;
+
 /**
  * Every problem of the asset-class rows, first by row: each row needs a class (one the user may choose)
  * and a whole-number share of 1 to 100, each class once, and the shares add up to exactly 100.
@@ -48,7 +51,7 @@ export const shareProblems = (rows: readonly AssetClassShare[], allowedTypeIds?:
     if (!Number.isInteger(row.percentage) || row.percentage < SHARE_MIN || row.percentage > SHARE_MAX) problems.push({ kind: 'percentageRange', row: index });
   });
   const total = shareTotal(rows);
-  if (total !== SHARE_TOTAL) problems.push({ kind: 'total', total });
+  if (!sharesAddUp(total)) problems.push({ kind: 'total', total });
   return problems;
 };
 

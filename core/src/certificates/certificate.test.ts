@@ -18,6 +18,7 @@ import {
   type Certificate,
   type CertificateSubject,
   type IssueFacts,
+  portfolioVersion,
 } from './certificate.ts';
 
 const actor = (roles: Role[], over: Partial<AssetActor> = {}): AssetActor => ({ userId: 1, roles, orgId: 1, orgBuyer: false, orgFinance: false, accessGroups: [], accessAssets: [], ...over });
@@ -213,5 +214,21 @@ describe('the file name', () => {
 
   it('a validity the review recorded is kept as recorded', () => {
     expect(newCertificate({ ...FACTS, validUntil: '2027-03-14' }).validUntil).toBe('2027-03-14');
+  });
+});
+
+describe('the version that names a portfolio label', () => {
+  it('is the version most of the objects use, the first by name on a tie, empty for none', () => {
+    expect(portfolioVersion(['2024_02', '2025_01', '2025_01'])).toBe('2025_01');
+    expect(portfolioVersion(['2025_01', '2024_02'])).toBe('2024_02');
+    expect(portfolioVersion([])).toBe('');
+  });
+  it('does not depend on the order of the objects', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('2023_03', '2024_02', '2025_01'), { maxLength: 12 }), (versions) => {
+        expect(portfolioVersion([...versions].reverse())).toBe(portfolioVersion(versions));
+        if (versions.length > 0) expect(versions.filter((v) => v === portfolioVersion(versions)).length).toBe(Math.max(...versions.map((v) => versions.filter((w) => w === v).length)));
+      }),
+    );
   });
 });

@@ -178,3 +178,13 @@ export const mayDownloadCertificate = (actor: AssetActor, subject: CertificateSu
 /** The PDF's file name, naming label and subject: "ECORE-Label-2025_01-Bürohaus Mainzer Landstraße.pdf". */
 export const certificateFileName = (cert: Pick<Certificate, 'labelName' | 'subjectName'>): string =>
   `${cert.labelName.replace(/\s+/g, '-')}-${cert.subjectName.replace(/[\\/:*?"<>|]/g, '_').trim()}.pdf`;
+
+/**
+ * The questionnaire version that names a portfolio's label: the one most of its objects' scored questionnaires use;
+ * of versions used equally often the first by name; empty for a portfolio with none.
+ */
+export const portfolioVersion = (versions: readonly string[]): string => {
+  const counts = new Map<string, number>();
+  for (const v of versions) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
+};

@@ -11,6 +11,7 @@ import {
   mayReadTemplate,
   newTemplateContent,
   splitWeights,
+  clusterWeightsAddUp,
 } from './template-rules.ts';
 import { ALL_ROLES, Role, roleName } from '../identity/roles.ts';
 import { allQuestions, maxScoreOf, QUESTIONNAIRE_TYPES, toRoman } from './template.ts';
@@ -196,5 +197,13 @@ describe('who manages and reads templates (spec 02 §6)', () => {
       expect(mayReadTemplate(actor, { state: 'Draft' })).toBe(role === Role.ScoringModelManager);
       expect(mayReadTemplate(actor, { state: 'Archived' })).toBe(role === Role.ScoringModelManager);
     }
+  });
+});
+
+describe('cluster weights add up', () => {
+  it('to 100 within a rounding error of decimal weights, as activation asks', () => {
+    expect(clusterWeightsAddUp([{ weight: 33.3 }, { weight: 33.3 }, { weight: 33.4 }])).toBe(true);
+    expect(clusterWeightsAddUp([{ weight: 25 }, { weight: 25 }, { weight: 25 }, { weight: 24.9 }])).toBe(false);
+    expect(clusterWeightsAddUp([{ weight: 0.1 + 0.2 }, { weight: 99.7 }])).toBe(true);
   });
 });

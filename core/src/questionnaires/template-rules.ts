@@ -151,6 +151,9 @@ export type ActivationProblem =
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
+/** The clusters' weights add up to 100 % (within a rounding error of the decimal weights): what activation asks. */
+export const clusterWeightsAddUp = (clusters: readonly { weight: number }[]): boolean => Math.abs(sum(clusters.map((c) => c.weight)) - 100) <= 1e-6;
+
 /**
  * Activation validity (spec 02 §4 "Activation is refused on invalid inputs", §8): the list of what is
  * wrong, empty when the template may be activated.
@@ -162,7 +165,7 @@ export const activationProblems = (template: TemplateContent & { state: Question
   if (template.version.trim() === '') problems.push({ code: 'missingVersion' });
   if (template.clusters.length !== CLUSTER_COUNT) problems.push({ code: 'clusterCount' });
   const weightSum = sum(template.clusters.map((c) => c.weight));
-  if (Math.abs(weightSum - 100) > 1e-6) problems.push({ code: 'clusterWeights', sum: weightSum });
+  if (!clusterWeightsAddUp(template.clusters)) problems.push({ code: 'clusterWeights', sum: weightSum });
   const questions = allQuestions(template);
   if (questions.length === 0) problems.push({ code: 'noQuestions' });
   const titles = new Map<string, number>();

@@ -26,6 +26,8 @@ import {
   type ChangeTarget,
   type QuestionnaireFacts,
   type Transition,
+  needsFreeAnswerLock,
+  recordedOnEntering,
 } from './transitions.ts';
 
 const outcome = (r: E.Either<{ code: number }, Transition>): number | string => (E.isRight(r) ? r.right.to : r.left.code);
@@ -349,4 +351,17 @@ describe('properties of every change', () => {
     );
   });
 
+});
+
+describe('what a state change records and asks of the answer lock', () => {
+  const at = new Date('2025-03-15T10:00:00Z');
+  it('closing records when, by whom and the label\'s last valid day; sending to evaluation the tester', () => {
+    expect(recordedOnEntering('Closed', at, 'Eva Evaluator')).toEqual({ closedAt: at, validUntil: '2026-03-14', evaluatedBy: 'Eva Evaluator' });
+    expect(recordedOnEntering('Evaluation', at, 'Tom Tester')).toEqual({ reviewedBy: 'Tom Tester' });
+    for (const to of ['Active', 'Review', 'Declined', 'DefinitelyDeclined', 'Verification', 'Expired']) expect(recordedOnEntering(to, at, 'X')).toEqual({});
+  });
+  it('only submitting for review needs the answers free', () => {
+    expect(needsFreeAnswerLock('Review')).toBe(true);
+    for (const to of ['Active', 'Evaluation', 'Closed', 'Declined', 'Verification']) expect(needsFreeAnswerLock(to)).toBe(false);
+  });
 });

@@ -75,7 +75,7 @@ const answersOf = (f: ReviewFacts): ReviewAnswer[] => structureAnswers(f.structu
 /** Was asked for documents: marked so, or set to "upload documents" now. */
 const evidenceDemanded = (a: ReviewAnswer): boolean => a.evidenceRequested === true || a.state === 'Verification';
 /** Was rejected in the last decline, by a tester or the evaluator (its state moves to Answered when the owner changes it). */
-const wasRejected = (a: ReviewAnswer): boolean => a.reviewStatus === 'Rejected' || a.state === 'Declined';
+export const wasRejected = (a: Pick<ReviewAnswer, 'reviewStatus' | 'state'>): boolean => a.reviewStatus === 'Rejected' || a.state === 'Declined';
 
 /** Answers sent out for documents: from now on they are marked as evidence-demanded. */
 const markEvidence = (answers: readonly ReviewAnswer[]): AnswerUpdate[] =>
@@ -308,3 +308,21 @@ export const decideStateChange = (target: AssetQuestionnaireState, facts: Questi
 /** The targets the caller may move the questionnaire to now: the client's enabled buttons. */
 export const availableTransitions = (facts: QuestionnaireFacts): ChangeTarget[] => CHANGE_TARGETS.filter((t) => E.isRight(decideStateChange(t, facts)));
 
+
+/**
+ * What a filled questionnaire records when it enters a state (DOMAIN.md §3, §6), for an object's own transition and a
+ * group decision alike: on Closed when and by whom it was closed and the label's last valid day; on Evaluation the
+ * tester who sent it.
+ */
+export const recordedOnEntering = (
+  to: string,
+  at: Date,
+  by: string,
+): { closedAt: Date; validUntil: string; evaluatedBy: string } | { reviewedBy: string } | Record<string, never> =>
+  to === 'Closed' ? { closedAt: at, validUntil: validUntil(calendarDate(at)), evaluatedBy: by } : to === 'Evaluation' ? { reviewedBy: by } : {};
+
+/**
+ * Submitting for review takes the answers out of the owner's hands (DOMAIN.md §7): it is refused while another user
+ * holds the questionnaire's answer lock, and ends the submitter's own lock. No other transition looks at the lock.
+ */
+export const needsFreeAnswerLock = (to: string): boolean => to === 'Review';

@@ -2,7 +2,7 @@ import { givenAnswers } from '@ecore/core/answering/answers.ts';
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { CODE_BYTES, codeFromBytes } from '@ecore/core/certificates/code.ts';
-import { newCertificate, type Certificate } from '@ecore/core/certificates/certificate.ts';
+import { newCertificate, portfolioVersion, type Certificate } from '@ecore/core/certificates/certificate.ts';
 import { calendarDate } from '@ecore/core/review/transitions.ts';
 import type { ReferenceData } from '@ecore/core/scoring/reference-lookup.ts';
 import { groupResult, score, type ScoreResult } from '@ecore/core/scoring/score.ts';
@@ -86,7 +86,7 @@ export async function issueAssetCertificate(trx: Executor, assetId: number, inpu
  */
 export async function issueGroupCertificates(trx: Executor, groupId: number, inputs: IssueInputs, at: Date, evaluatorName: string): Promise<Certificate> {
   const parts: { area: number; result: ScoreResult }[] = [];
-  const versions = new Map<string, number>();
+  const versions: string[] = [];
   for (const row of await latestQuestionnairesOfGroup(trx, groupId)) {
     if (row.state === 'Closed') {
       const issued = await trx.selectFrom('certificates').select('id').where('asset_questionnaire_id', '=', row.id).executeTakeFirst();
@@ -95,10 +95,9 @@ export async function issueGroupCertificates(trx: Executor, groupId: number, inp
     const scored = await scoreOf(trx, row, inputs);
     if (!scored) continue;
     parts.push(scored);
-    versions.set(row.version, (versions.get(row.version) ?? 0) + 1);
+    versions.push(row.version);
   }
-  // The version most of the objects' questionnaires use names the portfolio's label.
-  const version = [...versions.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
+  const version = portfolioVersion(versions);
   const parties = await groupParties(trx, groupId);
   const cert = newCertificate({
     code: newCode(),

@@ -16,7 +16,7 @@ import {
   type GroupState,
   type GroupTransition,
 } from '@ecore/core/review/group-rules.ts';
-import { calendarDate, validUntil } from '@ecore/core/review/transitions.ts';
+import { recordedOnEntering } from '@ecore/core/review/transitions.ts';
 import { groupChangeNeedsReason, reasonFor } from '@ecore/core/review/decision-reason.ts';
 import { flagParam, idParam, idParams, text } from '@ecore/core/shared/schemas.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
@@ -182,8 +182,7 @@ export const groupReviewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
           if (o.questionnaireId === null || o.questionnaireState === null) continue;
           const next = sheetAfterGroupDecision(decision, { state: o.questionnaireState, declineCount: o.declineCount, adjustments: o.adjustments, sampled: submission?.sampledAssetIds.includes(o.assetId) ?? false });
           if (next.state === o.questionnaireState && next.declineCount === o.declineCount) continue;
-          const closing = next.state === 'Closed' ? { closedAt: at, validUntil: validUntil(calendarDate(at)), evaluatedBy: name } : {};
-          await writeTransition(trx, { assetQuestionnaireId: o.questionnaireId, assetId: o.assetId, from: o.questionnaireState, to: next.state!, declineCount: next.declineCount, ...closing }, audit);
+          await writeTransition(trx, { assetQuestionnaireId: o.questionnaireId, assetId: o.assetId, from: o.questionnaireState, to: next.state!, declineCount: next.declineCount, ...recordedOnEntering(next.state!, at, name) }, audit);
         }
       }
       if (transition.kind === 'acceptGroup' && referenceData) await issueGroupCertificates(trx, group.id, { templates: templateMap, referenceData }, at, name);

@@ -10,7 +10,7 @@ import { auditEntry } from '@ecore/core/review/audit.ts';
 import { answerDecisionNeedsReason, decisionLogKind, reasonFor, stateChangeNeedsReason } from '@ecore/core/review/decision-reason.ts';
 import { isOwnerMailState, reviewDecisionMail } from '@ecore/core/review/review-mails.ts';
 import { contactPersonsOf } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
-import { calendarDate, decideStateChange, validUntil, type QuestionnaireFacts, type Transition } from '@ecore/core/review/transitions.ts';
+import { decideStateChange, needsFreeAnswerLock, recordedOnEntering, type QuestionnaireFacts, type Transition } from '@ecore/core/review/transitions.ts';
 import { ASSET_QUESTIONNAIRE_STATES } from '@ecore/core/answering/answers.ts';
 import { message } from '@ecore/core/shared/messages.ts';
 import { flagParam, idParam, idParams, text } from '@ecore/core/shared/schemas.ts';
@@ -129,15 +129,13 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         const decided = decideStateChange(target, facts);
         if (E.isLeft(decided)) return decided.left;
         const transition: Transition = decided.right;
-        if (target === 'Review') {
-          // The owner's side: someone else editing the answers holds the questionnaire.
+        if (needsFreeAnswerLock(target)) {
           const lock = lockDecision(await findAnswerLock(trx, row.id), actor.userId, deps.clock());
           if (lock.outcome === 'held') throw new LockedError(lock.currentLockerName);
           await deleteAnswerLock(trx, row.id);
         }
         const at = new Date(deps.clock());
         const entry = auditEntry(transition, { userId: actor.userId, name, roles: actor.roles }, at);
-        const today = calendarDate(at);
         await writeTransition(
           trx,
           {
@@ -149,8 +147,7 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
             submittedAlone: transition.submittedAlone,
             resetChangedSinceDecline: transition.resetChangedSinceDecline,
             answerUpdates: transition.answerUpdates,
-            ...(transition.to === 'Closed' ? { closedAt: at, validUntil: validUntil(today), evaluatedBy: name } : {}),
-            ...(transition.to === 'Evaluation' ? { reviewedBy: name } : {}),
+            ...recordedOnEntering(transition.to, at, name),
           },
           { userId: actor.userId, userName: name, role: entry.role ?? '', reason: entry.reason, answersTouched: entry.answersTouched, at, note: reason.right },
         );

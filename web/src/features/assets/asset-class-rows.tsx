@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { collapseToMainUsage, mainUsage, mayDeleteShareRow, remainingShare, shareTotal } from '@ecore/core/assets/asset-class-shares.ts';
+import { collapseToMainUsage, mainUsage, mayDeleteShareRow, remainingShare, sharesAddUp, shareTotal } from '@ecore/core/assets/asset-class-shares.ts';
 import type { AssetType } from '@ecore/core/assets/asset-classes.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { ReadOnlyField } from '../../components/forms/read-only-field.tsx';
@@ -112,7 +112,7 @@ export function AssetClassRows({
         >
           {t('assets.object.shares.add')}
         </Button>
-        <Text size="sm" c={total === 100 ? 'dimmed' : 'red'} aria-live="polite">
+        <Text size="sm" c={sharesAddUp(total) ? 'dimmed' : 'red'} aria-live="polite">
           {t('assets.object.shares.total', { total: figure(total, language, 2) })}
         </Text>
       </Group>

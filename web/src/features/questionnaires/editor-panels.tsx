@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { findCategory, findQuestion, findSection, itemKey, updateCategory, updateCluster, updateQuestion, updateSection } from '@ecore/core/questionnaires/editing.ts';
 import { clusterName } from '@ecore/core/questionnaires/template-export.ts';
+import { clusterWeightsAddUp } from '@ecore/core/questionnaires/template-rules.ts';
 import {
   allQuestions, AMBITION_LEVELS, ASSET_CLASSES, CLUSTER_KINDS, KPI_KEY_LIST, KPI_KEYS, maxScoreOf, QUESTION_TYPES, SCORE_TYPES, VIRTUAL_QUESTION_TYPES,
   type NameTranslation, type Question,
@@ -111,7 +112,7 @@ export function ClusterPanel() {
       </SimpleGrid>
       <FlagField label={t('questionnaires.fields.isTaxonomyCluster')} checked={cluster.isTaxonomyCluster}
         onChange={(v) => change((c) => updateCluster(c, index, (x) => ({ ...x, isTaxonomyCluster: v })))} />
-      <Text size="sm" c={total === 100 ? 'dimmed' : 'red'}>{t('questionnaires.editor.weightTotal', { total })}</Text>
+      <Text size="sm" c={clusterWeightsAddUp(content.clusters) ? 'dimmed' : 'red'}>{t('questionnaires.editor.weightTotal', { total })}</Text>
     </Stack>
   );
 }

@@ -2,13 +2,11 @@ import { Alert, Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { questionTitleIn } from '@ecore/core/questionnaires/template.ts';
+import { wasRejected } from '@ecore/core/review/transitions.ts';
 import { useAnswering } from '../answering/answering-context.ts';
 import { nodePath } from '../answering/answering-paths.ts';
 import { findQuestionPlace, placeOfQuestion } from '../answering/structure.ts';
-import type { Answer } from '../answering/answering-api.ts';
 
-/** Rejected in the last decline (by the tester or the evaluator); changed since once its state went back to Answered. */
-const wasRejected = (a: Answer): boolean => a.reviewStatus === 'Rejected' || a.state === 'Declined';
 
 /**
  * What review left for the owner on the questionnaire's data page (spec 02 §4): after a decline, the rejected
