@@ -63,6 +63,24 @@ describe(`two server processes on one ${database.name} database`, () => {
     expect((await call(b, token, 'GET', '/api/user/me')).statusCode).toBe(401);
   });
 
+  it('the user and organisation lists one node keeps show a change made on the other once its word arrives', async () => {
+    const [adminA, adminB] = [await a.login('admin'), await b.login('admin')];
+    const users = '/api/user?page=1&pageSize=100&search=collector';
+    const organisations = '/api/organisations?page=1&pageSize=100&search=Musterimmobilien';
+    const lastNames = async () => ((await call(b, adminB, 'GET', users)).json() as { items: { userName: string; lastName: string }[] }).items.filter((u) => u.userName === 'collector').map((u) => u.lastName);
+    const cities = async () => ((await call(b, adminB, 'GET', organisations)).json() as { items: { name: string; city: string }[] }).items.map((o) => o.city);
+    const [before] = await lastNames();
+    const [cityBefore] = await cities();
+    const collector = (await a.db.selectFrom('users').selectAll().where('user_name', '=', 'collector').executeTakeFirstOrThrow()).id;
+    const org = (await a.db.selectFrom('organisations').select('id').where('name', 'like', 'Musterimmobilien%').executeTakeFirstOrThrow()).id;
+    await a.db.updateTable('users').set({ last_name: `${before}-Neu` }).where('id', '=', collector).execute();
+    await a.db.updateTable('organisations').set({ city: `${cityBefore}-Süd` }).where('id', '=', org).execute();
+    await settle();
+    expect(await lastNames()).toEqual([`${before}-Neu`]);
+    expect(await cities()).toEqual([`${cityBefore}-Süd`]);
+    expect((await call(a, adminA, 'GET', users)).statusCode).toBe(200);
+  });
+
   it("a template's editing lock taken on one node refuses the others on the other node with 423 naming the holder", async () => {
     const [scoring] = await tokens(a, 'scoring');
     // A second scoring model manager (templates.test.ts): the admin given the role.

@@ -231,6 +231,7 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
     (await json<{ accessToken: string }>(portal, '/api/user/login', { method: 'POST', headers, body: signIn(userName) })).accessToken;
   const objects = { authorization: `Bearer ${await token('objectadmin')}`, 'accept-language': 'de' };
   const scoring = { authorization: `Bearer ${await token('scoring')}`, 'accept-language': 'de' };
+  const accounts = { authorization: `Bearer ${await token('admin')}`, 'accept-language': 'de' };
   const { total } = await json<{ total: number }>(portal, `/api/asset?pageSize=${PAGE_SIZE}`, { headers: objects });
   const lastPage = Math.ceil(total / PAGE_SIZE);
   const groupAdmin = { authorization: `Bearer ${await token(LARGE_GROUP_USER)}`, 'accept-language': 'de' };
@@ -257,6 +258,9 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
     { label: `GET /api/asset page ${lastPage} (last)`, path: `/api/asset?page=${lastPage}&pageSize=${PAGE_SIZE}`, headers: objects },
     { label: 'GET /api/asset search "stadt 42"', path: `/api/asset?search=stadt%2042&pageSize=${PAGE_SIZE}`, headers: objects },
     { label: 'GET /api/asset assetState=NotStarted', path: `/api/asset?assetState=NotStarted&page=2&pageSize=${PAGE_SIZE}`, headers: objects },
+    { label: 'GET /api/user page 1 (all organisations)', path: `/api/user?page=1&pageSize=${PAGE_SIZE}`, headers: accounts },
+    { label: 'GET /api/user search "müller"', path: `/api/user?page=1&pageSize=${PAGE_SIZE}&search=m%C3%BCller`, headers: accounts },
+    { label: 'GET /api/organisations page 1', path: `/api/organisations?page=1&pageSize=${PAGE_SIZE}`, headers: accounts },
     { label: 'GET /api/assetGroup (5 groups, 500 objects)', path: '/api/assetGroup?page=1&pageSize=5', headers: objects },
     { label: 'GET /api/assetGroup gzip (as browsers ask)', path: '/api/assetGroup?page=1&pageSize=5', headers: { ...objects, ...browser } },
     { label: 'GET /api/questionnaire/{id} (2025_01)', path: `/api/questionnaire/${templateId}`, headers: scoring },

@@ -24,6 +24,8 @@ import {
 import { findOrganisation } from '@ecore/adapters/db/organisations/organisations-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
+import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
+import { createNotifiedCache } from '../../plugins/session-cache.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { logAuthEvent } from '../../plugins/auth-events.ts';
 import { errorResponses } from '../schemas.ts';
@@ -82,6 +84,8 @@ const secured = { security: [{ bearerAuth: [] }] };
 /** Users of account management (spec 01 §7 "Users"). */
 export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
+  /** The user list's pages as written, by scope and query (the page shows users and their organisations' names). */
+  const userPages = app.watchTables(['users', 'organisations'], createNotifiedCache<string, KeptJson>({ maxEntries: 500 }));
 
   const require = (actor: Actor, action: UserAction) => {
     if (!mayActOnUsers(actor, action)) throw new HttpError(403, 'forbidden');
@@ -121,18 +125,17 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       require(request.actor, 'list');
       const q = request.query;
-      const result = await listUserAccounts(deps.db, {
-        organisationIds: await organisationIdsInScope(deps, request.actor),
-        organisationId: q.organisationId,
-        search: q.search,
-        status: q.status,
-        page: q.page,
-        pageSize: q.pageSize,
+      const filter = { organisationIds: await organisationIdsInScope(deps, request.actor), organisationId: q.organisationId, search: q.search, status: q.status, page: q.page, pageSize: q.pageSize };
+      // A page is the same for every caller with the same scope and query: kept as written until a user or an
+      // organisation changes in any process.
+      const kept = await userPages.get(JSON.stringify(filter), async () => {
+        const result = await listUserAccounts(deps.db, filter);
+        return keepJson(reply, { items: result.items.map(toUserResponse), total: result.total, page: q.page, pageSize: q.pageSize, counts: result.counts });
       });
-      return { items: result.items.map(toUserResponse), total: result.total, page: q.page, pageSize: q.pageSize, counts: result.counts };
+      return sendKeptJson(request, reply, kept);
     },
   );
 

@@ -27,6 +27,8 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
+import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
+import { createNotifiedCache } from '../../plugins/session-cache.ts';
 import { errorResponses } from '../schemas.ts';
 import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { organisationIdsInScope } from './scope.ts';
@@ -80,6 +82,8 @@ const secured = { security: [{ bearerAuth: [] }] };
 /** Organisations of account management (spec 01 §7 "Organisations"). */
 export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
+  /** The organisation list's pages as written, by scope and query (a page shows organisations and their finance partners). */
+  const organisationPages = app.watchTables(['organisations'], createNotifiedCache<string, KeptJson>({ maxEntries: 500 }));
 
   const require = (actor: Actor, action: OrganisationAction) => {
     if (!mayActOnOrganisations(actor, action)) throw new HttpError(403, 'forbidden');
@@ -113,21 +117,20 @@ export const organisationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         response: { 200: z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = request.actor;
       const q = request.query;
       // Everyone may read their own organisation; the account roles see their scope.
       const ids = mayActOnOrganisations(actor, 'list') ? await organisationIdsInScope(deps, actor) : [actor.orgId];
       const paged = q.page !== undefined;
       const pageSize = q.pageSize ?? 5;
-      const result = await listOrganisations(deps.db, {
-        organisationIds: ids,
-        search: q.search,
-        isFinancePartner: q.isFinancePartner,
-        isBuyer: q.isBuyerOrganisation,
-        ...(paged ? { page: q.page, pageSize } : {}),
+      const filter = { organisationIds: ids, search: q.search, isFinancePartner: q.isFinancePartner, isBuyer: q.isBuyerOrganisation, ...(paged ? { page: q.page, pageSize } : {}) };
+      // The same for every caller with the same scope and query: kept as written until an organisation changes.
+      const kept = await organisationPages.get(JSON.stringify(filter), async () => {
+        const result = await listOrganisations(deps.db, filter);
+        return keepJson(reply, { items: result.items, total: result.total, page: q.page ?? 1, pageSize: paged ? pageSize : result.total });
       });
-      return { items: result.items, total: result.total, page: q.page ?? 1, pageSize: paged ? pageSize : result.total };
+      return sendKeptJson(request, reply, kept);
     },
   );
 
