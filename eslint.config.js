@@ -4,6 +4,29 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
 
+// What each web feature offers the others on purpose (README "Layout"): another feature imports only these
+// modules of it; everything else of a feature is its own. A module added here is a decision, not a convenience.
+export const FEATURE_EXPORTS = {
+  answering: [
+    'answering-api.ts', 'answering-paths.ts', 'answering-context.ts', 'answering-rights.ts', 'structure.ts', 'questionnaire-dialogs.tsx',
+    'group-actions.tsx', 'object-questionnaire-bar.tsx', 'answering-tree.tsx', 'question-details.tsx', 'answering-panels.tsx',
+    'documents-panel.tsx', 'answer-input.tsx', 'test-questionnaire.ts',
+  ],
+  assets: ['assets-api.ts', 'locale-number.ts', 'object-form.ts', 'asset-class-rows.tsx'],
+  certificates: ['certificate-links.tsx'],
+  review: ['review-api.ts', 'group-review.tsx', 'audit-log.tsx', 'owner-review.tsx', 'test-review.ts'],
+  scoring: ['results-paths.ts', 'results-stranding-chart.tsx'],
+  questionnaires: ['lock-heartbeat.ts'],
+};
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const featureExportsRegex = `^\\.\\./(?!\\.|(${Object.entries(FEATURE_EXPORTS)
+  .map(([feature, modules]) => `${feature}/(${modules.map(escape).join('|')})$`)
+  .join('|')}))[^/]+/`;
+const webPatterns = [
+  { group: ['@ecore/adapters', '@ecore/adapters/*', '@ecore/server', '@ecore/server/*', '@ecore/migrations', '@ecore/migrations/*'], message: 'web imports core rules, never adapters, server or migrations.' },
+  { group: ['node:*', 'pg', 'kysely', 'fastify', '@fastify/*'], message: 'web runs in the browser.' },
+];
+
 // The dependency rule of ARCHITECTURE.md, checked by the linter rather than by hope:
 // core imports only zod and fp-ts (and node:test-free pure code); web never imports adapters or server.
 const coreAllowed = ['zod', 'fp-ts', 'fast-check', 'vitest'];
@@ -71,14 +94,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: webPatterns }],
+    },
+  },
+  {
+    // Features import each other only through what a feature offers on purpose (FEATURE_EXPORTS above).
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { group: ['@ecore/adapters', '@ecore/adapters/*', '@ecore/server', '@ecore/server/*', '@ecore/migrations', '@ecore/migrations/*'], message: 'web imports core rules, never adapters, server or migrations.' },
-            { group: ['node:*', 'pg', 'kysely', 'fastify', '@fastify/*'], message: 'web runs in the browser.' },
-          ],
-        },
+        { patterns: [...webPatterns, { regex: featureExportsRegex, message: 'a feature imports another only through what that feature offers on purpose (FEATURE_EXPORTS in eslint.config.js).' }] },
       ],
     },
   },

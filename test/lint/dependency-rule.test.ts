@@ -24,6 +24,8 @@ describe('the dependency rule', () => {
     ['web/src/features/assets/x.ts', "import { buildApp } from '@ecore/server/app.ts';\nexport const f = buildApp;\n"],
     ['adapters/src/db/x.ts', "import { buildApp } from '../../../server/src/app.ts';\nexport const f = buildApp;\n"],
     ['migrations/src/x.ts', "import { Role } from '../../core/src/identity/roles.ts';\nexport const f = Role;\n"],
+    ['web/src/features/review/x.ts', "import { DataPanel } from '../answering/data-panel.tsx';\nexport const f = DataPanel;\n"],
+    ['web/src/features/scoring/x.ts', "import { ObjectPage } from '../assets/object-page.tsx';\nexport const f = ObjectPage;\n"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await violations(file, code)).not.toEqual([]);
   });
@@ -32,6 +34,8 @@ describe('the dependency rule', () => {
     ['core/src/assets/x.ts', "import { Role } from '../identity/roles.ts';\nexport const f = Role;\n"],
     ['web/src/features/assets/x.ts', "import { Role } from '@ecore/core/identity/roles.ts';\nexport const f = Role;\n"],
     ['adapters/src/db/x.ts', "import { Role } from '@ecore/core/identity/roles.ts';\nexport const f = Role;\n"],
+    ['web/src/features/review/x.ts', "import { fetchFilled } from '../answering/answering-api.ts';\nexport const f = fetchFilled;\n"],
+    ['web/src/features/review/x.ts', "import { DataTable } from '../../components/data-table/data-table.tsx';\nexport const f = DataTable;\n"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await violations(file, code)).toEqual([]);
   });

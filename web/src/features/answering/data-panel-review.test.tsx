@@ -4,11 +4,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '@ecore/core/identity/roles.ts';
 import { renderUi } from '../../testing/render.tsx';
-import type { FilledQuestionnaire } from '../answering/answering-api.ts';
-import { AnsweringContext, type AnsweringSession } from '../answering/answering-context.ts';
-import { DataPanel } from '../answering/data-panel.tsx';
-import type { AuditRow } from './review-api.ts';
-import { questionnaireInReview, reviewedAnswer } from './test-review.ts';
+import type { FilledQuestionnaire } from './answering-api.ts';
+import { AnsweringContext, type AnsweringSession } from './answering-context.ts';
+import { DataPanel } from './data-panel.tsx';
+import type { AuditRow } from '../review/review-api.ts';
+import { questionnaireInReview, reviewedAnswer } from '../review/test-review.ts';
 
 /*
  * The owner's side of review on the questionnaire's data page (spec 02 §4): after a decline the rejected answers
@@ -17,9 +17,9 @@ import { questionnaireInReview, reviewedAnswer } from './test-review.ts';
  */
 
 const api = vi.hoisted(() => ({ submitForReview: vi.fn() }));
-vi.mock(import('../answering/answering-api.ts'), async (original) => ({ ...(await original()), ...api }));
+vi.mock(import('./answering-api.ts'), async (original) => ({ ...(await original()), ...api }));
 const audit = vi.hoisted(() => ({ rows: [] as AuditRow[] }));
-vi.mock(import('./review-api.ts'), async (original) => ({ ...(await original()), fetchAudit: async () => audit.rows }));
+vi.mock(import('../review/review-api.ts'), async (original) => ({ ...(await original()), fetchAudit: async () => audit.rows }));
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
 vi.mock(import('../../lib/notify.ts'), async (original) => ({ ...(await original()), ...toasts }));
 
