@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
-import { seedDemoReview } from '../../demo/demo-review.ts';
+import { seedDemoInternalCheck, seedDemoReview } from '../../demo/demo-review.ts';
 import { createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
@@ -130,5 +130,19 @@ describe('internal marks', () => {
     await h.expectRefused(() => mark('internaltester', office, before.id, before.answers[0]!.questionId, { checked: true }), { statusCode: 404 });
     const { id, qid } = await submitted();
     await h.expectRefused(() => mark('internaltester', id, qid, 999_999, { checked: true }), { statusCode: 400, key: 'internal-check-not-answered' });
+  });
+});
+
+describe('demo internal check', () => {
+  it('the demo internal tester finds the job in Review with two of its marks, written once', async () => {
+    await seedDemoReview(h.db, new Date(h.clock.now));
+    expect(await seedDemoInternalCheck(h.db, new Date(h.clock.now))).toEqual({ seeded: true });
+    expect(await seedDemoInternalCheck(h.db, new Date(h.clock.now))).toEqual({ seeded: false });
+    expect(await jobNames('internaltester')).toEqual([['Büro Campus Adlershof', 'Review']]);
+    const id = await assetId('Büro Campus Adlershof');
+    const f = await latest('internaltester', id);
+    const marks = (await h.as('tester', 'GET', marksUrl(id, f.id))).json<{ checked: boolean; note: string; checkedBy: string }[]>();
+    expect(marks.map((m) => [m.checked, m.checkedBy])).toEqual([[true, 'Ina Intern'], [false, 'Ina Intern']]);
+    expect(marks.every((m) => m.note.length > 10)).toBe(true);
   });
 });
