@@ -29,6 +29,7 @@ import * as keptAnswersFunction from './migrations/2026-11-25-095-kept-answers-f
 import * as forgetKeptTokenSecrets from './migrations/2026-11-29-096-forget-kept-token-secrets.ts';
 import * as demoFinanceAndReferenceData from './migrations/2026-11-29-097-demo-finance-and-reference-data.ts';
 import * as scoreRulesVersion from './migrations/2026-11-29-098-score-rules-version.ts';
+import * as internalChecks from './migrations/2026-11-29-099-internal-checks.ts';
 import * as reviewReasons from './migrations/2026-11-29-100-review-reasons.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
@@ -66,6 +67,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-096-forget-kept-token-secrets': forgetKeptTokenSecrets,
   '2026-11-29-097-demo-finance-and-reference-data': demoFinanceAndReferenceData,
   '2026-11-29-098-score-rules-version': scoreRulesVersion,
+  '2026-11-29-099-internal-checks': internalChecks,
   '2026-11-29-100-review-reasons': reviewReasons,
 };
 

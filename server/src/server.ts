@@ -14,7 +14,7 @@ import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from './demo/demo-answers.ts';
 import { seedDemoPeers } from './demo/demo-peers.ts';
-import { seedDemoReview } from './demo/demo-review.ts';
+import { seedDemoInternalCheck, seedDemoReview } from './demo/demo-review.ts';
 import { seedDemoExports } from './demo/demo-exports.ts';
 import { sweep, SWEEP_INTERVAL_MS } from './sweeps.ts';
 import { markRunning, runningPortal } from './ops/running.ts';
@@ -49,6 +49,8 @@ async function main() {
     // Six scored offices of another organisation: the benchmark against peers shows right after the first start.
     await seedDemoPeers(database.db, new Date());
     await seedDemoReview(database.db, new Date());
+    // The owner's internal check of the job in Review: the demo internal tester's first marks (DOMAIN.md §1).
+    await seedDemoInternalCheck(database.db, new Date());
     await seedDemoExports(database.db, new Date());
     // The yearly cycle (issue 22): a renewal under way and a label about to expire.
     await seedDemoAnnual(database.db, new Date());

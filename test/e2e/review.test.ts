@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openContext, type RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney, watchProblems } from '../support/journey.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { expectNoBrokenWords } from '../support/words.ts';
 
 /*
  * Review, verification and evaluation in the browser (issue 14), at the narrowest supported width (1024 px), each
@@ -452,5 +453,57 @@ describe('review, verification and evaluation in the browser', () => {
     // Every sheet closed with the group.
     await page.goto(`${portal.url}/asset-management/objects?search=Stichprobe`);
     await expect.poll(() => page.getByRole('table', { name: 'Liste der Objekte' }).getByText('Akzeptiert').count(), { timeout: 15_000 }).toBe(3);
+  });
+
+  it("the internal tester checks the demo job in Review with a note and a mark; the tester sees it beside the answer", async () => {
+    const JOB = 'Büro Campus Adlershof';
+    const job = await objectIdOf(JOB);
+    // The demo's two internal marks lie on the first two eligible answers; this one is the third.
+    const place = (await eligiblePlaces(job))[2]!;
+    const NOTE = 'Flächenangabe mit dem Mietvertrag abgeglichen.';
+
+    // --- the internal tester finds the job in its list (German, 1024 px) and opens the check screen
+    await page.goto(`${portal.url}/job-management/objects`);
+    await signIn(page, 'internaltester');
+    const list = page.getByRole('table', { name: 'Objekte zur Prüfung und Begutachtung' });
+    await list.getByText(JOB, { exact: true }).waitFor();
+    await expectNoBrokenWords(page, 'the internal tester’s job list');
+    await page.getByRole('button', { name: `${JOB} prüfen` }).click();
+    await page.waitForURL(/\/job-management\/check\/\d+\/false\/data$/);
+    await page.getByRole('status', { name: 'Interne Prüfung' }).getByText('1 Antwort intern geprüft').waitFor();
+    // No decision on an answer, no state change: the internal check only.
+    expect(await page.getByRole('button', { name: 'Zur Begutachtung einreichen' }).count()).toBe(0);
+
+    // --- it writes a note and the mark on an answer; both are there after a reload
+    await page.goto(`${portal.url}/job-management/check/${job}/false/${place.path}`);
+    const internal = card(page, place.title).getByRole('group', { name: 'Interne Prüfung' });
+    expect(await card(page, place.title).getByRole('button', { name: 'Akzeptieren' }).count()).toBe(0);
+    await internal.getByRole('textbox', { name: 'Notiz zur internen Prüfung' }).fill(NOTE);
+    await internal.getByRole('checkbox', { name: 'Intern geprüft' }).check();
+    await internal.getByText(/^Gespeichert am /).waitFor();
+    await page.getByRole('status', { name: 'Interne Prüfung' }).getByText('2 Antworten intern geprüft').waitFor();
+    await page.reload();
+    const reloaded = card(page, place.title).getByRole('group', { name: 'Interne Prüfung' });
+    await expect.poll(() => reloaded.getByRole('textbox', { name: 'Notiz zur internen Prüfung' }).inputValue()).toBe(NOTE);
+    expect(await reloaded.getByRole('checkbox', { name: 'Intern geprüft' }).isChecked()).toBe(true);
+
+    // --- the English labels of the check screen
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
+    // The question's title turns English too: any answer's internal check carries the labels.
+    const english = page.getByRole('group', { name: 'Internal check' }).first();
+    await english.getByRole('checkbox', { name: 'Internally checked' }).waitFor();
+    await english.getByRole('textbox', { name: 'Internal check note' }).waitFor();
+    await page.getByRole('status', { name: 'Internal check' }).getByText('2 answers internally checked').waitFor();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
+
+    // --- the assigned tester sees the owner's internal check beside the answer, read only
+    const tester = await personAt(journey.browser, 'tester', `${portal.url}/job-management/check/${job}/false/${place.path}`);
+    const note = card(tester, place.title).getByRole('note', { name: 'Interne Prüfung des Eigentümers' });
+    await note.getByText(NOTE).waitFor();
+    await note.getByText('Intern geprüft', { exact: true }).waitFor();
+    expect(await note.getByRole('checkbox').count()).toBe(0);
+    await decisions(tester, place.title).getByRole('button', { name: 'Akzeptieren' }).waitFor();
+    await tester.context().close();
+    expect(problems()).toEqual([]);
   });
 });

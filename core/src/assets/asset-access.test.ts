@@ -179,8 +179,8 @@ describe('who edits, who chooses a group’s organisation, which groups are list
     expect(groupScope(actor({ roles: [Role.AccountAdministrator] }))).toEqual({ kind: 'all' });
     expect(groupScope(actor({ roles: [Role.ObjectAdministrator], orgId: 4 }))).toEqual({ kind: 'organisation', orgId: 4, groupIds: null });
     expect(groupScope(actor({ roles: [Role.ObjectDataCollector], orgId: 4, accessGroups: [5, 6] }))).toEqual({ kind: 'organisation', orgId: 4, groupIds: [5, 6] });
-    expect(groupScope(actor({ roles: [Role.InternalTester], userId: 8 }))).toEqual({ kind: 'jobs', testerUserId: 8, evaluator: false });
-    expect(groupScope(actor({ roles: [Role.Evaluator] }))).toEqual({ kind: 'jobs', testerUserId: null, evaluator: true });
+    expect(groupScope(actor({ roles: [Role.InternalTester], userId: 8 }))).toEqual({ kind: 'jobs', testerUserId: 8, evaluator: false, internalCheckOrgId: 1 });
+    expect(groupScope(actor({ roles: [Role.Evaluator] }))).toEqual({ kind: 'jobs', testerUserId: null, evaluator: true, internalCheckOrgId: null });
     expect(groupScope(actor({ roles: [Role.BillingManager] }))).toEqual({ kind: 'none' });
     expect(groupScope(actor({ roles: [Role.ObjectAdministrator, Role.AccountManager], orgFinance: true }))).toEqual({ kind: 'none' });
   });

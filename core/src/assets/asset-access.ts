@@ -18,14 +18,29 @@ export interface AssetActor {
  *   buyer organisations see their buyer assets);
  * - granted: objects whose owners approved the buyer organisation's access request (read only);
  * - assignedTester: objects a tester has been assigned to;
- * - inEvaluation: objects whose filled questionnaire is in Evaluation, for evaluators (DOMAIN.md §1).
+ * - inEvaluation: objects whose filled questionnaire is in Evaluation, for evaluators (DOMAIN.md §1);
+ * - internalCheck: the own organisation's objects from submission until closed, for its internal testers, the
+ *   owner's own check before the accredited one (DOMAIN.md §1; core/src/review/internal-check.ts).
  */
 export type AssetGrant =
   | { kind: 'all' }
   | { kind: 'organisation'; orgId: number; buyerAssets: boolean | null; groupIds: readonly number[] | null; assetIds: readonly number[] | null }
   | { kind: 'granted'; orgId: number }
   | { kind: 'assignedTester'; userId: number }
-  | { kind: 'inEvaluation' };
+  | { kind: 'inEvaluation' }
+  | { kind: 'internalCheck'; orgId: number };
+
+/**
+ * The states of a filled questionnaire in which the owner's internal tester checks it (DOMAIN.md §1 "from
+ * submission (Review) until closed"): Review and what follows it before the label, a decline included (the owner
+ * mends and resubmits). Closed leaves the list, as do DefinitelyDeclined and Expired, which nothing follows.
+ */
+export const INTERNAL_CHECK_STATES = ['Review', 'Verification', 'Evaluation', 'Declined'] as const;
+/** The group states of the same span: submitted, and its sample's review passed or failed, until the evaluator decides. */
+export const INTERNAL_CHECK_GROUP_STATES = ['Review', 'ReviewPassed', 'ReviewFailed'] as const;
+
+/** Whether the state lies in the internal tester's span (INTERNAL_CHECK_STATES). */
+export const inInternalCheck = (state: string | null | undefined): boolean => (INTERNAL_CHECK_STATES as readonly (string | null | undefined)[]).includes(state);
 
 const ORGANISATION_ROLES: readonly Role[] = [Role.ObjectAdministrator, Role.ObjectDataCollector, Role.ObjectAnalyst, Role.AccountManager, Role.ProspectiveBuyer];
 const TESTER_ROLES: readonly Role[] = [Role.InternalTester, Role.ExternalAccreditedTester];
@@ -48,6 +63,8 @@ export const assetGrants = (actor: AssetActor): AssetGrant[] => {
   if (actor.orgBuyer) grants.push({ kind: 'granted', orgId: actor.orgId });
   if (actor.roles.some((r) => TESTER_ROLES.includes(r))) grants.push({ kind: 'assignedTester', userId: actor.userId });
   if (actor.roles.includes(Role.Evaluator)) grants.push({ kind: 'inEvaluation' });
+  // The owner's internal tester is never assigned (the tester list leaves it out): it sees its organisation's work.
+  if (!actor.orgFinance && actor.roles.includes(Role.InternalTester)) grants.push({ kind: 'internalCheck', orgId: actor.orgId });
   return grants;
 };
 
@@ -81,6 +98,8 @@ export const grantCovers = (grant: AssetGrant, asset: AssetFacts): boolean => {
       return asset.testerUserId === grant.userId;
     case 'inEvaluation':
       return asset.status === 'Evaluation';
+    case 'internalCheck':
+      return asset.organisationId === grant.orgId && inInternalCheck(asset.status);
   }
 };
 
@@ -120,13 +139,14 @@ export const mayChooseGroupOrganisation = (actor: Pick<AssetActor, 'roles'>): bo
 
 /**
  * Which groups the actor sees: all (administrator), or the own organisation's, restricted by the access list; testers
- * and evaluators without such a view see their jobs: the groups assigned to them, and for evaluators the groups whose
- * review has ended (ReviewPassed, ReviewFailed; DOMAIN.md §1).
+ * and evaluators without such a view see their jobs: the groups assigned to them, for evaluators the groups whose
+ * review has ended (ReviewPassed, ReviewFailed; DOMAIN.md §1), and for internal testers the own organisation's groups
+ * from submission until the evaluator decides (INTERNAL_CHECK_GROUP_STATES).
  */
 export type GroupScope =
   | { kind: 'all' }
   | { kind: 'organisation'; orgId: number; groupIds: readonly number[] | null }
-  | { kind: 'jobs'; testerUserId: number | null; evaluator: boolean }
+  | { kind: 'jobs'; testerUserId: number | null; evaluator: boolean; internalCheckOrgId: number | null }
   | { kind: 'none' };
 
 /** The group states an evaluator works on (DOMAIN.md §1). */
@@ -139,5 +159,8 @@ export const groupScope = (actor: AssetActor): GroupScope => {
   if (own) return { kind: 'organisation', orgId: own.orgId, groupIds: own.groupIds };
   const tester = grants.some((g) => g.kind === 'assignedTester');
   const evaluator = grants.some((g) => g.kind === 'inEvaluation');
-  return tester || evaluator ? { kind: 'jobs', testerUserId: tester ? actor.userId : null, evaluator } : { kind: 'none' };
+  const internal = grants.find((g): g is Extract<AssetGrant, { kind: 'internalCheck' }> => g.kind === 'internalCheck');
+  return tester || evaluator || internal
+    ? { kind: 'jobs', testerUserId: tester ? actor.userId : null, evaluator, internalCheckOrgId: internal ? internal.orgId : null }
+    : { kind: 'none' };
 };

@@ -139,6 +139,8 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'PUT /api/assetGroup/{id}/evaluate': 'write',
   'PUT /api/assetGroup/{id}/evaluate/': 'write',
   'GET /api/assetGroup/{id}/audit': 'read',
+  'GET /api/asset/{id}/questionnaire/{qid}/internalCheck': 'read',
+  'PUT /api/asset/{id}/questionnaire/{qid}/internalCheck/{questionId}': 'write',
 
   // Scoring.
   'POST /api/scoring/stranding': 'read',

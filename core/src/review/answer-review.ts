@@ -8,6 +8,7 @@ import { isCleared } from '../answering/answer-rules.ts';
 import { REVIEWED_STATES, type AnswerState, type AssetQuestionnaireState, type ReviewStatus, type StoredAnswer } from '../answering/answers.ts';
 import type { GroupState } from './group-rules.ts';
 import { isAssignedTester, isEvaluator } from './testers.ts';
+import { mayCheckInternally } from './internal-check.ts';
 
 /**
  * An answer as review sees it: the stored answer with its review marks. `evidenceRequested` records that a
@@ -192,9 +193,11 @@ export const mayViewForReview = (
 /**
  * The check button (spec 02 §4 "Check button on an object needs review state or an evaluator"): a role of job
  * management (spec 02 §2, `rolesOfArea('jobManagement')`), the object seen for review, and the questionnaire in
- * Review or the caller an evaluator.
+ * Review or the caller an evaluator; and the owner's internal tester from submission until closed (DOMAIN.md §1),
+ * whose check screen is its internal check.
  */
 export const mayOpenCheck = (actor: AssetActor, asset: AssetFacts, state: AssetQuestionnaireState | null, groupState: GroupState | null = null): boolean =>
-  actor.roles.some((r) => (rolesOfArea('jobManagement') ?? []).includes(r)) &&
-  mayViewForReview(actor, asset, state, groupState) &&
-  (state === 'Review' || isEvaluator(actor));
+  mayCheckInternally(actor, asset, state) ||
+  (actor.roles.some((r) => (rolesOfArea('jobManagement') ?? []).includes(r)) &&
+    mayViewForReview(actor, asset, state, groupState) &&
+    (state === 'Review' || isEvaluator(actor)));

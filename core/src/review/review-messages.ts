@@ -153,6 +153,27 @@ export const REVIEW_MESSAGES = {
     de: 'Die Begründung darf höchstens 2000 Zeichen lang sein.',
     en: 'The reason may be at most 2000 characters long.',
   },
+  // The owner's internal check (DOMAIN.md §1, internal-check.ts).
+  'internal-check-error': {
+    de: 'Die interne Prüfung konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
+    en: 'The internal check could not be saved. Please try again later.',
+  },
+  'internal-check-not-allowed': {
+    de: 'Nur ein interner Prüfer der Organisation des Objekts kann Antworten intern prüfen.',
+    en: 'Only an internal tester of the object’s organisation can check answers internally.',
+  },
+  'internal-check-state': {
+    de: 'Intern geprüft wird ein Fragebogen von der Einreichung bis zum Abschluss.',
+    en: 'A questionnaire is checked internally from its submission until it is closed.',
+  },
+  'internal-check-not-answered': {
+    de: 'Diese Frage ist nicht beantwortet; intern geprüft werden nur Antworten.',
+    en: 'This question is not answered; only answers are checked internally.',
+  },
+  'internal-check-note-too-long': {
+    de: 'Die Notiz darf höchstens 2000 Zeichen lang sein.',
+    en: 'The note may be at most 2000 characters long.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ReviewMessageKey = keyof typeof REVIEW_MESSAGES;

@@ -2,11 +2,15 @@ import type { Kysely } from 'kysely';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
 import { eligibleAnswers } from '@ecore/core/review/answer-review.ts';
 import { calendarDate, validUntil } from '@ecore/core/review/transitions.ts';
+import { decideInternalMark } from '@ecore/core/review/internal-check.ts';
+import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
+import type { AssetActor } from '@ecore/core/assets/asset-access.ts';
 import type { AnswerState, ReviewStatus } from '@ecore/core/answering/answers.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findLatestAssetQuestionnaire, findAnswers } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { writeTransition } from '@ecore/adapters/db/review/review-repository.ts';
+import { writeInternalMark } from '@ecore/adapters/db/review/internal-check-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import { storedAnswers, structureFor } from '../routes/answering/context.ts';
 import { scoredTemplate } from '../routes/questionnaires/template-cache.ts';
@@ -66,6 +70,52 @@ export async function seedDemoReview(db: Kysely<DB>, at: Date): Promise<{ seeded
     });
   }
   return { seeded: true };
+}
+
+/** The demo internal tester's notes on the job in Review: one answer checked, one left open with what is missing. */
+const DEMO_INTERNAL_MARKS = [
+  { checked: true, note: 'Mit der Jahresrechnung des Versorgers abgeglichen.' },
+  { checked: false, note: 'Beleg fehlt noch: bitte vor der externen Prüfung hochladen.' },
+] as const;
+
+/**
+ * The owner's internal check of the job in Review (DOMAIN.md §1): the demo internal tester has marked two of its
+ * answers, decided by the same core function as the API's. Runs while the object has no internal mark yet.
+ */
+export async function seedDemoInternalCheck(db: Kysely<DB>, at: Date): Promise<{ seeded: boolean }> {
+  const assetRow = await db.selectFrom('assets').select('id').where('name', '=', IN_REVIEW).executeTakeFirst();
+  const tester = await db
+    .selectFrom('users')
+    .innerJoin('organisations', 'organisations.id', 'users.organisation_id')
+    .select(['users.id', 'users.roles', 'users.organisation_id', 'users.assets', 'users.asset_groups', 'organisations.is_buyer', 'organisations.is_finance_partner'])
+    .where('users.user_name', '=', 'internaltester')
+    .executeTakeFirst();
+  if (!assetRow || !tester) return { seeded: false };
+  const row = await findLatestAssetQuestionnaire(db, assetRow.id);
+  if (!row || (await db.selectFrom('internal_checks').select('question_id').where('asset_questionnaire_id', '=', row.id).executeTakeFirst())) return { seeded: false };
+  const asset = (await findAsset(db, assetRow.id))!;
+  const template = scoredTemplate((await findTemplate(db, row.questionnaireId))!);
+  const found = await findAnswers(db, row.id);
+  const answers = storedAnswers(found.answers, found.documents);
+  const structure = structureFor(template, asset);
+  const actor = {
+    userId: tester.id,
+    roles: tester.roles as AssetActor['roles'],
+    orgId: tester.organisation_id,
+    orgBuyer: tester.is_buyer,
+    orgFinance: tester.is_finance_partner,
+    accessGroups: tester.asset_groups,
+    accessAssets: tester.assets,
+  };
+  const facts = { actor, asset, state: row.state as AssetQuestionnaireState, structure, answers };
+  const marks = eligibleAnswers(structure, answers).slice(0, DEMO_INTERNAL_MARKS.length).flatMap((answer, i) => {
+    const decided = decideInternalMark(facts, answer.questionId, DEMO_INTERNAL_MARKS[i]!);
+    return decided._tag === 'Right' ? [decided.right] : [];
+  });
+  await db.transaction().execute(async (trx) => {
+    for (const mark of marks) await writeInternalMark(trx, row.id, mark, { userId: tester.id, at });
+  });
+  return { seeded: marks.length > 0 };
 }
 
 /** Issues the closed demo object's certificate when it has none (a demo database from before issue 16). */

@@ -83,6 +83,16 @@ export interface AssetAnswerChangeTable {
   note: Generated<string>;
 }
 
+/** The owner's internal check of one answer (migration 099, DOMAIN.md §1). */
+export interface InternalCheckTable {
+  asset_questionnaire_id: number;
+  question_id: number;
+  checked: boolean;
+  note: string | null;
+  checked_by: number | null;
+  checked_at: Timestamp;
+}
+
 export interface AssetQuestionnaireLockTable {
   asset_questionnaire_id: number;
   user_id: number;
@@ -144,6 +154,7 @@ export interface AnsweringTables {
   asset_answer_comments: AssetAnswerCommentTable;
   asset_answer_documents: AssetAnswerDocumentTable;
   asset_answer_changes: AssetAnswerChangeTable;
+  internal_checks: InternalCheckTable;
   asset_questionnaire_locks: AssetQuestionnaireLockTable;
   asset_questionnaire_transitions: AssetQuestionnaireTransitionTable;
   group_defaults: GroupDefaultsTable;

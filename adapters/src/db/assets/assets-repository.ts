@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, type Selectable } from 'kysely';
-import type { AssetGrant } from '@ecore/core/assets/asset-access.ts';
+import { INTERNAL_CHECK_STATES, type AssetGrant } from '@ecore/core/assets/asset-access.ts';
 import type { AssetBody, AssetView } from '@ecore/core/assets/object.ts';
 import type { DB } from '../schema.ts';
 import { searchPattern } from '../search.ts';
@@ -27,6 +27,8 @@ const grantCondition = (grant: AssetGrant): Expression<SqlBool> => {
       return sql<SqlBool>`assets.tester_user_id = ${grant.userId}`;
     case 'inEvaluation':
       return sql<SqlBool>`assets.questionnaire_state = 'Evaluation'`;
+    case 'internalCheck':
+      return sql<SqlBool>`(assets.organisation_id = ${grant.orgId} and assets.questionnaire_state in (${sql.join([...INTERNAL_CHECK_STATES])}))`;
   }
 };
 

@@ -1,6 +1,6 @@
 import type { GroupAsset } from '@ecore/core/assets/group.ts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import { EVALUATOR_GROUP_STATES } from '@ecore/core/assets/asset-access.ts';
+import { EVALUATOR_GROUP_STATES, INTERNAL_CHECK_GROUP_STATES } from '@ecore/core/assets/asset-access.ts';
 import type { AssetGrant, GroupScope } from '@ecore/core/assets/asset-access.ts';
 import { classSharesFromAreas } from '@ecore/core/assets/asset-class-shares.ts';
 import { assetTypeById } from '@ecore/core/assets/asset-classes.ts';
@@ -41,6 +41,9 @@ const scopeCondition = (scope: GroupScope) => {
       const parts = [];
       if (scope.testerUserId !== null) parts.push(sql<SqlBool>`asset_groups.tester_user_id = ${scope.testerUserId}`);
       if (scope.evaluator) parts.push(sql<SqlBool>`asset_groups.status in (${sql.join([...EVALUATOR_GROUP_STATES])})`);
+      if (scope.internalCheckOrgId !== null) {
+        parts.push(sql<SqlBool>`(asset_groups.organisation_id = ${scope.internalCheckOrgId} and asset_groups.status in (${sql.join([...INTERNAL_CHECK_GROUP_STATES])}))`);
+      }
       return parts.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
     }
   }

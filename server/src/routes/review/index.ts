@@ -3,10 +3,12 @@ import type { AppDeps } from '../../deps.ts';
 import { testerRoutes } from './testers.ts';
 import { reviewStateRoutes } from './states.ts';
 import { groupReviewRoutes } from './groups.ts';
+import { internalCheckRoutes } from './internal-check.ts';
 
 /** Review, evaluation and verification (issue 14). */
 export const reviewModuleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(testerRoutes, deps);
   await app.register(reviewStateRoutes, deps);
   await app.register(groupReviewRoutes, deps);
+  await app.register(internalCheckRoutes, deps);
 };

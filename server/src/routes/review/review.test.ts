@@ -150,7 +150,8 @@ describe('the review of an object, step by step (DOMAIN.md §3)', () => {
 
   it('refuses the wrong role and the wrong state with their codes, 404 to those who do not see it, and changes nothing', async () => {
     const id = await submitted();
-    await h.expectRefused(() => setState('internaltester', id, 'Evaluation'), { statusCode: 404 });
+    // The owner's internal tester sees it (its internal check, DOMAIN.md §1) but changes no state.
+    await h.expectRefused(() => setState('internaltester', id, 'Evaluation'), { statusCode: 400, key: 'questionnaire-change-1' });
     await h.expectRefused(() => setState('bank', id, 'Evaluation'), { statusCode: 404 });
     await h.expectRefused(() => setState('collector', id, 'Evaluation'), { statusCode: 400, key: 'questionnaire-change-1' });
     await h.expectRefused(() => setState('tester', id, 'Review'), { statusCode: 400 });

@@ -19,7 +19,7 @@ import { questionnaireInReview, reviewedAnswer } from '../review/test-review.ts'
 const api = vi.hoisted(() => ({ submitForReview: vi.fn() }));
 vi.mock(import('./answering-api.ts'), async (original) => ({ ...(await original()), ...api }));
 const audit = vi.hoisted(() => ({ rows: [] as AuditRow[] }));
-vi.mock(import('../review/review-api.ts'), async (original) => ({ ...(await original()), fetchAudit: async () => audit.rows }));
+vi.mock(import('../review/review-api.ts'), async (original) => ({ ...(await original()), fetchAudit: async () => audit.rows, fetchInternalMarks: async () => [] }));
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
 vi.mock(import('../../lib/notify.ts'), async (original) => ({ ...(await original()), ...toasts }));
 

@@ -34,6 +34,9 @@ vi.mock(import('./answering-api.ts'), async (original) => ({
   fetchChangeLog: async () => [],
 }));
 
+const internal = vi.hoisted(() => ({ marks: [] as { questionId: number; checked: boolean; note: string | null; checkedBy: string; checkedAt: string }[] }));
+vi.mock(import('../review/review-api.ts'), async (original) => ({ ...(await original()), fetchInternalMarks: async () => internal.marks }));
+
 const collector: Session = {
   token: 'token',
   claims: { sub: '4', userName: 'collector', role: '5', external: false, exp: 4_102_444_800 } as unknown as Session['claims'],
@@ -174,5 +177,19 @@ describe('the next unanswered question', () => {
     expect(router.state.location.pathname).toBe(sectionPath);
     fireEvent.keyDown(document.body, { key: 'n', code: 'KeyN' });
     await waitFor(() => expect(router.state.location.pathname).toBe(`${sectionPath}/question/101`));
+  });
+});
+
+describe("the owner's internal check (DOMAIN.md §1)", () => {
+  it('shows the internal tester’s mark and note beside the answer, read only and labelled as the owner’s internal check', async () => {
+    questionnaire = filledQuestionnaire({ assetQuestionnaireState: 'Review', canEdit: false, answers: [answer(101, { multipleChoiceOption: [1] })] });
+    internal.marks = [{ questionId: 101, checked: false, note: 'Beleg fehlt noch.', checkedBy: 'Ina Intern', checkedAt: '2026-11-29T10:00:00Z' }];
+    await open(sectionPath);
+    const note = await screen.findByRole('note', { name: 'Interne Prüfung des Eigentümers' });
+    expect(within(note).getByText('Nicht intern geprüft')).toBeTruthy();
+    expect(within(note).getByText('Beleg fehlt noch.')).toBeTruthy();
+    expect(within(note).getByText(/^Ina Intern, /)).toBeTruthy();
+    expect(screen.getAllByRole('note', { name: 'Interne Prüfung des Eigentümers' })).toHaveLength(1);
+    internal.marks = [];
   });
 });

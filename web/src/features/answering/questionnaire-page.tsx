@@ -7,7 +7,9 @@ import useSWR, { useSWRConfig } from 'swr';
 import { mayChangeDocuments } from '@ecore/core/answering/documents.ts';
 import { nextUnanswered, progress, progressByNode } from '@ecore/core/answering/progress.ts';
 import { mayAnswer } from '@ecore/core/answering/submission.ts';
+import { mayReadInternalMarks } from '@ecore/core/review/internal-check.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
+import type { Question } from '@ecore/core/questionnaires/template.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -37,6 +39,7 @@ import { AnsweringTree } from './answering-tree.tsx';
 import { ObjectQuestionnaireBar } from './object-questionnaire-bar.tsx';
 import { LockedNotice } from './questionnaire-dialogs.tsx';
 import { QuestionDetails } from './question-details.tsx';
+import { InternalMarkNote } from '../review/internal-check.tsx';
 import { findQuestionPlace, placeOfQuestion } from './structure.ts';
 
 /** Whether a key press goes into a field that takes text (there "n" is a letter, not a shortcut). */
@@ -109,6 +112,8 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
   // The lock (DOMAIN.md §7): taken when the questionnaire opens for someone who may change it (its answers, or
   // in Verification its documents), given back on leaving.
   const mayAct = filled ? (object ? mayAnswer(assetActorOf(actor), objectFactsOf(object)) : filled.canEdit) : false;
+  // The owner reads its internal tester's marks beside the answers (DOMAIN.md §1), where core lets the caller.
+  const readsInternalMarks = filled && object ? mayReadInternalMarks(assetActorOf(actor), { ...objectFactsOf(object), status: filled.assetQuestionnaireState }) : false;
   const mayLock = filled ? filled.canEdit || (mayAct && mayChangeDocuments(filled.assetQuestionnaireState)) : false;
   useEffect(() => {
     if (!mayLock) return;
@@ -258,8 +263,9 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
       statusOf: saver.statusOf,
       openDetails: (questionId, tab) => setDetails({ questionId, tab }),
       refresh,
+      ...(readsInternalMarks ? { reviewSlot: (question: Question) => <InternalMarkNote question={question} /> } : {}),
     };
-  }, [filled, nodes, overall, route, ref, actor, language, object, mayAct, lockedByOther, readOnly, lockHolder, answersByQuestion, saver.save, saver.statusOf, refresh]);
+  }, [filled, nodes, overall, route, ref, actor, language, object, mayAct, lockedByOther, readOnly, lockHolder, answersByQuestion, saver.save, saver.statusOf, refresh, readsInternalMarks]);
 
   if (error && !filled) {
     const missing = error instanceof ApiError && error.statusCode === 404;

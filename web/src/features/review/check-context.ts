@@ -13,6 +13,10 @@ export interface CheckSession {
   filled: ReviewedQuestionnaire;
   /** Core's facts of the questionnaire: the decision and state-change buttons ask core with them. */
   facts: QuestionnaireFacts;
+  /** The caller is the owner's internal tester: the screen is its internal check (no decisions, no state changes). */
+  internal: boolean;
+  /** The caller reads the owner's internal marks beside the answers (core mayReadInternalMarks). */
+  readsInternalMarks: boolean;
   /** Core reviewCounts over the current answers. */
   counts: ReviewCounts;
   numberOfReviewedAnswers: number;

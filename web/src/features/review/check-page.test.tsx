@@ -9,8 +9,8 @@ import type { Answer } from '../answering/answering-api.ts';
 import { SectionPanel } from '../answering/answering-panels.tsx';
 import { CheckDataPanel } from './check-data-panel.tsx';
 import { CheckPage } from './check-page.tsx';
-import type { ReviewedQuestionnaire } from './review-api.ts';
-import { ADMIN, EVALUATOR, questionnaireInReview, reviewedAnswer, TESTER } from './test-review.ts';
+import type { InternalMark, ReviewedQuestionnaire } from './review-api.ts';
+import { ADMIN, EVALUATOR, INTERNAL_TESTER, questionnaireInReview, reviewedAnswer, TESTER } from './test-review.ts';
 
 /*
  * The check screen with the server stubbed (spec 02 §2, UI.md "the count stays in view"): the decision buttons per
@@ -22,6 +22,8 @@ const api = vi.hoisted(() => ({
   fetchLatest: vi.fn(),
   reviewAnswerDecision: vi.fn(),
   changeQuestionnaireState: vi.fn(),
+  fetchInternalMarks: vi.fn(),
+  saveInternalMark: vi.fn(),
 }));
 vi.mock(import('./review-api.ts'), async (original) => ({
   ...(await original()),
@@ -68,9 +70,12 @@ const decisions = (title: string) => within(within(card(title)).getByRole('group
 const count = () => screen.getByRole('status', { name: 'Geprüfte Antworten' });
 
 let questionnaire: ReviewedQuestionnaire;
+let internalMarks: InternalMark[] = [];
 beforeEach(() => {
   for (const fn of [...Object.values(api), ...Object.values(toasts)]) fn.mockReset();
   api.fetchLatest.mockImplementation(async () => questionnaire);
+  internalMarks = [];
+  api.fetchInternalMarks.mockImplementation(async () => internalMarks);
 });
 
 // Each walks the whole check screen with user events; on a busy machine that takes longer than the default 5 s.
@@ -188,5 +193,59 @@ describe('the check screen', { timeout: 20_000 }, () => {
     expect(within(facts).getByText('Tom Tester')).toBeTruthy();
     expect(within(facts).getByText('In Prüfung')).toBeTruthy();
     expect(await screen.findByText('Noch keine Statusänderung.')).toBeTruthy();
+  });
+});
+
+describe('the internal check (DOMAIN.md §1)', { timeout: 20_000 }, () => {
+  const internal = (title: string) => within(within(card(title)).getByRole('group', { name: 'Interne Prüfung' }));
+
+  it('the internal tester marks and notes an answer; it has no decision and no state change, and its count is its own', async () => {
+    questionnaire = questionnaireInReview(20, [], { review: { counts: { reviewed: 0, required: 16, eligible: 20, accepted: 0, rejected: 0, evidenceRequested: 0 }, numberOfReviewedAnswers: 16, testerName: 'Tom Tester', testerUserId: 9, availableTransitions: [] } });
+    api.saveInternalMark.mockImplementation(async (_ref: unknown, _qid: number, questionId: number, mark: { checked: boolean; note: string | null }) => ({ questionId, ...mark, checkedBy: 'Ina Intern', checkedAt: '2026-11-29T10:00:00Z' }));
+    const { user } = await open(section, INTERNAL_TESTER);
+    const first = await waitFor(() => internal('Kennzahl 1'));
+    expect(within(card('Kennzahl 1')).queryByRole('group', { name: 'Prüfentscheidung' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Akzeptieren' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Zur Begutachtung einreichen' })).toBeNull();
+    expect(screen.getByRole('status', { name: 'Interne Prüfung' }).textContent).toContain('0 Antworten intern geprüft');
+
+    await user.click(first.getByRole('checkbox', { name: 'Intern geprüft' }));
+    await waitFor(() => expect(api.saveInternalMark).toHaveBeenCalledWith({ assetId: 7, isBuyerAsset: false }, questionnaire.id, 201, { checked: true, note: null }));
+    await user.type(first.getByLabelText('Notiz zur internen Prüfung'), '  Mit Rechnung abgeglichen ');
+    await user.tab();
+    await waitFor(() => expect(api.saveInternalMark).toHaveBeenLastCalledWith({ assetId: 7, isBuyerAsset: false }, questionnaire.id, 201, { checked: true, note: 'Mit Rechnung abgeglichen' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Interne Prüfung' }).textContent).toContain('1 Antwort intern geprüft'));
+    // The reviewed count is the accredited tester's and stays as it was.
+    expect(within(count()).getByText('0 / 16 geprüft')).toBeTruthy();
+  });
+
+  it('refuses a note over 2000 characters with its text and sends nothing', async () => {
+    questionnaire = questionnaireInReview(3);
+    const { user } = await open(section, INTERNAL_TESTER);
+    const first = await waitFor(() => internal('Kennzahl 1'));
+    const field = first.getByLabelText('Notiz zur internen Prüfung');
+    await user.click(field);
+    await user.paste('x'.repeat(2001));
+    await user.tab();
+    expect(await first.findByText('Die Notiz darf höchstens 2000 Zeichen lang sein.')).toBeTruthy();
+    expect(api.saveInternalMark).not.toHaveBeenCalled();
+  });
+
+  it('the assigned tester sees the owner’s internal mark and note beside the answer, read only', async () => {
+    questionnaire = questionnaireInReview(3);
+    internalMarks = [{ questionId: 201, checked: true, note: 'Mit Rechnung abgeglichen', checkedBy: 'Ina Intern', checkedAt: '2026-11-29T10:00:00Z' }];
+    await open(section, TESTER);
+    const note = await within(await screen.findByRole('region', { name: 'Kennzahl 1' })).findByRole('note', { name: 'Interne Prüfung des Eigentümers' });
+    expect(within(note).getByText('Intern geprüft')).toBeTruthy();
+    expect(within(note).getByText('Mit Rechnung abgeglichen')).toBeTruthy();
+    expect(within(note).queryByRole('checkbox')).toBeNull();
+    expect(within(card('Kennzahl 2')).queryByRole('note', { name: 'Interne Prüfung des Eigentümers' })).toBeNull();
+  });
+
+  it('the evaluator does not ask for the owner’s internal check', async () => {
+    questionnaire = questionnaireInReview(3, [], { assetQuestionnaireState: 'Evaluation' });
+    await open(section, EVALUATOR);
+    await screen.findByRole('region', { name: 'Kennzahl 1' });
+    expect(api.fetchInternalMarks).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { progress, progressByNode } from '@ecore/core/answering/progress.ts';
 import { reviewCounts } from '@ecore/core/review/answer-review.ts';
+import { mayCheckInternally, mayReadInternalMarks } from '@ecore/core/review/internal-check.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -20,6 +21,7 @@ import { QuestionDetails } from '../answering/question-details.tsx';
 import { findQuestionPlace } from '../answering/structure.ts';
 import { checkBase, CheckContext, type CheckSession } from './check-context.ts';
 import { fetchLatest, fetchReviewConfig, latestKey, REVIEW_CONFIG_KEY, type ReviewedQuestionnaire } from './review-api.ts';
+import { InternalCheckControls, InternalCheckCount, InternalMarkNote } from './internal-check.tsx';
 import { questionnaireFacts, reviewAssetFacts } from './review-facts.ts';
 import { ReviewControls } from './review-controls.tsx';
 import { ReviewCount } from './review-count.tsx';
@@ -91,6 +93,9 @@ function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
     return {
       filled,
       facts,
+      // The owner's internal tester checks internally (DOMAIN.md §1); the others read its marks where core lets them.
+      internal: object !== undefined && mayCheckInternally(facts.actor, asset, filled.assetQuestionnaireState),
+      readsInternalMarks: object !== undefined && mayReadInternalMarks(facts.actor, asset),
       counts: reviewCounts(facts.structure, facts.answers, number),
       numberOfReviewedAnswers: number,
       objectName: object?.objectName ?? filled.assetName ?? '',
@@ -120,9 +125,17 @@ function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
       statusOf: () => undefined,
       openDetails: (questionId, tab) => setDetails({ questionId, tab }),
       refresh,
-      reviewSlot: (question) => <ReviewControls question={question} />,
+      reviewSlot: (question) =>
+        check?.internal ? (
+          <InternalCheckControls question={question} />
+        ) : (
+          <>
+            <ReviewControls question={question} />
+            {check?.readsInternalMarks ? <InternalMarkNote question={question} /> : null}
+          </>
+        ),
     };
-  }, [filled, route, nodes, overall, refOf, actor, language, object, answersByQuestion, refresh]);
+  }, [filled, route, nodes, overall, refOf, actor, language, object, answersByQuestion, refresh, check?.internal, check?.readsInternalMarks]);
 
   if (error && !filled) {
     const missing = error instanceof ApiError && error.statusCode === 404;
@@ -178,9 +191,14 @@ function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
             </Text>
           </Stack>
           <ReviewCount counts={check.counts} numberOfReviewedAnswers={check.numberOfReviewedAnswers} />
-          <Stack gap={4} align="flex-end">
-            <StateChangeButtons facts={check.facts} refOf={refOf} name={check.objectName} />
-          </Stack>
+          {check.internal ? (
+            // The internal tester decides nothing on the questionnaire: its own count instead of state changes.
+            <InternalCheckCount refOf={refOf} qid={filled.id} />
+          ) : (
+            <Stack gap={4} align="flex-end">
+              <StateChangeButtons facts={check.facts} refOf={refOf} name={check.objectName} />
+            </Stack>
+          )}
         </Group>
       </Paper>
       <CheckContext value={check}>

@@ -3,6 +3,7 @@ import type { GroupAsset } from '@ecore/core/assets/group.ts';
 import type { AnswerDecision, ReviewCounts } from '@ecore/core/review/answer-review.ts';
 import type { AuditReason } from '@ecore/core/review/audit.ts';
 import type { GroupState } from '@ecore/core/review/group-rules.ts';
+import type { InternalMark } from '@ecore/core/review/internal-check.ts';
 import type { ChangeTarget } from '@ecore/core/review/transitions.ts';
 import { api, apiPage, type Page } from '../../lib/api-client.ts';
 import { listQueryToApi, type ListQuery } from '../../components/data-table/list-query.ts';
@@ -107,6 +108,7 @@ export const groupAuditKey = (groupId: number) => ['review/groupAudit', groupId]
 export const groupReviewKey = (groupId: number) => ['review/group', groupId] as const;
 export const latestKey = (ref: AssetRef) => ['review/latest', ref.assetId, ref.isBuyerAsset] as const;
 export const TESTERS_KEY = 'review/testers';
+export const internalMarksKey = (ref: AssetRef, qid: number) => ['review/internalCheck', ref.assetId, qid, ref.isBuyerAsset] as const;
 
 // ---- lists
 
@@ -149,6 +151,16 @@ export const changeQuestionnaireState = (ref: AssetRef, state: ChangeTarget, rea
 
 export const fetchAudit = (ref: AssetRef, qid: number): Promise<AuditRow[]> =>
   api.get<AuditRow[]>(`asset/${ref.assetId}/questionnaire/${qid}/audit`, { query: { isBuyerAsset: ref.isBuyerAsset } });
+
+// ---- the owner's internal check (DOMAIN.md §1)
+
+export type { InternalMark };
+
+export const fetchInternalMarks = (ref: AssetRef, qid: number): Promise<InternalMark[]> =>
+  api.get<InternalMark[]>(`asset/${ref.assetId}/questionnaire/${qid}/internalCheck`);
+
+export const saveInternalMark = (ref: AssetRef, qid: number, questionId: number, mark: { checked: boolean; note: string | null }): Promise<InternalMark> =>
+  api.put<InternalMark>(`asset/${ref.assetId}/questionnaire/${qid}/internalCheck/${questionId}`, mark);
 
 // ---- groups
 

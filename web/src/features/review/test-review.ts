@@ -80,3 +80,4 @@ export const sessionOf = (userId: number, userName: string, roles: Role[]): Sess
 export const TESTER = sessionOf(9, 'tester', [Role.ExternalAccreditedTester]);
 export const EVALUATOR = sessionOf(11, 'evaluator', [Role.Evaluator]);
 export const ADMIN = sessionOf(1, 'admin', [Role.AccountAdministrator]);
+export const INTERNAL_TESTER = sessionOf(12, 'internaltester', [Role.InternalTester]);
