@@ -14,7 +14,7 @@ export const FEATURE_EXPORTS = {
   ],
   assets: ['assets-api.ts', 'locale-number.ts', 'object-form.ts', 'asset-class-rows.tsx'],
   certificates: ['certificate-links.tsx'],
-  review: ['review-api.ts', 'group-review.tsx', 'audit-log.tsx', 'owner-review.tsx', 'test-review.ts'],
+  review: ['review-api.ts', 'internal-check.tsx', 'group-review.tsx', 'audit-log.tsx', 'owner-review.tsx', 'test-review.ts'],
   scoring: ['results-paths.ts', 'results-stranding-chart.tsx'],
   questionnaires: ['lock-heartbeat.ts'],
 };
