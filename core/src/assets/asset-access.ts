@@ -18,14 +18,17 @@ export interface AssetActor {
  *   buyer organisations see their buyer assets);
  * - granted: objects whose owners approved the buyer organisation's access request (read only);
  * - assignedTester: objects a tester has been assigned to;
- * - inEvaluation: objects whose filled questionnaire is in Evaluation, for evaluators (DOMAIN.md §1).
+ * - inEvaluation: objects whose filled questionnaire is in Evaluation, for evaluators (DOMAIN.md §1);
+ * - closedBy: objects with a filled questionnaire the user closed (accepted), the evaluator's "closed by me" view
+ *   (DOMAIN.md §1: "afterwards, read only, what they closed, with its label"; `closedByMeGrants`).
  */
 export type AssetGrant =
   | { kind: 'all' }
   | { kind: 'organisation'; orgId: number; buyerAssets: boolean | null; groupIds: readonly number[] | null; assetIds: readonly number[] | null }
   | { kind: 'granted'; orgId: number }
   | { kind: 'assignedTester'; userId: number }
-  | { kind: 'inEvaluation' };
+  | { kind: 'inEvaluation' }
+  | { kind: 'closedBy'; userId: number };
 
 const ORGANISATION_ROLES: readonly Role[] = [Role.ObjectAdministrator, Role.ObjectDataCollector, Role.ObjectAnalyst, Role.AccountManager, Role.ProspectiveBuyer];
 const TESTER_ROLES: readonly Role[] = [Role.InternalTester, Role.ExternalAccreditedTester];
@@ -62,6 +65,8 @@ export interface AssetFacts {
   grantedOrganisationIds: readonly number[];
   /** The state of the latest filled questionnaire (null: none); evaluators see objects in Evaluation. */
   status?: string | null;
+  /** The users who closed (accepted) a filled questionnaire of the object, where known. */
+  closedByUserIds?: readonly number[];
 }
 
 export const grantCovers = (grant: AssetGrant, asset: AssetFacts): boolean => {
@@ -81,8 +86,17 @@ export const grantCovers = (grant: AssetGrant, asset: AssetFacts): boolean => {
       return asset.testerUserId === grant.userId;
     case 'inEvaluation':
       return asset.status === 'Evaluation';
+    case 'closedBy':
+      return (asset.closedByUserIds ?? []).includes(grant.userId);
   }
 };
+
+/**
+ * The evaluator's "closed by me" list (DOMAIN.md §1): the objects whose questionnaire this evaluator closed, read
+ * only, each with its label. `null` for everyone else: the view is the evaluator's.
+ */
+export const closedByMeGrants = (actor: Pick<AssetActor, 'userId' | 'roles'>): AssetGrant[] | null =>
+  actor.roles.includes(Role.Evaluator) ? [{ kind: 'closedBy', userId: actor.userId }] : null;
 
 export const mayViewAsset = (actor: AssetActor, asset: AssetFacts): boolean => assetGrants(actor).some((g) => grantCovers(g, asset));
 

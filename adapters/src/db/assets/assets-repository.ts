@@ -27,6 +27,10 @@ const grantCondition = (grant: AssetGrant): Expression<SqlBool> => {
       return sql<SqlBool>`assets.tester_user_id = ${grant.userId}`;
     case 'inEvaluation':
       return sql<SqlBool>`assets.questionnaire_state = 'Evaluation'`;
+    case 'closedBy':
+      // Closing is the audit row of the change to Closed (its own or its group's acceptance), with the user who made it.
+      return sql<SqlBool>`exists (select 1 from asset_questionnaires q join asset_questionnaire_transitions t on t.asset_questionnaire_id = q.id
+        where q.asset_id = assets.id and t.to_state = 'Closed' and t.user_id = ${grant.userId})`;
   }
 };
 
