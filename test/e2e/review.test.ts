@@ -220,6 +220,12 @@ describe('review, verification and evaluation in the browser', () => {
 
     // --- the evaluator finds it in job management and closes it
     const evaluator = await personAt(journey.browser, 'evaluator', `${portal.url}/job-management/objects`);
+    // The row shows the object's stored score, and no control the evaluator may not use (no tester assignment).
+    const jobRow = evaluator.getByRole('row').filter({ hasText: OFFICE });
+    await jobRow.getByRole('button', { name: `${OFFICE} prüfen` }).waitFor();
+    expect(await jobRow.getByRole('cell').nth(5).textContent()).toMatch(/^\d+,\d$/);
+    expect(await evaluator.getByRole('button', { name: /^Prüfer für .+ zuweisen$/ }).count()).toBe(0);
+    await expectNoBrokenWords(evaluator);
     await evaluator.getByRole('button', { name: `${OFFICE} prüfen` }).click();
     await evaluator.waitForURL(/\/job-management\/check\/\d+\/false\/data$/);
     await evaluator.getByRole('button', { name: 'Abschließen (akzeptieren)' }).click();
@@ -227,11 +233,30 @@ describe('review, verification and evaluation in the browser', () => {
     await toClosed.getByText(/^Möchten Sie den Fragebogen abschließen\?/).waitFor();
     await toClosed.getByRole('button', { name: 'Abschließen' }).click();
     await toast(evaluator, `„${OFFICE}“ wurde abgeschlossen und akzeptiert.`);
+
+    // --- gone from its jobs, the object waits under "closed by me", read only, with its label
+    await evaluator.goto(`${portal.url}/job-management/objects`);
+    await evaluator.getByRole('table', { name: 'Objekte zur Prüfung und Begutachtung' }).waitFor();
+    await evaluator.getByRole('tab', { name: 'Von mir abgeschlossen' }).click();
+    await evaluator.waitForURL(/\/job-management\/closed$/);
+    const closedRow = evaluator.getByRole('table', { name: 'Von mir abgeschlossene Objekte mit ihren Labels' }).getByRole('row').filter({ hasText: OFFICE });
+    await closedRow.getByText('Akzeptiert').waitFor();
+    const closedScore = ((await closedRow.getByRole('cell').nth(4).textContent()) ?? '').trim();
+    expect(closedScore).toMatch(/^\d+,\d$/);
+    expect(await closedRow.getByRole('button', { name: `${OFFICE} prüfen` }).count()).toBe(0);
+    await expectNoBrokenWords(evaluator);
+    await closedRow.getByRole('button', { name: `Label von ${OFFICE} anzeigen` }).click();
+    await evaluator.waitForURL(/\/asset-management\/download\/\d+\/group\/false$/);
+    await evaluator.getByRole('article', { name: /^Zertifikat / }).waitFor();
     await evaluator.context().close();
 
     // --- the object shows Accepted (Closed), and the audit log lists each step
     await page.goto(dataPage);
     await page.getByRole('table', { name: 'Angaben zum Fragebogen' }).getByText('Akzeptiert').waitFor();
+    // One figure each: the accepted questionnaire counts its 16 accepted answers as evaluated, and its score is the
+    // one the evaluator's list shows.
+    await page.getByText('Begutachtete Antworten: 16').waitFor();
+    await expect.poll(async () => (await page.getByTestId('live-score').textContent())?.trim()).toBe(closedScore);
     const log = page.getByRole('table', { name: 'Protokoll der Statusänderungen' });
     await log.waitFor();
     const rows = log.getByRole('row');

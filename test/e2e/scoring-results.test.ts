@@ -3,14 +3,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatScore } from '@ecore/core/scoring/display.ts';
 import type { ScoreResult } from '@ecore/core/scoring/score.ts';
 import type { RunningPortal } from '../support/portal.ts';
-import { signIn, useJourney } from '../support/journey.ts';
+import { signIn, useJourney, watchProblems } from '../support/journey.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { expectNoBrokenWords } from '../support/words.ts';
 
 /*
  * Results and the what-if in the browser (issue 15), at the narrowest supported width (1024 px): the object
  * administrator opens the results of the demo office answered in full (server/src/demo/demo-answers.ts) from the
  * object page, sees the ECORE total, the cluster bars and the stranding years, changes an answer in the what-if
- * and sees the total move by exactly what the server's preview computes; nothing is saved.
+ * and sees the total move by exactly what the server's preview computes; nothing is saved. The object analyst of
+ * the same (member) organisation walks its day without a dead end: its home says what it reads, the objects and
+ * questionnaires open, no menu entry or tab leads to results or the dashboard it may not see (spec 02 §6), and a
+ * typed results address gives the true reason, never an invitation to become a member.
  */
 
 const VIEWPORT = { width: 1024, height: 900 };
@@ -147,5 +151,62 @@ describe('results and the what-if in the browser', () => {
     await page.waitForURL(/\/results\/details$/);
     await page.getByRole('region', { name: 'I Governance' }).getByRole('progressbar', { name: 'I Governance' }).waitFor();
     await page.getByText(/\d+ von \d+ Objekten bewertet/).waitFor();
+  });
+
+  it('the object analyst: home, objects, an object and its questionnaire, no results tab, no dashboard, and the true reason at a typed results address; its main screen in English', async () => {
+    const { problems } = watchProblems(journey.context);
+    const { items } = await apiCall<{ items: { id: number; name: string }[] }>('GET', `asset?page=1&pageSize=5&search=${encodeURIComponent(OFFICE)}`);
+    const office = items.find((item) => item.name === OFFICE)!.id;
+    const filled = await apiCall<Filled>('GET', `asset/${office}/questionnaire/latest?isBuyerAsset=false`);
+
+    // --- home: what the analyst can do, and only the menu entries it may use
+    await page.goto(`${portal.url}/`);
+    await signIn(page, 'analyst');
+    const cards = page.getByRole('region', { name: 'Schnellzugriff' });
+    await cards.getByRole('link', { name: /^Objekte einsehen/ }).waitFor();
+    const menu = page.getByRole('navigation').first();
+    await menu.getByRole('link', { name: 'Objektverwaltung' }).waitFor();
+    expect(await page.getByRole('link', { name: /Analyse/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Auftragsverwaltung' }).count()).toBe(0);
+
+    // --- the objects, read only
+    await cards.getByRole('link', { name: /^Objekte einsehen/ }).click();
+    await page.waitForURL(/\/asset-management\/objects$/);
+    const list = page.getByRole('table', { name: 'Liste der Objekte' });
+    await list.getByRole('link', { name: OFFICE }).waitFor();
+    await expectNoBrokenWords(page);
+    await list.getByRole('link', { name: OFFICE }).click();
+
+    // --- the object: data and questionnaire, no results tab, no score in its header
+    await page.waitForURL(new RegExp(`/asset-management/objects/${office}/false/edit/data$`));
+    const areas = page.getByRole('tablist', { name: 'Bereiche des Objekts' });
+    await areas.getByRole('tab', { name: 'Fragebogen' }).waitFor();
+    expect(await areas.getByRole('tab', { name: 'Ergebnis' }).count()).toBe(0);
+    expect(await page.getByText(/^Score:/).count()).toBe(0);
+    await areas.getByRole('tab', { name: 'Fragebogen' }).click();
+    await page.waitForURL(new RegExp(`/questionnaire/${filled.id}/data$`));
+    await page.getByRole('table', { name: 'Angaben zum Fragebogen' }).waitFor();
+    expect(await page.getByText('Werden Sie Mitglied, um die Bewertung Ihrer Objekte zu sehen.').count()).toBe(0);
+
+    // --- a typed results address: the true reason, never "become a member"
+    await page.goto(`${portal.url}/asset-management/objects/${office}/false/edit/results/${filled.id}`);
+    await page.getByText(/^Bewertungen sehen Objektadministratoren, Datenerfasser und die Prüfer\./).waitFor();
+    expect(await page.getByText('Werden Sie Mitglied, um die Bewertung Ihrer Objekte zu sehen.').count()).toBe(0);
+
+    // --- the same in English
+    await page.evaluate(() => localStorage.setItem('ecore.locale', 'en'));
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('region', { name: 'Quick links' }).getByRole('link', { name: /^Read objects/ }).waitFor();
+    await page.goto(`${portal.url}/asset-management/objects`);
+    const english = page.getByRole('table', { name: 'List of objects' });
+    await english.getByRole('columnheader', { name: 'Construction year' }).waitFor();
+    await english.getByRole('link', { name: OFFICE }).waitFor();
+    await expectNoBrokenWords(page);
+    await page.goto(`${portal.url}/asset-management/objects/${office}/false/edit/data`);
+    const englishAreas = page.getByRole('tablist', { name: 'Areas of the object' });
+    await englishAreas.getByRole('tab', { name: 'Questionnaire' }).waitFor();
+    expect(await englishAreas.getByRole('tab', { name: 'Results' }).count()).toBe(0);
+
+    expect(problems).toEqual([]);
   });
 });

@@ -52,11 +52,11 @@ describe('progress of a filled questionnaire', () => {
     );
   });
 
-  it('reviewed counts Declined, Verification and ReviewAccepted; evaluated Declined and EvaluationAccepted', () => {
+  it('reviewed counts Declined, Verification, ReviewAccepted and EvaluationAccepted; evaluated Declined and EvaluationAccepted', () => {
     fc.assert(
       fc.property(withAnswers(), ([structure, answers]) => {
         const p = progress(structure, answers);
-        expect(p.reviewed).toBe(answers.filter((a) => a.state === 'Declined' || a.state === 'Verification' || a.state === 'ReviewAccepted').length);
+        expect(p.reviewed).toBe(answers.filter((a) => a.state === 'Declined' || a.state === 'Verification' || a.state === 'ReviewAccepted' || a.state === 'EvaluationAccepted').length);
         expect(p.evaluated).toBe(answers.filter((a) => a.state === 'Declined' || a.state === 'EvaluationAccepted').length);
       }),
     );
@@ -124,6 +124,13 @@ describe('progress by example', () => {
     expect(
       progress(structure, [answer(1, { state: 'ReviewAccepted' }), answer(2, { state: 'Declined' }), answer(3, { inputAnswer: 0, multipleChoiceOption: [], state: 'Verification' })]),
     ).toEqual({ answered: 3, total: 3, reviewed: 3, evaluated: 1, reviewRelevant: 2, reviewRelevantAnswered: 2 });
+  });
+
+  it('a questionnaire the evaluator accepted (Closed, Expired) counts every accepted answer as evaluated; before that only those decided one by one', () => {
+    const answers = [answer(1, { state: 'ReviewAccepted' }), answer(2, { state: 'EvaluationAccepted' }), answer(3, { inputAnswer: 0, multipleChoiceOption: [], state: 'Answered' })];
+    expect(progress(structure, answers, 'Evaluation')).toMatchObject({ reviewed: 2, evaluated: 1 });
+    expect(progress(structure, answers, 'Closed')).toMatchObject({ reviewed: 2, evaluated: 2 });
+    expect(progress(structure, answers, 'Expired')).toMatchObject({ reviewed: 2, evaluated: 2 });
   });
 
   it('a cleared answer does not count, nor an answer to a question outside the structure', () => {

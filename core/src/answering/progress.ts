@@ -1,7 +1,7 @@
 import type { Question } from '../questionnaires/template.ts';
 import { isAnswerableQuestion, answerableQuestions, type AnswerStructure } from './applicability.ts';
 import { isCleared } from './answer-rules.ts';
-import { EVALUATED_STATES, REVIEWED_STATES, type StoredAnswer } from './answers.ts';
+import { EVALUATED_STATES, REVIEWED_STATES, type AssetQuestionnaireState, type StoredAnswer } from './answers.ts';
 
 /** The answer fields progress looks at. */
 export type ProgressAnswer = Pick<StoredAnswer, 'questionId' | 'inputAnswer' | 'multipleChoiceOption' | 'state'>;
@@ -10,8 +10,11 @@ export type ProgressAnswer = Pick<StoredAnswer, 'questionId' | 'inputAnswer' | '
  * How far a filled questionnaire is (spec 02 §4 "Progress"), over the questions answered by hand of the
  * applicable structure (virtual questions are computed and count nowhere):
  * - answered of total: questions with an answer that is not cleared;
- * - reviewed: answers in state Declined, Verification or ReviewAccepted;
- * - evaluated: answers in state Declined or EvaluationAccepted;
+ * - reviewed: answers in state Declined, Verification or ReviewAccepted, and those the evaluator accepted since
+ *   (EvaluationAccepted: reviewed first);
+ * - evaluated: answers in state Declined or EvaluationAccepted; once the questionnaire is closed (Closed, Expired)
+ *   the evaluator accepted it whole, so every accepted answer counts as evaluated, whether or not it was
+ *   accepted one by one (the count of an accepted questionnaire is never 0 of its reviewed answers);
  * - reviewRelevant / reviewRelevantAnswered: the same for the questions marked relevant for review, the pool
  *   testers draw their sample from (DOMAIN.md §3).
  * Answers to questions outside the structure (no longer applicable, or of another version) are ignored.
@@ -39,16 +42,22 @@ const answersById = (answers: readonly ProgressAnswer[]): Map<number, ProgressAn
 
 const isAnswered = (a: ProgressAnswer | undefined): boolean => a !== undefined && !isCleared(a);
 
-export const progress = (structure: AnswerStructure, answers: readonly ProgressAnswer[]): Progress => {
+/** The states of a questionnaire the evaluator accepted (toClosed, DOMAIN.md §3), and it expired since. */
+const ACCEPTED_AS_A_WHOLE: readonly AssetQuestionnaireState[] = ['Closed', 'Expired'];
+const ACCEPTED_ANSWER_STATES: readonly string[] = ['ReviewAccepted', 'EvaluationAccepted'];
+
+export const progress = (structure: AnswerStructure, answers: readonly ProgressAnswer[], questionnaireState: AssetQuestionnaireState | null = null): Progress => {
   const byId = answersById(answers);
+  const closed = questionnaireState !== null && ACCEPTED_AS_A_WHOLE.includes(questionnaireState);
   const result: Progress = { answered: 0, total: 0, reviewed: 0, evaluated: 0, reviewRelevant: 0, reviewRelevantAnswered: 0 };
   for (const question of answerableQuestions(structure)) {
     const answer = question.id === null ? undefined : byId.get(question.id);
     const answered = isAnswered(answer);
     result.total += 1;
     if (answered) result.answered += 1;
-    if (answer?.state && REVIEWED_STATES.includes(answer.state)) result.reviewed += 1;
-    if (answer?.state && EVALUATED_STATES.includes(answer.state)) result.evaluated += 1;
+    const state = answer?.state ?? null;
+    if (state !== null && (REVIEWED_STATES.includes(state) || state === 'EvaluationAccepted')) result.reviewed += 1;
+    if (state !== null && (EVALUATED_STATES.includes(state) || (closed && ACCEPTED_ANSWER_STATES.includes(state)))) result.evaluated += 1;
     if (question.relevantForReview) {
       result.reviewRelevant += 1;
       if (answered) result.reviewRelevantAnswered += 1;

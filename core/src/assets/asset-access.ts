@@ -21,6 +21,8 @@ export interface AssetActor {
  * - inEvaluation: objects whose filled questionnaire is in Evaluation, for evaluators (DOMAIN.md §1);
  * - internalCheck: the own organisation's objects from submission until closed, for its internal testers, the
  *   owner's own check before the accredited one (DOMAIN.md §1; core/src/review/internal-check.ts).
+ * - closedBy: objects with a filled questionnaire the user closed (accepted), the evaluator's "closed by me" view
+ *   (DOMAIN.md §1: "afterwards, read only, what they closed, with its label"; `closedByMeGrants`).
  */
 export type AssetGrant =
   | { kind: 'all' }
@@ -28,7 +30,8 @@ export type AssetGrant =
   | { kind: 'granted'; orgId: number }
   | { kind: 'assignedTester'; userId: number }
   | { kind: 'inEvaluation' }
-  | { kind: 'internalCheck'; orgId: number };
+  | { kind: 'internalCheck'; orgId: number }
+  | { kind: 'closedBy'; userId: number };
 
 /**
  * The states of a filled questionnaire in which the owner's internal tester checks it (DOMAIN.md §1 "from
@@ -79,6 +82,8 @@ export interface AssetFacts {
   grantedOrganisationIds: readonly number[];
   /** The state of the latest filled questionnaire (null: none); evaluators see objects in Evaluation. */
   status?: string | null;
+  /** The users who closed (accepted) a filled questionnaire of the object, where known. */
+  closedByUserIds?: readonly number[];
 }
 
 export const grantCovers = (grant: AssetGrant, asset: AssetFacts): boolean => {
@@ -100,8 +105,17 @@ export const grantCovers = (grant: AssetGrant, asset: AssetFacts): boolean => {
       return asset.status === 'Evaluation';
     case 'internalCheck':
       return asset.organisationId === grant.orgId && inInternalCheck(asset.status);
+    case 'closedBy':
+      return (asset.closedByUserIds ?? []).includes(grant.userId);
   }
 };
+
+/**
+ * The evaluator's "closed by me" list (DOMAIN.md §1): the objects whose questionnaire this evaluator closed, read
+ * only, each with its label. `null` for everyone else: the view is the evaluator's.
+ */
+export const closedByMeGrants = (actor: Pick<AssetActor, 'userId' | 'roles'>): AssetGrant[] | null =>
+  actor.roles.includes(Role.Evaluator) ? [{ kind: 'closedBy', userId: actor.userId }] : null;
 
 export const mayViewAsset = (actor: AssetActor, asset: AssetFacts): boolean => assetGrants(actor).some((g) => grantCovers(g, asset));
 

@@ -111,6 +111,7 @@ describe('home page quick-link cards (spec 01 §2)', () => {
       createObjectGroup: [Role.AccountAdministrator, Role.ObjectAdministrator],
       answerQuestionnaire: [Role.ObjectDataCollector],
       editQuestionnaire: [Role.ScoringModelManager],
+      readObjects: [Role.ObjectAnalyst],
       reviewQuestionnaire: [Role.Evaluator],
     };
     for (const [card, roles] of Object.entries(table)) {

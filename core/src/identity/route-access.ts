@@ -81,6 +81,7 @@ export const HOME_CARDS = [
   'answerQuestionnaire',
   'editQuestionnaire',
   'reviewQuestionnaire',
+  'readObjects',
 ] as const;
 export type HomeCard = (typeof HOME_CARDS)[number];
 
@@ -92,12 +93,15 @@ const CARD_ROLES: Record<HomeCard, readonly Role[]> = {
   answerQuestionnaire: [Role.ObjectDataCollector],
   editQuestionnaire: [Role.ScoringModelManager],
   reviewQuestionnaire: [Role.Evaluator],
+  // The object analyst reads its organisation's objects, questionnaires, answers and documents (spec 02 §6 gives it
+  // neither the score nor the dashboard): its card says so, so that its home shows what it can do.
+  readObjects: [Role.ObjectAnalyst],
 };
 
 /** Finance-partner users do not see the object and object-group cards. */
 export const visibleHomeCards = (subject: AccessSubject): HomeCard[] =>
   HOME_CARDS.filter((card) => {
-    if (subject.orgFinance && (card === 'createObject' || card === 'createObjectGroup')) return false;
+    if (subject.orgFinance && (card === 'createObject' || card === 'createObjectGroup' || card === 'readObjects')) return false;
     return hasAnyRole(subject.roles, CARD_ROLES[card]);
   });
 

@@ -4,8 +4,9 @@ import { Role } from '../identity/roles.ts';
 import { mayAssignTesters } from './testers.ts';
 
 describe('who may list and assign testers', () => {
-  it('an evaluator who is also an analyst may; an analyst alone may not', () => {
-    expect(mayAssignTesters({ roles: [Role.ObjectAnalyst, Role.Evaluator] })).toBe(true);
+  it('an administrator who is also an analyst may; an analyst alone, or an evaluator, may not', () => {
+    expect(mayAssignTesters({ roles: [Role.ObjectAnalyst, Role.AccountAdministrator] })).toBe(true);
     expect(mayAssignTesters({ roles: [Role.ObjectAnalyst] })).toBe(false);
+    expect(mayAssignTesters({ roles: [Role.Evaluator] })).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { ALL_ROLES, Role, roleName } from '../identity/roles.ts';
 import { isAssignableTester, mayAssignTesters } from './testers.ts';
 
 // Written out, not computed: the roles of job management that hand out work.
-const ASSIGNERS = ['AccountAdministrator', 'Evaluator', 'InternalTester'];
+const ASSIGNERS = ['AccountAdministrator', 'InternalTester'];
 
 describe('who may list and assign testers (issue 9)', () => {
   for (const role of ALL_ROLES) {

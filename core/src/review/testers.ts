@@ -3,11 +3,12 @@ import { Role } from '../identity/roles.ts';
 
 /**
  * Who assigns testers to objects and groups, and so may read the tester list (issue 9): the roles of
- * job management that hand out work — the account administrator, evaluators and internal testers
- * (spec 02 §2 "/job-management"; the list offers external accredited testers, spec 02 §6). Buyers,
- * object roles and the external testers themselves may not list testers' names.
+ * job management that hand out work — the account administrator and internal testers (spec 02 §2
+ * "/job-management"; the list offers external accredited testers, spec 02 §6). Evaluators do not: spec 02 §2
+ * gives the evaluator's row decline, accept and download label, and what reaches an evaluator was reviewed
+ * already. Buyers, object roles and the external testers themselves may not list testers' names.
  */
-export const TESTER_ASSIGNERS: readonly Role[] = [Role.AccountAdministrator, Role.Evaluator, Role.InternalTester];
+export const TESTER_ASSIGNERS: readonly Role[] = [Role.AccountAdministrator, Role.InternalTester];
 
 /**
  * Who is offered as a tester (spec 02 §6): users holding ExternalAccreditedTester and not InternalTester,

@@ -83,6 +83,10 @@ export const SCORING_MESSAGES = {
     de: 'Werden Sie Mitglied, um die Bewertung Ihrer Objekte zu sehen.',
     en: 'Become a member to see the score of your objects.',
   },
+  'scoring-not-for-role': {
+    de: 'Bewertungen sehen Objektadministratoren, Datenerfasser und die Prüfer. Ihre Rolle liest die Objekte, Fragebögen, Antworten und Nachweise.',
+    en: 'Scores are seen by object administrators, data collectors and the reviewers. Your role reads the objects, questionnaires, answers and documents.',
+  },
   'scoring-illustrative-data': {
     de: 'Berechnet mit illustrativen Referenzdaten ({name}), nicht mit echten Benchmark- oder CRREM-Werten.',
     en: 'Computed with illustrative reference data ({name}), not with real benchmark or CRREM figures.',

@@ -248,6 +248,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="object-groups" replace /> },
               { path: 'object-groups', element: <JobManagementPage />, handle: named('review.jobs.groupsTitle') },
               { path: 'objects', element: <JobManagementPage />, handle: named('review.jobs.objectsTitle') },
+              { path: 'closed', element: <JobManagementPage />, handle: named('review.jobs.closedTitle') },
               {
                 path: 'check/:assetId/:isBuyerAsset',
                 element: <CheckPage />,

@@ -38,6 +38,7 @@ export const HOME_CARD_PATHS: Record<HomeCard, string> = {
   answerQuestionnaire: '/asset-management/objects',
   editQuestionnaire: '/score',
   reviewQuestionnaire: '/job-management',
+  readObjects: '/asset-management/objects',
 };
 
 export const FOOTER_PATHS = {

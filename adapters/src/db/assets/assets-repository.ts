@@ -29,6 +29,10 @@ const grantCondition = (grant: AssetGrant): Expression<SqlBool> => {
       return sql<SqlBool>`assets.questionnaire_state = 'Evaluation'`;
     case 'internalCheck':
       return sql<SqlBool>`(assets.organisation_id = ${grant.orgId} and assets.questionnaire_state in (${sql.join([...INTERNAL_CHECK_STATES])}))`;
+    case 'closedBy':
+      // Closing is the audit row of the change to Closed (its own or its group's acceptance), with the user who made it.
+      return sql<SqlBool>`exists (select 1 from asset_questionnaires q join asset_questionnaire_transitions t on t.asset_questionnaire_id = q.id
+        where q.asset_id = assets.id and t.to_state = 'Closed' and t.user_id = ${grant.userId})`;
   }
 };
 

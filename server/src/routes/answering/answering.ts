@@ -187,7 +187,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         updateToActiveProblem({ state, questionnaireId: row.questionnaireId }, pickTemplate(asset.conditionsAndEnvironmentGoals, asset.isBuyerAsset, actives)),
       ),
       groupDefaults: defaults ? { groupName: asset.assetGroupName, questionnaireTitle: defaults.questionnaireTitle, savedAt: defaults.savedAt } : null,
-      progress: progress(structure, stored),
+      progress: progress(structure, stored, state),
       review: {
         counts: reviewCounts(structure, stored, NUMBER_OF_REVIEWED_ANSWERS),
         numberOfReviewedAnswers: NUMBER_OF_REVIEWED_ANSWERS,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createsBuyerAssets, groupScope, mayEditAsset, mayEditAssets, mayViewAsset, assetGrants, type AssetActor } from '@ecore/core/assets/asset-access.ts';
+import { createsBuyerAssets, groupScope, mayEditAsset, mayEditAssets, mayViewAsset, assetGrants, closedByMeGrants, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import { shareProblemKey, shareProblems } from '@ecore/core/assets/asset-class-shares.ts';
 import { selectableAssetTypes } from '@ecore/core/assets/asset-classes.ts';
 import { assetBodySchema, type AssetBody, type AssetView } from '@ecore/core/assets/object.ts';
@@ -158,16 +158,20 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
               [DESCRIBED_AS]: { type: 'string', enum: ['NotStarted', ...ASSET_QUESTIONNAIRE_STATES] },
             }),
           labelExpiresWithinDays: wholeNumberParam(0, 366, 'validation-generic').optional().describe('only objects whose current label expires within this many days'),
+          closedByMe: booleanQuery.describe('the evaluator’s objects it closed (accepted), read only with their labels; 403 for other roles'),
         }),
-        response: { 200: z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses },
+        response: { 200: z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses, 403: errorSchema },
       },
     },
     async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);
       const q = request.query;
       // assetState: the state of the latest filled questionnaire, NotStarted for objects without one.
+      // The evaluator's "closed by me" view (core closedByMeGrants, DOMAIN.md §1) replaces the ordinary visibility.
+      const closedGrants = q.closedByMe === true ? closedByMeGrants(actor) : undefined;
+      if (closedGrants === null) throw new HttpError(403, 'forbidden');
       const filter = {
-        grants: assetGrants(actor),
+        grants: closedGrants ?? assetGrants(actor),
         search: q.search,
         assetGroupIds: q.assetGroupId ? [q.assetGroupId] : undefined,
         assetState: q.assetState,

@@ -248,6 +248,8 @@ describe('demo review', () => {
     const audit = (await h.as('objectadmin', 'GET', `/api/asset/${closed}/questionnaire/${f.id}/audit`)).json();
     expect(audit.map((a: { to: string }) => a.to)).toEqual(['Review', 'Evaluation', 'Closed']);
     expect(f.review.counts.reviewed).toBe(16);
+    // Accepted as a whole by the evaluator: its reviewed answers are evaluated ones (core progress), never 0.
+    expect((f as Filled & { progress: { reviewed: number; evaluated: number } }).progress).toMatchObject({ reviewed: 16, evaluated: 16 });
   });
 });
 
@@ -274,5 +276,34 @@ describe('job lists', () => {
     const office = groups.flatMap((g: { assets: { assetId: number; state: string | null }[] }) => g.assets).find((a: { assetId: number }) => a.assetId === id);
     expect(office.state).toBe('Review');
     expect((await latest('tester', id)).review).toMatchObject({ testerName: 'Tom Tester' });
+  });
+
+  it('object rows carry the stored score for testers and evaluators, the figure the object’s own answer has', async () => {
+    const id = await submitted();
+    const row = (await h.as('tester', 'GET', '/api/asset?pageSize=100')).json().items.find((a: { id: number }) => a.id === id);
+    const stored = (await h.as('objectadmin', 'GET', `/api/asset/${id}`)).json().score;
+    expect(stored).toBeGreaterThan(0);
+    expect(row.score).toBe(stored);
+  });
+
+  it('"closed by me": the evaluator lists what it closed, with the score, apart from its open jobs; nobody else has the view', async () => {
+    await seedDemoReview(h.db, new Date(h.clock.now));
+    const closed = await assetId('Wohn- und Geschäftshaus Bockenheim');
+    const names = async (url: string) => (await h.as('evaluator', 'GET', url)).json().items.map((a: { id: number; status: string; score: number | null }) => a);
+    const mine = await names('/api/asset?pageSize=100&closedByMe=true');
+    expect(mine.map((a: { id: number }) => a.id)).toEqual([closed]);
+    expect(mine[0]).toMatchObject({ status: 'Closed' });
+    expect(mine[0].score).toBeGreaterThan(0);
+    expect((await names('/api/asset?pageSize=100')).map((a: { id: number }) => a.id)).not.toContain(closed);
+    await h.expectRefused(() => h.as('objectadmin', 'GET', '/api/asset?closedByMe=true'), { statusCode: 403 });
+    await h.expectRefused(() => h.as('tester', 'GET', '/api/asset?closedByMe=true'), { statusCode: 403 });
+  });
+
+  it('the evaluator assigns no tester: the tester list and the assignment answer 403 (core mayAssignTesters)', async () => {
+    await h.expectRefused(() => h.as('evaluator', 'GET', '/api/user/testers'), { statusCode: 403 });
+    const group = (await h.db.selectFrom('asset_groups').select('id').executeTakeFirstOrThrow()).id;
+    await h.db.updateTable('asset_groups').set({ status: 'ReviewPassed' }).where('id', '=', group).execute();
+    const tester = await userId('tester');
+    await h.expectRefused(() => h.as('evaluator', 'PUT', `/api/assetGroup/tester?assetGroupId=${group}&testerId=${tester}`), { statusCode: 403 });
   });
 });

@@ -50,6 +50,13 @@ describe('scores (issue 15)', () => {
     },
   );
 
+  it('the analyst of a member organisation is refused for its role, never asked to become a member (core scoreWithheld)', async () => {
+    const id = await assetId();
+    const res = await h.as('analyst', 'GET', `/api/asset/${id}/questionnaire/score`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().key).toBe('scoring-not-for-role');
+  });
+
   it('the what-if preview moves the total and stores nothing', async () => {
     const id = await assetId();
     const base = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/score`)).json();

@@ -10,7 +10,8 @@ import { answerItemSchema, givenAnswers } from '@ecore/core/answering/answers.ts
 import { groupResult, score, scoreSummary, type ScoreResult, type ScoreSummary, type ScoringAnswer } from '@ecore/core/scoring/score.ts';
 import { groupStructure } from '@ecore/core/scoring/group-structure.ts';
 import { consumptionValuesSchema, groupResultSchema, groupStructureSchema, scoreResultSchema, strandingPairSchema } from '@ecore/core/scoring/score-schemas.ts';
-import { isVerifiedScore, mayViewScore } from '@ecore/core/scoring/score-access.ts';
+import { isVerifiedScore } from '@ecore/core/scoring/score-access.ts';
+import { refuseWithheldScore } from './score-refusal.ts';
 import { flagParam, idParam, idParams } from '@ecore/core/shared/schemas.ts';
 import { countGroupAssets, findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import { findAssetQuestionnaire, findLatestAssetQuestionnaire, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
@@ -73,7 +74,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   /** The object and its filled questionnaire, for someone who sees the object and its score; else 404 / 403. */
   const scoredObject = async (actor: AssetActor, assetId: number, qid: number | null, isBuyerAsset?: boolean) => {
     const asset = await visibleAsset(deps.db, actor, assetId, isBuyerAsset);
-    if (!mayViewScore(actor)) throw new HttpError(403, 'forbidden');
+    refuseWithheldScore(actor);
     const row = qid === null ? await findLatestAssetQuestionnaire(deps.db, asset.id) : await findAssetQuestionnaire(deps.db, asset.id, qid);
     if (!row) throw new HttpError(404, 'not-found');
     return { asset, row };
@@ -96,7 +97,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   const keptScore = async (request: FastifyRequest, reply: FastifyReply, assetId: number, qid: number | null, isBuyerAsset?: boolean) => {
     const actor = await assetActorOf(app, request.actor);
     const { asset, latestId } = await caches.visibleObject(actor, assetId, isBuyerAsset);
-    if (!mayViewScore(actor)) throw new HttpError(403, 'forbidden');
+    refuseWithheldScore(actor);
     const sheet = await caches.sheetOf(asset.id, qid ?? latestId);
     if (!sheet) throw new HttpError(404, 'not-found');
     const template = await caches.template(sheet.row.questionnaireId);
@@ -187,7 +188,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   const scoredGroup = async (actor: AssetActor, id: number) => {
     const group = await findGroup(deps.db, id, groupScope(actor), assetGrants(actor));
     if (!group) throw new HttpError(404, 'not-found');
-    if (!mayViewScore(actor)) throw new HttpError(403, 'forbidden');
+    refuseWithheldScore(actor);
     return group;
   };
 

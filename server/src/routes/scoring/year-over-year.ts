@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { assetGrants, groupScope } from '@ecore/core/assets/asset-access.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { groupResult, score } from '@ecore/core/scoring/score.ts';
-import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
+import { refuseWithheldScore } from './score-refusal.ts';
 import { CONSUMPTION_KEYS, groupYearFigures, objectYearFigures, yearOverYear, type YearFigures } from '@ecore/core/scoring/year-over-year.ts';
 import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
 import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
@@ -83,7 +83,7 @@ export const yearOverYearRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     async (request) => {
       const actor = await assetActorOf(app, request.actor);
       const asset = await visibleAsset(deps.db, actor, request.params.id);
-      if (!mayViewScore(actor)) throw new HttpError(403, 'forbidden');
+      refuseWithheldScore(actor);
       const row = await findAssetQuestionnaire(deps.db, asset.id, request.params.qid);
       if (!row) throw new HttpError(404, 'not-found');
       const start = await findAnnualStart(deps.db, row.id);
@@ -110,7 +110,7 @@ export const yearOverYearRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         const actor = await assetActorOf(app, request.actor);
         const group = await findGroup(deps.db, request.params.id, groupScope(actor), assetGrants(actor));
         if (!group) throw new HttpError(404, 'not-found');
-        if (!mayViewScore(actor)) throw new HttpError(403, 'forbidden');
+        refuseWithheldScore(actor);
         const [subjects, previousYears, referenceData] = await Promise.all([latestScoringSubjectsOfGroup(deps.db, group.id), previousYearsOfGroup(deps.db, group.id), references()]);
         const answers = await scoringAnswersOf(deps.db, [...subjects.map((s) => s.assetQuestionnaireId), ...previousYears.map((p) => p.previousId)]);
         const parts = async (items: { questionnaireId: number; assetQuestionnaireId: number; reportingYear: number; area: number; subject: (typeof subjects)[number] }[]) => {

@@ -10,6 +10,7 @@ import type { FilledQuestionnaire } from './answering-api.ts';
 import { AnsweringContext, type AnsweringSession } from './answering-context.ts';
 import { DataPanel } from './data-panel.tsx';
 import { filledQuestionnaire } from './test-questionnaire.ts';
+import { objectScore, testResult } from '../scoring/test-scores.ts';
 
 /*
  * The actions of the questionnaire's data page (spec 02 §2 dialogs): each names what it acts on, a success
@@ -20,6 +21,9 @@ const api = vi.hoisted(() => ({ deleteQuestionnaire: vi.fn(), submitForReview: v
 vi.mock(import('./answering-api.ts'), async (original) => ({ ...(await original()), ...api }));
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
 vi.mock(import('../../lib/notify.ts'), async (original) => ({ ...(await original()), ...toasts }));
+// The questionnaire's score comes from the results' call (one source for the figure).
+const scores = vi.hoisted(() => ({ fetchObjectScore: vi.fn() }));
+vi.mock(import('../scoring/scoring-api.ts'), async (original) => ({ ...(await original()), ...scores }));
 // The audit log of a closed questionnaire loads from the server; it has tests of its own.
 vi.mock(import('../review/audit-log.tsx'), async (original) => ({ ...(await original()), QuestionnaireAuditLog: () => <span hidden /> }));
 
@@ -57,8 +61,32 @@ const render = async (filled: FilledQuestionnaire, role: Role = Role.ObjectAdmin
 };
 
 beforeEach(() => {
-  for (const fn of [...Object.values(api), ...Object.values(toasts)]) fn.mockReset();
+  for (const fn of [...Object.values(api), ...Object.values(toasts), ...Object.values(scores)]) fn.mockReset();
+  scores.fetchObjectScore.mockResolvedValue(objectScore({ ...testResult(), ecore: 50.84 }, { assetId: 7, questionnaireId: 5 }));
   refresh.mockClear();
+});
+
+describe('the figures of the data page', () => {
+  it('shows the questionnaire’s score as its results do (the same call), not a placeholder', async () => {
+    await render(filledQuestionnaire());
+    await waitFor(() => expect(screen.getByTestId('live-score').textContent).toBe('50,8'));
+    expect(scores.fetchObjectScore).toHaveBeenCalledWith(7, 5);
+    expect(screen.queryByText(/noch nicht verfügbar/)).toBeNull();
+  });
+
+  it('shows the analyst no score and asks for none', async () => {
+    await render(filledQuestionnaire(), Role.ObjectAnalyst);
+    expect(screen.getByRole('table', { name: 'Angaben zum Fragebogen' })).toBeTruthy();
+    expect(screen.queryByTestId('live-score')).toBeNull();
+    expect(scores.fetchObjectScore).not.toHaveBeenCalled();
+  });
+
+  it('shows the reviewed and evaluated counts the questionnaire carries', async () => {
+    const filled = filledQuestionnaire({ assetQuestionnaireState: 'Closed' });
+    await render({ ...filled, progress: { ...filled.progress, reviewed: 16, evaluated: 16 } });
+    expect(screen.getByText('Begutachtete Antworten: 16')).toBeTruthy();
+    expect(screen.getByText('Geprüfte Antworten: 16')).toBeTruthy();
+  });
 });
 
 describe('the data page of a questionnaire', () => {

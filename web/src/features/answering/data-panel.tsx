@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowUpRight, IconCalendarEvent, IconCalendarPlus, IconFileExport, IconSend, IconTrash, IconUsersGroup, IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSWRConfig } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
+import { formatScore } from '@ecore/core/scoring/display.ts';
+import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { deleteQuestionnaire, fillFromGroupDefaults, runsKey, saveGroupDefaults, startNextYear, submitForReview, updateToActive } from './answering-api.ts';
@@ -18,6 +20,9 @@ import { ReportingYearDialog } from './reporting-year-dialog.tsx';
 // Review (issue 14): what review left for the owner, and the audit log of the questionnaire's state changes.
 import { QuestionnaireAuditLog } from '../review/audit-log.tsx';
 import { OwnerReviewNotes } from '../review/owner-review.tsx';
+// Scoring: the questionnaire's score is the one the results show (the same call and cache).
+import { fetchObjectScore, objectScoreKey } from '../scoring/scoring-api.ts';
+import { VerifiedBadge } from '../scoring/score-display.tsx';
 
 type Dialog = 'submit' | 'takeOver' | 'saveDefaults' | 'update' | 'export' | 'delete' | 'annual' | 'reportingYear';
 
@@ -83,11 +88,7 @@ export function DataPanel() {
             <Text size="sm">{t('answering.progress.reviewRelevant', { answered: p.reviewRelevantAnswered, total: p.reviewRelevant })}</Text>
             <Text size="sm">{t('answering.progress.reviewed', { count: p.reviewed })}</Text>
             <Text size="sm">{t('answering.progress.evaluated', { count: p.evaluated })}</Text>
-            {/* The live (unverified) score of members comes with scoring (issue 15); its place is kept, with no number. */}
-            <Group gap="xs" aria-label={t('answering.data.liveScore')}>
-              <Text size="sm" fw={500}>{t('answering.data.liveScore')}:</Text>
-              <Text size="sm" c="dimmed">{t('answering.data.liveScorePending')}</Text>
-            </Group>
+            {mayViewScore(actor) ? <LiveScore assetId={ref.assetId} qid={route.qid} /> : null}
           </Stack>
         </Paper>
       </SimpleGrid>
@@ -232,5 +233,29 @@ export function DataPanel() {
         <ReportingYearDialog refOf={ref} qid={route.qid} current={filled.reportingYear ?? filled.reportingYearRange.to} range={filled.reportingYearRange} onDone={done} onClose={close} />
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * The questionnaire's score (spec 02 §1: members see the real-time score, unverified until it is closed): the figure
+ * of its results (GET …/questionnaire/{qid}/score, the cache the results page shares), so that the data tab, the
+ * results and the object's header, which shows the same stored score of the latest questionnaire, never differ.
+ */
+function LiveScore({ assetId, qid }: { assetId: number; qid: number }) {
+  const { t } = useTranslation();
+  const { language } = useAnswering();
+  const { data } = useSWR(objectScoreKey(assetId, qid), () => fetchObjectScore(assetId, qid), { revalidateOnFocus: false });
+  return (
+    <Group gap="xs" aria-label={t('answering.data.liveScore')}>
+      <Text size="sm" fw={500}>{t('answering.data.liveScore')}:</Text>
+      {data ? (
+        <>
+          <Text size="sm" fw={600} data-testid="live-score">{formatScore(data.result.ecore, language)}</Text>
+          <VerifiedBadge verified={data.verified} />
+        </>
+      ) : (
+        <Loader size="xs" aria-label={t('common.loading')} />
+      )}
+    </Group>
   );
 }

@@ -12,7 +12,8 @@ import { fetchRuns, runsKey, startQuestionnaire } from './answering-api.ts';
 import { dataPath } from './answering-paths.ts';
 import { assetActorOf, objectFactsOf } from './answering-rights.ts';
 import { ActionDialog } from './questionnaire-dialogs.tsx';
-// Scoring (issue 15): the results of the latest questionnaire (those without a score role are invited to become members there).
+// Scoring (issue 15): the results of the latest questionnaire, offered where a score is seen or membership would show it.
+import { offersResults } from '@ecore/core/scoring/score-access.ts';
 import { objectResultsPath } from '../scoring/results-paths.ts';
 import { ROUTE_TAB } from '../../components/route-tab.ts';
 
@@ -66,9 +67,11 @@ export function ObjectQuestionnaireBar({
             <Tabs.Tab {...ROUTE_TAB} value="questionnaire" disabled={!latest}>
               {t('answering.objectBar.questionnaire')}
             </Tabs.Tab>
-            <Tabs.Tab {...ROUTE_TAB} value="results" disabled={!latest}>
-              {t('scoring.common.results')}
-            </Tabs.Tab>
+            {session !== null && offersResults(session.actor) ? (
+              <Tabs.Tab {...ROUTE_TAB} value="results" disabled={!latest}>
+                {t('scoring.common.results')}
+              </Tabs.Tab>
+            ) : null}
           </Tabs.List>
         </Tabs>
         <Group gap="sm" wrap="nowrap">

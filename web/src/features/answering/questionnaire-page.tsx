@@ -205,7 +205,7 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
 
   const answersByQuestion = useMemo(() => new Map((filled?.answers ?? []).map((a) => [a.questionId, a])), [filled?.answers]);
   const nodes = useMemo(() => (filled ? progressByNode(filled, filled.answers) : null), [filled]);
-  const overall = useMemo(() => (filled ? progress(filled, filled.answers) : null), [filled]);
+  const overall = useMemo(() => (filled ? progress(filled, filled.answers, filled.assetQuestionnaireState) : null), [filled]);
 
   const refresh = useCallback(async () => {
     await Promise.all([reload(), mutate(runsKey(ref.assetId, ref.isBuyerAsset))]);

@@ -46,6 +46,7 @@ import { currentLanguage, useErrorText } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { formatScore } from '@ecore/core/scoring/display.ts';
+import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import { AssetClassRows } from './asset-class-rows.tsx';
 import { GROUP_INFO_KEY, createAsset, deleteAsset, editAsset, fetchAsset, fetchAssetGroupInfo, type Asset } from './assets-api.ts';
 import { normaliseNumberText } from './locale-number.ts';
@@ -326,9 +327,12 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
             <Text size="sm">{t('assets.object.meta.status')}:</Text>
             <StatusBadge kind="object" state={asset.status} />
           </Group>
-          <Text size="sm">
-            {t('assets.object.meta.score')}: {formatScore(asset.score, language)}
-          </Text>
+          {/* The stored score of the latest questionnaire, for those who see scores (core mayViewScore). */}
+          {mayViewScore(actor) ? (
+            <Text size="sm">
+              {t('assets.object.meta.score')}: {formatScore(asset.score, language)}
+            </Text>
+          ) : null}
           {/* Certificates (issue 16): "download label" opens the certificate view (core mayDownloadCertificate). */}
           <ObjectCertificateLink actor={actor} object={asset} />
         </Group>

@@ -5,6 +5,7 @@ import {
   IconClipboardCheck,
   IconEdit,
   IconFileCheck,
+  IconFileSearch,
   IconUserPlus,
   IconUsersGroup,
   type Icon,
@@ -22,6 +23,7 @@ const ICONS: Record<HomeCard, Icon> = {
   answerQuestionnaire: IconEdit,
   editQuestionnaire: IconFileCheck,
   reviewQuestionnaire: IconClipboardCheck,
+  readObjects: IconFileSearch,
 };
 
 /**

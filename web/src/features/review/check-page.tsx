@@ -64,7 +64,7 @@ function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
 
   const route = useMemo(() => (filled ? { ...refOf, qid: filled.id, base: checkBase(refOf.assetId, refOf.isBuyerAsset) } : null), [filled, refOf]);
   const nodes = useMemo(() => (filled ? progressByNode(filled, filled.answers) : null), [filled]);
-  const overall = useMemo(() => (filled ? progress(filled, filled.answers) : null), [filled]);
+  const overall = useMemo(() => (filled ? progress(filled, filled.answers, filled.assetQuestionnaireState) : null), [filled]);
   const answersByQuestion = useMemo(() => new Map((filled?.answers ?? []).map((a) => [a.questionId, a])), [filled?.answers]);
 
   const check = useMemo<CheckSession | null>(() => {

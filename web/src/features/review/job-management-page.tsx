@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Table, Tabs, Text } from '@mantine/core';
-import { IconClipboardCheck, IconUserPlus } from '@tabler/icons-react';
-import { useLocation, useNavigate } from 'react-router';
+import { IconCertificate, IconClipboardCheck, IconUserPlus } from '@tabler/icons-react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
+import { closedByMeGrants } from '@ecore/core/assets/asset-access.ts';
 import type { GroupAsset } from '@ecore/core/assets/group.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
 import { mayOpenCheck } from '@ecore/core/review/answer-review.ts';
 import { mayAssignTesters } from '@ecore/core/review/testers.ts';
+import { formatScore } from '@ecore/core/scoring/display.ts';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { QueryPagination } from '../../components/data-table/list-pagination.tsx';
 import { ListToolbar } from '../../components/data-table/list-toolbar.tsx';
@@ -16,21 +18,21 @@ import { useListQuery } from '../../components/data-table/use-list-query.ts';
 import { usePagedList } from '../../components/data-table/use-paged-list.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { currentLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { AssignTesterDialog, type TesterTarget } from './assign-tester-dialog.tsx';
 import { checkDataPath } from './check-context.ts';
 import { EvaluateGroupActions, FinishGroupReviewAction, useGroupObjects } from './group-review.tsx';
 import { GroupCertificateAction } from '../certificates/certificate-links.tsx';
-import { fetchJobGroups, fetchJobObjects, type JobGroup, type JobObject } from './review-api.ts';
+import { certificatePath } from '../certificates/certificate-paths.ts';
+import { fetchClosedByMe, fetchJobGroups, fetchJobObjects, type JobGroup, type JobObject } from './review-api.ts';
 import { assetActorOf, reviewAssetFacts } from './review-facts.ts';
 import { ROUTE_TAB } from '../../components/route-tab.ts';
 
 const NO_FILTERS: Record<never, string> = {};
 
-type JobList = 'object-groups' | 'objects';
+type JobList = 'object-groups' | 'objects' | 'closed';
 
-/** Scores come with scoring (issue 15); until then the column shows a dash. */
-const SCORE_PENDING = '–';
 const year = (y: number | null | undefined): string => (y === null || y === undefined ? '–' : String(y));
 
 /**
@@ -41,11 +43,14 @@ export function JobManagementPage() {
   const session = useSession();
   const { pathname } = useLocation();
   if (!session) return null;
-  const list: JobList = pathname.replace(/\/$/, '').endsWith('/objects') ? 'objects' : 'object-groups';
+  const path = pathname.replace(/\/$/, '');
+  const list: JobList = path.endsWith('/objects') ? 'objects' : path.endsWith('/closed') ? 'closed' : 'object-groups';
+  // "Closed by me" is the evaluator's view (core closedByMeGrants); anyone else lands on the groups.
+  if (list === 'closed' && closedByMeGrants(session.actor) === null) return <Navigate to="/job-management/object-groups" replace />;
   return <JobManagement key={list} list={list} actor={session.actor} />;
 }
 
-function JobTabs({ active }: { active: JobList }) {
+function JobTabs({ active, actor }: { active: JobList; actor: Actor }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -53,6 +58,7 @@ function JobTabs({ active }: { active: JobList }) {
       <Tabs.List aria-label={t('review.jobs.tabs.label')}>
         <Tabs.Tab {...ROUTE_TAB} value="object-groups">{t('review.jobs.tabs.objectGroups')}</Tabs.Tab>
         <Tabs.Tab {...ROUTE_TAB} value="objects">{t('review.jobs.tabs.objects')}</Tabs.Tab>
+        {closedByMeGrants(actor) !== null ? <Tabs.Tab {...ROUTE_TAB} value="closed">{t('review.jobs.tabs.closed')}</Tabs.Tab> : null}
       </Tabs.List>
     </Tabs>
   );
@@ -63,9 +69,15 @@ function JobManagement({ list, actor }: { list: JobList; actor: Actor }) {
   return (
     <>
       <PageHeader />
-      <JobTabs active={list} />
+      <JobTabs active={list} actor={actor} />
       <ListToolbar search={query.search} onSearch={(search) => change({ search })} />
-      {list === 'objects' ? <ObjectJobs actor={actor} query={query} change={change} /> : <GroupJobs actor={actor} query={query} change={change} />}
+      {list === 'objects' ? (
+        <ObjectJobs actor={actor} query={query} change={change} />
+      ) : list === 'closed' ? (
+        <ClosedByMe query={query} change={change} />
+      ) : (
+        <GroupJobs actor={actor} query={query} change={change} />
+      )}
     </>
   );
 }
@@ -116,7 +128,7 @@ function ObjectJobs({ actor, query, change }: ListProps) {
     { key: 'organisation', header: t('review.jobs.columns.organisation'), render: (o) => o.organisationName },
     { key: 'status', header: t('review.jobs.columns.status'), render: (o) => <StatusBadge kind="object" state={o.status} /> },
     { key: 'tester', header: t('review.jobs.columns.tester'), render: (o) => o.testerName ?? '–' },
-    { key: 'score', header: t('review.jobs.columns.score'), render: () => SCORE_PENDING },
+    { key: 'score', header: t('review.jobs.columns.score'), render: (o) => formatScore(o.score, currentLanguage()) },
     { key: 'constructionYear', header: t('review.jobs.columns.constructionYear'), render: (o) => year(o.constructionYear) },
     { key: 'renovationYear', header: t('review.jobs.columns.renovationYear'), render: (o) => year(o.renovationYear) },
   ];
@@ -170,7 +182,7 @@ function GroupJobs({ actor, query, change }: ListProps) {
     { key: 'organisation', header: t('review.jobs.columns.organisation'), render: (g) => g.organisationName },
     { key: 'status', header: t('review.jobs.columns.status'), render: (g) => <StatusBadge kind="group" state={g.status} /> },
     { key: 'tester', header: t('review.jobs.columns.tester'), render: (g) => testerNameOf(g) ?? '–' },
-    { key: 'score', header: t('review.jobs.columns.score'), render: () => SCORE_PENDING },
+    { key: 'score', header: t('review.jobs.columns.score'), render: (g) => formatScore(g.score, currentLanguage()) },
     { key: 'objects', header: t('review.jobs.columns.objects'), render: (g) => g.assets.length },
   ];
   return (
@@ -252,7 +264,7 @@ function GroupJobObjects({ actor, group }: { actor: Actor; group: JobGroup }) {
           <Table.Tr key={`${a.assetId}-${String(a.isBuyerAsset)}`}>
             <Table.Td><Text size="sm">{a.name}</Text></Table.Td>
             <Table.Td><StatusBadge kind="object" state={a.state} /></Table.Td>
-            <Table.Td>{SCORE_PENDING}</Table.Td>
+            <Table.Td>{formatScore(a.score, currentLanguage())}</Table.Td>
             <Table.Td>{year(a.constructionYear)}</Table.Td>
             <Table.Td>{year(a.renovationYear)}</Table.Td>
             <Table.Td ta="right">
@@ -262,5 +274,46 @@ function GroupJobObjects({ actor, group }: { actor: Actor; group: JobGroup }) {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/**
+ * The evaluator's "closed by me" (DOMAIN.md §1): the objects whose questionnaire it closed, read only, each with its
+ * label (the certificate view); the server lists them (GET asset?closedByMe=true, core closedByMeGrants).
+ */
+function ClosedByMe({ query, change }: Omit<ListProps, 'actor'>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { state, reload } = usePagedList(query, fetchClosedByMe);
+  const columns: Column<JobObject>[] = [
+    { key: 'name', header: t('review.jobs.columns.name'), render: (o) => <Text size="sm" fw={500}>{o.name}</Text> },
+    { key: 'group', header: t('review.jobs.columns.group'), render: (o) => o.assetGroupName },
+    { key: 'organisation', header: t('review.jobs.columns.organisation'), render: (o) => o.organisationName },
+    { key: 'status', header: t('review.jobs.columns.status'), render: (o) => <StatusBadge kind="object" state={o.status} /> },
+    { key: 'score', header: t('review.jobs.columns.score'), render: (o) => formatScore(o.score, currentLanguage()) },
+  ];
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="sm">{t('review.jobs.closedIntro')}</Text>
+      <DataTable
+        label={t('review.jobs.closedLabel')}
+        columns={columns}
+        state={state}
+        rowKey={(o) => `${o.id}-${String(o.isBuyerAsset)}`}
+        rowName={(o) => o.name}
+        onRetry={reload}
+        skeletonRows={query.pageSize}
+        actions={(o) => (
+          <RowAction
+            label={t('review.jobs.actions.label')}
+            name={t('review.jobs.actions.labelFor', { name: o.name })}
+            color="green"
+            icon={<IconCertificate size={18} aria-hidden="true" />}
+            onClick={() => void navigate(certificatePath(o.id, 'asset'))}
+          />
+        )}
+      />
+      <QueryPagination query={query} total={state.page?.total} change={change} />
+    </>
   );
 }

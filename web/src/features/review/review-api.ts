@@ -115,6 +115,10 @@ export const internalMarksKey = (ref: AssetRef, qid: number) => ['review/interna
 export const fetchJobObjects = (query: ListQuery, signal: AbortSignal): Promise<Page<JobObject>> =>
   apiPage<JobObject>('asset', { query: listQueryToApi(query), signal });
 
+/** The evaluator's objects it closed (GET asset?closedByMe=true; DOMAIN.md §1), read only with their labels. */
+export const fetchClosedByMe = (query: ListQuery, signal: AbortSignal): Promise<Page<JobObject>> =>
+  apiPage<JobObject>('asset', { query: { ...listQueryToApi(query), closedByMe: true }, signal });
+
 export const fetchJobGroups = (query: ListQuery, signal: AbortSignal): Promise<Page<JobGroup>> =>
   apiPage<JobGroup>('assetGroup', { query: listQueryToApi(query), signal });
 

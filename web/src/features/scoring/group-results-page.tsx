@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Tabs, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
+import { scoreWithheld } from '@ecore/core/scoring/score-access.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -11,7 +11,7 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { parseId } from '../answering/answering-paths.ts';
 import { fetchAssetGroup } from '../assets/assets-api.ts';
-import { BecomeMember } from './object-results-page.tsx';
+import { ScoreWithheldNotice } from './object-results-page.tsx';
 import { GroupResultsContext, type GroupResults } from './results-context.ts';
 import { groupResultsPath, resultsTabOf } from './results-paths.ts';
 import { fetchGroupScore, groupScoreKey } from './scoring-api.ts';
@@ -27,7 +27,8 @@ export function GroupResultsPage() {
   const groupId = parseId(params.groupId);
   if (!session) return null;
   if (groupId === null) return <Navigate to="/asset-management/object-groups" replace />;
-  if (!mayViewScore(session.actor)) return <BecomeMember />;
+  const withheld = scoreWithheld(session.actor);
+  if (withheld !== null) return <ScoreWithheldNotice reason={withheld} />;
   return <Results key={groupId} groupId={groupId} />;
 }
 

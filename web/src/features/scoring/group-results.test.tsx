@@ -153,9 +153,10 @@ describe('the results overview of a group', () => {
     expect(router.state.location.pathname).toBe('/asset-management/objects/7/false/edit/results/5/overview');
   });
 
-  it('asks users without a score role to become a member and loads no score', async () => {
+  it('tells a member without a score role why, never to become a member, and loads no score', async () => {
     await open('overview', ANALYST);
-    expect(await screen.findByText('Werden Sie Mitglied, um die Bewertung Ihrer Objekte zu sehen.')).toBeTruthy();
+    expect(await screen.findByText(/^Bewertungen sehen Objektadministratoren/)).toBeTruthy();
+    expect(screen.queryByText('Werden Sie Mitglied, um die Bewertung Ihrer Objekte zu sehen.')).toBeNull();
     expect(api.fetchGroupScore).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Tabs, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
+import { scoreWithheld, type ScoreWithheld } from '@ecore/core/scoring/score-access.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -20,8 +20,8 @@ import { ROUTE_TAB } from '../../components/route-tab.ts';
 
 /**
  * /asset-management/objects/{assetId}/{isBuyerAsset}/edit/results/{questionnaireId} (spec 02 §2): the results of
- * one filled questionnaire with the tabs overview and details. Who sees a score is core's mayViewScore; everyone
- * else is asked to become a member.
+ * one filled questionnaire with the tabs overview and details. Who sees a score, and why the others do not (asked to
+ * become a member, or told it is not their role's), is core's scoreWithheld.
  */
 export function ObjectResultsPage() {
   const session = useSession();
@@ -31,32 +31,36 @@ export function ObjectResultsPage() {
   const isBuyerAsset = params.isBuyerAsset === 'true' ? true : params.isBuyerAsset === 'false' ? false : null;
   if (!session) return null;
   if (assetId === null || qid === null || isBuyerAsset === null) return <Navigate to="/asset-management/objects" replace />;
-  if (!mayViewScore(session.actor)) return <NotMember assetId={assetId} isBuyerAsset={isBuyerAsset} />;
+  const withheld = scoreWithheld(session.actor);
+  if (withheld !== null) return <NotMember assetId={assetId} isBuyerAsset={isBuyerAsset} reason={withheld} />;
   return <Results key={`${assetId}-${String(isBuyerAsset)}-${qid}`} assetId={assetId} isBuyerAsset={isBuyerAsset} qid={qid} />;
 }
 
-/** Spec 02 §6: without a score role the results are not shown, only the invitation to become a member. */
-export function BecomeMember({ title, children }: { title?: string; children?: ReactNode }) {
+/**
+ * Spec 02 §1, §6: without a score the results are not shown, only why: the invitation to become a member (buyer
+ * organisations), or that scores are not the role's (core scoreWithheld).
+ */
+export function ScoreWithheldNotice({ reason, title, children }: { reason: ScoreWithheld; title?: string; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader {...(title === undefined ? {} : { title })} />
       {children}
       <Alert color="blue" variant="light" role="status">
-        {t('errors.scoring-become-member')}
+        {t(`errors.${reason}`)}
       </Alert>
     </>
   );
 }
 
 /** The object's page frame (its name, the bar) around the invitation, so that the Results tab leads somewhere. */
-function NotMember({ assetId, isBuyerAsset }: { assetId: number; isBuyerAsset: boolean }) {
+function NotMember({ assetId, isBuyerAsset, reason }: { assetId: number; isBuyerAsset: boolean; reason: ScoreWithheld }) {
   const ref = { assetId, isBuyerAsset };
   const { data: object } = useSWR(objectKey(ref), () => fetchObjectSummary(ref), { revalidateOnFocus: false });
   return (
-    <BecomeMember {...(object ? { title: object.objectName } : {})}>
+    <ScoreWithheldNotice reason={reason} {...(object ? { title: object.objectName } : {})}>
       <ObjectQuestionnaireBar assetId={assetId} isBuyerAsset={isBuyerAsset} active="results" object={object ?? null} withSummary={false} />
-    </BecomeMember>
+    </ScoreWithheldNotice>
   );
 }
 

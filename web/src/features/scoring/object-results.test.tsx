@@ -12,7 +12,7 @@ import { ObjectResultsDetails } from './object-results-details.tsx';
 import { ObjectResultsOverview } from './object-results-overview.tsx';
 import { ObjectResultsPage } from './object-results-page.tsx';
 import type { ObjectScore, WhatIfAnswer } from './scoring-api.ts';
-import { ANALYST, computedStranding, OBJECT_ADMIN, objectScore, testFilled, testResult } from './test-scores.ts';
+import { ANALYST, BUYER, computedStranding, OBJECT_ADMIN, objectScore, testFilled, testResult } from './test-scores.ts';
 
 /*
  * An object's results with the server stubbed by core (test-scores.ts): the total and the cluster bars in their
@@ -204,11 +204,20 @@ describe('the results overview of an object', () => {
     expect(within(consumption).getByRole('row', { name: /Wasser/ }).textContent).toContain('nicht angegeben');
   });
 
-  it('asks users without a score role to become a member and loads no score', async () => {
-    await open('overview', { session: ANALYST });
+  it('asks a buyer organisation (no member) to become a member and loads no score', async () => {
+    await open('overview', { session: BUYER });
     expect(await screen.findByText('Werden Sie Mitglied, um die Bewertung Ihrer Objekte zu sehen.')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Ergebnis', selected: true })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'ECORE-Score' })).toBeNull();
+    expect(api.fetchObjectScore).not.toHaveBeenCalled();
+  });
+
+  it('tells the analyst of a member organisation that scores are not its role’s, offers no results tab and loads no score', async () => {
+    await open('overview', { session: ANALYST });
+    expect(await screen.findByText(/^Bewertungen sehen Objektadministratoren, Datenerfasser und die Prüfer\./)).toBeTruthy();
+    expect(screen.queryByText('Werden Sie Mitglied, um die Bewertung Ihrer Objekte zu sehen.')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Daten' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Ergebnis' })).toBeNull();
     expect(api.fetchObjectScore).not.toHaveBeenCalled();
   });
 });

@@ -15,6 +15,11 @@ import type { ObjectScore, WhatIfAnswer } from './scoring-api.ts';
 
 export const OBJECT_ADMIN = sessionOf(4, 'objectadmin', [Role.ObjectAdministrator]);
 export const ANALYST = sessionOf(6, 'analyst', [Role.ObjectAnalyst]);
+/** A prospective buyer of a buyer organisation: not a member of the portal (core scoreWithheld). */
+export const BUYER = (() => {
+  const session = sessionOf(12, 'buyer', [Role.ProspectiveBuyer]);
+  return { ...session, actor: { ...session.actor, orgBuyer: true } };
+})();
 
 /** "Teilweise" (2 of 3), DGNB (1 of 3) and 120 kWh/m²/a: cluster I at 3 of 6 points, ECORE 50. */
 export const STORED: Record<number, AnswerValue> = {
