@@ -13,9 +13,9 @@ export const FEATURE_EXPORTS = {
     'documents-panel.tsx', 'answer-input.tsx', 'test-questionnaire.ts',
   ],
   assets: ['assets-api.ts', 'locale-number.ts', 'object-form.ts', 'asset-class-rows.tsx'],
-  certificates: ['certificate-links.tsx'],
+  certificates: ['certificate-links.tsx', 'certificate-paths.ts'],
   review: ['review-api.ts', 'internal-check.tsx', 'group-review.tsx', 'audit-log.tsx', 'owner-review.tsx', 'test-review.ts'],
-  scoring: ['results-paths.ts', 'results-stranding-chart.tsx'],
+  scoring: ['scoring-api.ts', 'score-display.tsx', 'results-paths.ts', 'results-stranding-chart.tsx', 'test-scores.ts'],
   questionnaires: ['lock-heartbeat.ts'],
 };
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
