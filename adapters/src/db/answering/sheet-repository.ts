@@ -90,7 +90,7 @@ const toSheet = (r: SheetQueryRow): Sheet => ({
   })),
 });
 
-const sheetQuery = (db: Executor, where: ReturnType<typeof sql>, forUpdate: boolean) =>
+const sheetQuery = (db: Executor, where: ReturnType<typeof sql>) =>
   sql<SheetQueryRow>`select aq.id, aq.asset_id, aq.questionnaire_id, q.title, q.version_label, q.type, aq.state, aq.reporting_year,
       aq.created_at, aq.closed_at, aq.submitted_alone, aq.decline_count, aq.adjustments, aq.answered_count, aq.total_count,
       (select json_build_object('user_id', l.user_id, 'holder_name', l.holder_name, 'since', l.since, 'last_activity', l.last_activity)
@@ -106,17 +106,24 @@ const sheetQuery = (db: Executor, where: ReturnType<typeof sql>, forUpdate: bool
         from asset_answer_documents d join asset_answers a on a.id = d.answer_id where a.asset_questionnaire_id = aq.id) as documents
     from asset_questionnaires aq join questionnaires q on q.id = aq.questionnaire_id
     where ${where}
-    order by aq.id desc limit 1${forUpdate ? sql` for update of aq` : sql``}`.execute(db);
+    order by aq.id desc limit 1`.execute(db);
 
 /**
  * One filled questionnaire of an object (by its id, or the object's latest when `id` is null; `assetId` null: by its id
- * alone) with its lock, answers,
- * comments and documents, in one statement; `forUpdate` locks its row for the transaction (saves), so that what is
- * read is what every other save of it waits for.
+ * alone) with its lock, answers, comments and documents. `forUpdate` locks its row for the transaction first (saves),
+ * and reads it in a statement of its own once the lock is held: every writer of its answers takes that lock first, so
+ * what is read is what the writer before left (a statement that waited for the lock would read the answers as they
+ * were when it began).
  */
 export async function findSheet(db: Executor, assetId: number | null, id: number | null, forUpdate = false): Promise<Sheet | null> {
   const where = id === null ? sql`aq.asset_id = ${assetId}` : assetId === null ? sql`aq.id = ${id}` : sql`aq.id = ${id} and aq.asset_id = ${assetId}`;
-  const { rows } = await sheetQuery(db, where, forUpdate);
+  if (forUpdate) {
+    const { rows: locked } = await sql<{ id: number }>`select aq.id from asset_questionnaires aq where ${where} order by aq.id desc limit 1 for update`.execute(db);
+    if (!locked[0]) return null;
+    const { rows } = await sheetQuery(db, sql`aq.id = ${locked[0].id}`);
+    return rows[0] ? toSheet(rows[0]) : null;
+  }
+  const { rows } = await sheetQuery(db, where);
   return rows[0] ? toSheet(rows[0]) : null;
 }
 
