@@ -58,7 +58,7 @@ import { groupSheetFrom } from '../review/states.ts';
 import { availableTransitions } from '@ecore/core/review/transitions.ts';
 import { mayOpenCheck, reviewCounts } from '@ecore/core/review/answer-review.ts';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
-import { findSheet, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { findSheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import { createScoreKeeper, type ScoreKeeper } from '../scoring/stored-score.ts';
 import { groupAnnualStartProblem, annualStartProblem } from '@ecore/core/answering/annual.ts';
 import { findAnnualStart, lockGroupRow } from '@ecore/adapters/db/answering/annual-repository.ts';
