@@ -247,7 +247,7 @@ const makeOutcome = (projected: E.Either<StrandingRefusal, StrandingResult>, sou
 const outcomes = new WeakMap<object, Map<ProjectionSource, StrandingOutcome>>();
 /**
  * A stranding outcome of a projection and its source; of a shared (frozen) projection made once and shared too, frozen,
- * so that scores of the same figures hold the very same outcome.
+ * so that scores of the same figures hold the very same outcome (a stored score's text is then made once: kept-writes.ts).
  */
 const outcomeOf = (projected: E.Either<StrandingRefusal, StrandingResult>, source: ProjectionSource): StrandingOutcome => {
   if (!Object.isFrozen(projected)) return makeOutcome(projected, source);
