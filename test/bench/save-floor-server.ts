@@ -1,7 +1,7 @@
 // The server of test/bench/save-floor.ts: a bare Fastify route (`GET /bare`, as test/bench/bare.ts) and the least a
 // durable save can be (`PUT /save`), in one process on PostgreSQL (schema `bench_floor` of FLOOR_DATABASE_URL, made
 // afresh). A save is acknowledged after its batch committed, the saves that came while a batch was under way going in
-// the next (as adapters/src/db/answering/kept-writes.ts batches them). FLOOR_MODE:
+// the next (as the portal once batched its saves). FLOOR_MODE:
 // - `bare-save`: the answer upserted and a change-log row inserted, nothing else;
 // - `obligations`: what the portal's save must do in the database besides the score: its questionnaire's row locked
 //   and its version and progress written (a row of 1.4 KB on half-free pages), the answer upserted with who changed it,

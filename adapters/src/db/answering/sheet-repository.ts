@@ -5,41 +5,16 @@ import { toAnswer, type AnswerLock, type AnswerRow, type AssetQuestionnaireRow, 
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-/**
- * An answer as a sheet read it, with the version of its row (PostgreSQL's `xmin`): a save writes over it only while
- * the row is still that version (`writeAnswerWithChange`), without locking it first.
- */
-export type SheetAnswer = AnswerRow & { rowVersion: string };
-
 /** A filled questionnaire with everything stored of it that the answering screen shows, read in one statement. */
 export interface Sheet {
   row: AssetQuestionnaireRow;
   lock: AnswerLock | null;
-  answers: SheetAnswer[];
+  answers: AnswerRow[];
   comments: CommentRow[];
   documents: DocumentRow[];
-  /**
-   * The version of all of it (`ecore_sheet_version`, migration 091): a save decided on this sheet writes only while
-   * the run is still this version (`SheetGuard` in kept-writes.ts).
-   */
-  version: string;
 }
 
-/**
- * The version of a sheet after its own save wrote answers of it (`rowVersion`: the run's row version then, changed
- * when the save wrote the run's score and progress too): its lock, comments and documents as they were, its answers
- * as they are now (each with its row version).
- */
-export function sheetVersionAfter(sheet: Pick<Sheet, 'version' | 'answers'>, rowVersion: string): string {
-  const [, lock = '', comments = '', documents = ''] = sheet.version.split(';');
-  const answers = [...sheet.answers].sort((a, b) => a.id - b.id).map((a) => `${a.id}:${a.rowVersion}`);
-  return [rowVersion, lock, comments, documents, answers.join(',')].join(';');
-}
-
-/** The row version (`xmin`) of what a transaction wrote, from its id as `pg_current_xact_id()` names it (with its epoch). */
-export const rowVersionOf = (transaction: string) => String(BigInt(transaction) & 0xffffffffn);
-
-type JsonAnswer = { id: number; row_version: string; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; rejection_reason?: string | null; modified_by: string; modified_at: string };
+type JsonAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; rejection_reason?: string | null; modified_by: string; modified_at: string };
 type JsonComment = { id: number; answer_id: number; comment: string; author_name: string; created_at: string };
 type JsonDocument = { id: number; answer_id: number; file_name: string; content_type: string; size: number; storage_key: string; uploaded_by: string; uploaded_at: string };
 type JsonLock = { user_id: number; holder_name: string; since: string; last_activity: string };
@@ -64,7 +39,6 @@ interface SheetQueryRow {
   answers: JsonAnswer[] | null;
   comments: JsonComment[] | null;
   documents: JsonDocument[] | null;
-  version: string;
 }
 
 // JSON carries timestamps as text with the session's offset; they are answered as ISO instants in UTC (to the
@@ -92,7 +66,6 @@ const toSheet = (r: SheetQueryRow): Sheet => ({
   lock: r.lock ? { userId: r.lock.user_id, holderName: r.lock.holder_name, since: new Date(r.lock.since).getTime(), lastActivity: new Date(r.lock.last_activity).getTime() } : null,
   answers: (r.answers ?? []).map((a) => ({
     id: a.id,
-    rowVersion: a.row_version,
     questionId: a.question_id,
     inputAnswer: a.input_answer,
     multipleChoiceOption: [...a.option_ids].sort((x, y) => x - y),
@@ -115,15 +88,14 @@ const toSheet = (r: SheetQueryRow): Sheet => ({
     uploadedBy: d.uploaded_by,
     uploadedAt: instant(d.uploaded_at),
   })),
-  version: r.version,
 });
 
-const sheetQuery = (db: Executor, where: ReturnType<typeof sql>, forUpdate: boolean) =>
+const sheetQuery = (db: Executor, where: ReturnType<typeof sql>) =>
   sql<SheetQueryRow>`select aq.id, aq.asset_id, aq.questionnaire_id, q.title, q.version_label, q.type, aq.state, aq.reporting_year,
       aq.created_at, aq.closed_at, aq.submitted_alone, aq.decline_count, aq.adjustments, aq.answered_count, aq.total_count,
       (select json_build_object('user_id', l.user_id, 'holder_name', l.holder_name, 'since', l.since, 'last_activity', l.last_activity)
         from asset_questionnaire_locks l where l.asset_questionnaire_id = aq.id) as lock,
-      (select json_agg(json_build_object('id', a.id, 'row_version', a.xmin::text, 'question_id', a.question_id, 'input_answer', a.input_answer, 'option_ids', a.option_ids,
+      (select json_agg(json_build_object('id', a.id, 'question_id', a.question_id, 'input_answer', a.input_answer, 'option_ids', a.option_ids,
           'state', a.state, 'review_status', a.review_status, 'changed_since_decline', a.changed_since_decline,
           'evidence_requested', a.evidence_requested, 'rejection_reason', a.rejection_reason, 'modified_by', a.modified_by, 'modified_at', a.modified_at) order by a.id)
         from asset_answers a where a.asset_questionnaire_id = aq.id) as answers,
@@ -131,21 +103,27 @@ const sheetQuery = (db: Executor, where: ReturnType<typeof sql>, forUpdate: bool
         from asset_answer_comments c join asset_answers a on a.id = c.answer_id where a.asset_questionnaire_id = aq.id) as comments,
       (select json_agg(json_build_object('id', d.id, 'answer_id', d.answer_id, 'file_name', d.file_name, 'content_type', d.content_type, 'size', d.size,
           'storage_key', d.storage_key, 'uploaded_by', d.uploaded_by, 'uploaded_at', d.uploaded_at) order by d.id)
-        from asset_answer_documents d join asset_answers a on a.id = d.answer_id where a.asset_questionnaire_id = aq.id) as documents,
-      ecore_sheet_version(aq.id) as version
+        from asset_answer_documents d join asset_answers a on a.id = d.answer_id where a.asset_questionnaire_id = aq.id) as documents
     from asset_questionnaires aq join questionnaires q on q.id = aq.questionnaire_id
     where ${where}
-    order by aq.id desc limit 1${forUpdate ? sql` for update of aq` : sql``}`.execute(db);
+    order by aq.id desc limit 1`.execute(db);
 
 /**
  * One filled questionnaire of an object (by its id, or the object's latest when `id` is null; `assetId` null: by its id
- * alone) with its lock, answers,
- * comments and documents, in one statement; `forUpdate` locks its row for the transaction (saves), so that what is
- * read is what every other save of it waits for.
+ * alone) with its lock, answers, comments and documents. `forUpdate` locks its row for the transaction first (saves),
+ * and reads it in a statement of its own once the lock is held: every writer of its answers takes that lock first, so
+ * what is read is what the writer before left (a statement that waited for the lock would read the answers as they
+ * were when it began).
  */
 export async function findSheet(db: Executor, assetId: number | null, id: number | null, forUpdate = false): Promise<Sheet | null> {
   const where = id === null ? sql`aq.asset_id = ${assetId}` : assetId === null ? sql`aq.id = ${id}` : sql`aq.id = ${id} and aq.asset_id = ${assetId}`;
-  const { rows } = await sheetQuery(db, where, forUpdate);
+  if (forUpdate) {
+    const { rows: locked } = await sql<{ id: number }>`select aq.id from asset_questionnaires aq where ${where} order by aq.id desc limit 1 for update`.execute(db);
+    if (!locked[0]) return null;
+    const { rows } = await sheetQuery(db, sql`aq.id = ${locked[0].id}`);
+    return rows[0] ? toSheet(rows[0]) : null;
+  }
+  const { rows } = await sheetQuery(db, where);
   return rows[0] ? toSheet(rows[0]) : null;
 }
 
@@ -172,25 +150,26 @@ export async function lockAnswerRow(db: Executor, assetQuestionnaireId: number, 
 export type AnswerValueRow = { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: string | null; changedSinceDecline?: boolean };
 export type ChangeRow = { assetQuestionnaireId: number; questionId: number; kind: string; userId: number | null; oldValue: unknown; newValue: unknown; note: string };
 
-/** What a write stored: the row with the version it wrote, and the writing transaction (its notifications name it). */
-export interface WrittenAnswer {
-  answer: SheetAnswer;
-  transaction: string;
-}
-export type WrittenRow = RawAnswer & { row_version: string; written_by: string };
-export const writtenAnswer = (r: WrittenRow): WrittenAnswer => ({ answer: { ...toAnswer(r), rowVersion: r.row_version }, transaction: r.written_by });
-const WRITTEN = sql`*, xmin::text as row_version, pg_current_xact_id()::text as written_by`;
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
-/** The change-log row of what the statement's `written` wrote (none when it wrote nothing). */
-const loggedFromWritten = (change: ChangeRow, by: string, at: Date) =>
-  sql`insert into asset_answer_changes (asset_questionnaire_id, question_id, kind, user_id, user_name, at, old_value, new_value, note)
+/** Writes an answer and its change-log row in one statement (the annual start's carried answers); answers the stored answer. */
+export async function writeAnswerWithChange(db: Executor, answerId: number, value: AnswerValueRow, by: string, at: Date, change: ChangeRow): Promise<AnswerRow | null> {
+  const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
+  const decline = value.changedSinceDecline === undefined ? sql`changed_since_decline` : sql`${value.changedSinceDecline}`;
+  const { rows } = await sql<RawAnswer>`with written as (
+      update asset_answers set input_answer = ${value.inputAnswer}, option_ids = ${options}, state = ${value.state},
+        modified_by = ${by}, modified_at = ${at}, changed_since_decline = ${decline}
+      where id = ${answerId} returning *),
+    logged as (insert into asset_answer_changes (asset_questionnaire_id, question_id, kind, user_id, user_name, at, old_value, new_value, note)
       select ${change.assetQuestionnaireId}::int, ${change.questionId}::int, ${change.kind}::text, ${change.userId}::int, ${by}::text, ${at}::timestamptz,
         ${json(change.oldValue)}::jsonb, ${json(change.newValue)}::jsonb, ${change.note}::text
-      from written`;
+      from written)
+    select * from written`.execute(db);
+  return rows[0] ? toAnswer(rows[0]) : null;
+}
 
-/** The filled questionnaire's figures after a write of one answer (its stored score and progress), written with it. */
+/** The filled questionnaire's stored score and progress after a save. */
 export interface QuestionnaireFigures {
   ecore: number | null;
   finance: number | null;
@@ -200,61 +179,63 @@ export interface QuestionnaireFigures {
   total: number;
 }
 
-/** The filled questionnaire's figures, written when the statement's `written` wrote (nothing else). */
-const scoredFromWritten = (questionnaireId: number, figures: QuestionnaireFigures | undefined) =>
-  figures
-    ? sql`, scored as (update asset_questionnaires set ecore_score = ${figures.ecore}::float8, finance_score = ${figures.finance}::float8,
-          score_summary = ${JSON.stringify(figures.summary)}::json, score_stamp = ${figures.scoredAt}, score_rules_version = ${SCORING_RULES_VERSION}::int, answered_count = ${figures.answered}, total_count = ${figures.total}
-        where id = ${questionnaireId} and exists (select 1 from written))`
-    : sql``;
-
 /**
- * Writes an answer and its change-log row in one statement; answers the stored answer (`WrittenAnswer`), and with
- * `figures` the questionnaire's stored score and progress in the same statement. With `rowVersion` (as a sheet
- * read it) it writes only while the row is still that version and answers null when it changed since (a review
- * marked it): the caller then locks it and decides again.
+ * What a save decided (core `decideSave`) writes to one filled questionnaire, whose row the caller's transaction holds
+ * locked: its answers (over the answer read, `answerId`, or created), their change-log rows, the sampled sheet's
+ * adjustments count and the stored score and progress (each where the save changes it).
  */
-export async function writeAnswerWithChange(
-  db: Executor,
-  answerId: number,
-  value: AnswerValueRow,
-  by: string,
-  at: Date,
-  change: ChangeRow,
-  rowVersion?: string,
-  figures?: QuestionnaireFigures,
-): Promise<WrittenAnswer | null> {
-  const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
-  const decline = value.changedSinceDecline === undefined ? sql`changed_since_decline` : sql`${value.changedSinceDecline}`;
-  const unchanged = rowVersion === undefined ? sql`` : sql` and xmin = ${rowVersion}::xid`;
-  const { rows } = await sql<WrittenRow>`with written as (
-      update asset_answers set input_answer = ${value.inputAnswer}, option_ids = ${options}, state = ${value.state},
-        modified_by = ${by}, modified_at = ${at}, changed_since_decline = ${decline}
-      where id = ${answerId}${unchanged} returning ${WRITTEN}),
-    logged as (${loggedFromWritten(change, by, at)})${scoredFromWritten(change.assetQuestionnaireId, figures)}
-    select * from written`.execute(db);
-  return rows[0] ? writtenAnswer(rows[0]) : null;
+export interface SaveWrite {
+  questionnaireId: number;
+  by: string;
+  at: Date;
+  answers: readonly (AnswerValueRow & { questionId: number; answerId: number | null })[];
+  changes: readonly Omit<ChangeRow, 'assetQuestionnaireId'>[];
+  adjustments: number | null;
+  figures: QuestionnaireFigures | null;
 }
 
 /**
- * Creates a question's first answer and its change-log row (and `figures`, as above) in one statement; answers null when a concurrent
- * writer created the row first (the caller then locks it and decides again).
+ * Writes a save in one statement (answers, change-log rows, the questionnaire's row) and answers the answers as
+ * written. A changed answer keeps the mark of a change since the decline once set (`changedSinceDecline` only sets it).
+ * Every writer of a filled questionnaire's answers holds its row locked (saves, imports, reviews, transitions, version
+ * moves), so the answers read under that lock are the ones written over; a question's first answer created meanwhile
+ * by a comment or document (an empty row) is written over.
  */
-export async function createAnswerWithChange(
-  db: Executor,
-  value: AnswerValueRow,
-  by: string,
-  at: Date,
-  change: ChangeRow,
-  figures?: QuestionnaireFigures,
-): Promise<WrittenAnswer | null> {
-  const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
-  const { rows } = await sql<WrittenRow>`with written as (
+export async function writeSave(db: Executor, save: SaveWrite): Promise<AnswerRow[]> {
+  const settings = [
+    ...(save.adjustments !== null ? [sql`adjustments = ${save.adjustments}`] : []),
+    ...(save.figures
+      ? [
+          sql`ecore_score = ${save.figures.ecore}::float8, finance_score = ${save.figures.finance}::float8, score_summary = ${JSON.stringify(save.figures.summary)}::json,
+            score_stamp = ${save.figures.scoredAt}, score_rules_version = ${SCORING_RULES_VERSION}::int, answered_count = ${save.figures.answered}, total_count = ${save.figures.total}`,
+        ]
+      : []),
+  ];
+  if (save.answers.length === 0 && save.changes.length === 0 && settings.length === 0) return [];
+  const answers = JSON.stringify(
+    save.answers.map((a) => ({ answer_id: a.answerId, question_id: a.questionId, input_answer: a.inputAnswer, option_ids: a.multipleChoiceOption, state: a.state, decline: a.changedSinceDecline ?? null })),
+  );
+  const changes = JSON.stringify(save.changes.map((c) => ({ question_id: c.questionId, kind: c.kind, user_id: c.userId, old_value: c.oldValue ?? null, new_value: c.newValue ?? null, note: c.note })));
+  const questionnaire = settings.length > 0 ? sql`, questionnaire as (update asset_questionnaires set ${sql.join(settings)} where id = ${save.questionnaireId})` : sql``;
+  const { rows } = await sql<RawAnswer>`with input as (
+      select * from json_to_recordset(${answers}::json) as i(answer_id int, question_id int, input_answer float8, option_ids int[], state text, decline boolean)),
+    updated as (
+      update asset_answers a set input_answer = i.input_answer, option_ids = i.option_ids, state = i.state, modified_by = ${save.by}, modified_at = ${save.at},
+        changed_since_decline = coalesce(i.decline, a.changed_since_decline)
+      from input i where i.answer_id is not null and a.id = i.answer_id returning a.*),
+    created as (
       insert into asset_answers (asset_questionnaire_id, question_id, input_answer, option_ids, state, modified_by, modified_at, changed_since_decline)
-      select ${change.assetQuestionnaireId}::int, ${change.questionId}::int, ${value.inputAnswer}::float8, ${options}, ${value.state}::text, ${by}::text, ${at}::timestamptz,
-        ${value.changedSinceDecline ?? false}::boolean
-      on conflict (asset_questionnaire_id, question_id) do nothing returning ${WRITTEN}),
-    logged as (${loggedFromWritten(change, by, at)})${scoredFromWritten(change.assetQuestionnaireId, figures)}
-    select * from written`.execute(db);
-  return rows[0] ? writtenAnswer(rows[0]) : null;
+      select ${save.questionnaireId}::int, i.question_id, i.input_answer, i.option_ids, i.state, ${save.by}::text, ${save.at}::timestamptz, coalesce(i.decline, false)
+      from input i where i.answer_id is null
+      on conflict (asset_questionnaire_id, question_id) do update set input_answer = excluded.input_answer, option_ids = excluded.option_ids, state = excluded.state,
+        modified_by = excluded.modified_by, modified_at = excluded.modified_at, changed_since_decline = excluded.changed_since_decline or asset_answers.changed_since_decline
+      returning *),
+    logged as (
+      insert into asset_answer_changes (asset_questionnaire_id, question_id, kind, user_id, user_name, at, old_value, new_value, note)
+      select ${save.questionnaireId}::int, c.question_id, c.kind, c.user_id, ${save.by}::text, ${save.at}::timestamptz, c.old_value, c.new_value, c.note
+      from json_to_recordset(${changes}::json) as c(question_id int, kind text, user_id int, old_value jsonb, new_value jsonb, note text))${questionnaire}
+    select * from updated union all select * from created`.execute(db);
+  // Every answer read under the questionnaire's lock is still there: anything else is a writer that took no lock.
+  if (rows.length !== save.answers.length) throw new Error(`writeSave: ${save.answers.length} answers to write, ${rows.length} written`);
+  return rows.map(toAnswer);
 }

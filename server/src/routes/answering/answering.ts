@@ -50,7 +50,7 @@ import { idempotentRoute } from '../../plugins/idempotency.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
-import { applyAnswers, saveKeptAnswer, saveSheetAnswers, type ScoreWith } from './save-answers.ts';
+import { saveSheetAnswers, type ScoreWith } from './save-answers.ts';
 import { ANSWERING_NOTIFICATION } from '@ecore/migrations/index.ts';
 import { LockedError, actorName, answerResponse, answersOf, questionnaireState, storedAnswers, visibleAsset, visibleQuestionnaire } from './context.ts';
 import { createAnsweringCaches, type KeptSheet } from './sheet-cache.ts';
@@ -58,7 +58,7 @@ import { groupSheetFrom } from '../review/states.ts';
 import { availableTransitions } from '@ecore/core/review/transitions.ts';
 import { mayOpenCheck, reviewCounts } from '@ecore/core/review/answer-review.ts';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
-import { findSheet, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { findSheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import { createScoreKeeper, type ScoreKeeper } from '../scoring/stored-score.ts';
 import { groupAnnualStartProblem, annualStartProblem } from '@ecore/core/answering/annual.ts';
 import { findAnnualStart, lockGroupRow } from '@ecore/adapters/db/answering/annual-repository.ts';
@@ -345,53 +345,20 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const items = request.body.map((item, index) => ({ ...item, index }));
       const byAsset = new Map<number, typeof items>();
       for (const item of items) byAsset.set(item.assetId, [...(byAsset.get(item.assetId) ?? []), item]);
-      // What is read before the transaction comes from the caches (object, its latest run's template, its group):
-      // the transaction itself reads the run with its row locked, its lock and answers in one statement.
-      const targets: { asset: AssetView; list: typeof items; template: ScoredTemplate; sampled: boolean; latest: Sheet }[] = [];
+      // What is read before the transaction comes from the caches (object, its latest run's template, its group); the
+      // transaction reads each run with its row locked (its lock, answers, comments and documents in one statement),
+      // core decides on that (save-answers.ts), and what it decided is written in one statement per run.
+      const targets: { asset: AssetView; list: typeof items; template: ScoredTemplate; sampled: boolean }[] = [];
       for (const [assetId, list] of byAsset) {
         const { asset, latestId } = await caches.visibleObject(actor, assetId, list[0]!.isBuyerAsset);
         if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
-        const latest = await caches.sheetOf(asset.id, latestId);
-        if (!latest) throw new HttpError(404, 'not-found');
+        const templateId = await caches.templateIdOf(asset.id, latestId);
+        if (templateId === null) throw new HttpError(404, 'not-found');
         const group = (await caches.group(asset.assetGroupId)).review;
         const sampled = group?.submission?.sampledAssetIds.includes(asset.id) ?? false;
-        targets.push({ asset, list, template: await templateOf(latest.row.questionnaireId), sampled, latest });
+        targets.push({ asset, list, template: await templateOf(templateId), sampled });
       }
       const scoring = await scores.prepare();
-      const since = caches.changesHeard();
-      const scoreFor = (template: ScoredTemplate, asset: AssetView, reportingYear: number) => (answers: Parameters<ScoreWith>[0]) => ({
-        ...scoring.figures(template, { ...asset, area: asset.assetTotalArea }, reportingYear, answers),
-        scoredAt: new Date(deps.clock()),
-      });
-      // The answering screen's save (one answer) is decided on the questionnaire as this process keeps it and written in
-      // one statement while it is unchanged; anything else, or a questionnaire changed since, is saved in a transaction.
-      // This process's saves of one questionnaire go in turn, each on the questionnaire as the one before left it.
-      if (targets.length === 1 && items.length === 1) {
-        const { asset, template, sampled, latest } = targets[0]!;
-        const saved = await caches.inTurn(latest.row.id, async () => {
-          const heard = caches.changesHeard();
-          const kept = await caches.sheetOf(asset.id, latest.row.id);
-          if (kept?.row.questionnaireId !== template.id) return null;
-          const written = await saveKeptAnswer(caches.writeKept, {
-            actor,
-            by,
-            at: now(),
-            now: deps.clock(),
-            kept,
-            structure: structureFor(template, asset),
-            item: items[0]!,
-            sampled,
-            scoreWith: scoreFor(template, asset, kept.row.reportingYear),
-          });
-          if (written) caches.keepOwn(request, [kept.row.id], { sheets: [written.after], since: heard });
-          return written && { ...written, kept };
-        });
-        if (saved) {
-          caches.saves.oneStatement += 1;
-          return { answers: saved.written.map((a) => answerResponse(a, asset, saved.kept.comments, saved.kept.documents)), progress: saved.progress };
-        }
-      }
-      caches.saves.transaction += 1;
       const result = await deps.db.transaction().execute(async (trx) => {
         const out = [];
         for (const { asset, list, template, sampled } of targets) {
@@ -399,30 +366,22 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
           if (!locked) throw new HttpError(404, 'not-found');
           // A new version or run since the template was picked: the caller reloads (the answers were checked for another).
           if (locked.row.questionnaireId !== template.id) throw new HttpError(409, 'questionnaire-stale');
-          const { row } = locked;
           const object = { ...asset, area: asset.assetTotalArea };
-          const scoreWith = scoreFor(template, asset, row.reportingYear);
+          const scoreWith: ScoreWith = (answers) => ({ ...scoring.figures(template, object, locked.row.reportingYear, answers), scoredAt: new Date(deps.clock()) });
           const saved = await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: structureFor(template, asset), items: list, sampled, scoreWith });
-          // One changed answer took its questionnaire's score and progress along; else they are written here.
-          if (!saved.scored) await scoring.store(trx, template, object, row, saved.stored, saved.progress);
           out.push({ asset, locked, saved });
         }
         return out;
       });
-      // Committed: this process keeps the questionnaires it changed as it left them (else forgets them) before it
-      // answers, the others forget them when the notification comes; it keeps everything else it knows.
+      // Committed: this process forgets the questionnaires it changed before it answers (the others when the
+      // notification comes); it keeps everything else it knows.
       caches.keepOwn(
         request,
         result.map((r) => r.locked.row.id),
-        { sheets: result.flatMap((r) => (r.saved.after ? [r.saved.after] : [])), since },
       );
       const answers = [];
-      let last = result.at(-1)!.saved.progress;
-      for (const { asset, locked, saved } of result) {
-        answers.push(...saved.written.map((a) => answerResponse(a, asset, locked.comments, locked.documents)));
-        last = saved.progress;
-      }
-      return { answers, progress: last };
+      for (const { asset, locked, saved } of result) answers.push(...saved.written.map((a) => answerResponse(a, asset, locked.comments, locked.documents)));
+      return { answers, progress: result.at(-1)!.saved.progress };
     },
   );
 
@@ -556,12 +515,12 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const fills = fillFromDefaults(target, defaults.answers);
       const by = await actorName(app, deps.db, request.actor);
       const scoring = await scores.prepare();
+      const object = { ...asset, area: asset.assetTotalArea };
       await deps.db.transaction().execute(async (trx) => {
         const locked = (await findSheet(trx, asset.id, questionnaire.id, true))!;
-        const lock = lockDecision(locked.lock, actor.userId, deps.clock());
-        if (lock.outcome === 'held') throw new LockedError(lock.currentLockerName);
-        const saved = await applyAnswers(trx, actor, by, now(), locked, target, fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value })), 'defaults');
-        await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, locked.row, saved.stored, saved.progress);
+        const scoreWith: ScoreWith = (answers) => ({ ...scoring.figures(template, object, locked.row.reportingYear, answers), scoredAt: new Date(deps.clock()) });
+        const items = fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value }));
+        await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: target, items, sampled: false, note: 'defaults', scoreWith });
       });
       return present(actor, asset, await freshSheet(asset.id, questionnaire.id));
     },

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { applicableTemplate } from '@ecore/core/answering/applicability.ts';
-import type { AnswerState, AssetQuestionnaireState, ReviewStatus, StoredAnswer } from '@ecore/core/answering/answers.ts';
+import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
+import { storedAnswers } from '@ecore/core/answering/save.ts';
 import { mayViewAsset, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import { assetClassesOf } from '@ecore/core/assets/asset-classes.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
@@ -33,23 +34,8 @@ export async function visibleQuestionnaire(db: Kysely<DB>, actor: AssetActor, as
   return { asset, questionnaire };
 }
 
-/** The answers of a filled questionnaire as core reads them (state typed, documents counted). */
-export const storedAnswers = (answers: readonly AnswerRow[], documents: readonly DocumentRow[]): (StoredAnswer & { evidenceRequested: boolean })[] => {
-  // Each answer's documents counted in one pass (most sheets have none).
-  const documentCounts = new Map<number, number>();
-  for (const d of documents) documentCounts.set(d.answerId, (documentCounts.get(d.answerId) ?? 0) + 1);
-  return answers.map((a) => ({
-    id: a.id,
-    questionId: a.questionId,
-    inputAnswer: a.inputAnswer,
-    multipleChoiceOption: a.multipleChoiceOption,
-    state: a.state as AnswerState | null,
-    reviewStatus: a.reviewStatus as ReviewStatus,
-    documentCount: documentCounts.get(a.id) ?? 0,
-    changedSinceDecline: a.changedSinceDecline,
-    evidenceRequested: a.evidenceRequested,
-  }));
-};
+/** The answers of a filled questionnaire as core reads them (state typed, documents counted): core's `storedAnswers`. */
+export { storedAnswers };
 
 /** An answer as the API answers it (spec 02 §3 "Answer"). */
 export const answerResponse = (a: AnswerRow, asset: Pick<AssetView, 'id' | 'isBuyerAsset'>, comments: readonly CommentRow[], documents: readonly DocumentRow[]) => ({

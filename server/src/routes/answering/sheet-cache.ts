@@ -5,9 +5,8 @@ import { mayViewAsset, type AssetActor } from '@ecore/core/assets/asset-access.t
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import type { QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
 import { findAssetWithLatestQuestionnaire } from '@ecore/adapters/db/assets/assets-repository.ts';
-import { findGroupDefaults, type GroupDefaults } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { findAssetQuestionnaire, findGroupDefaults, type GroupDefaults } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { findSheet, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
-import { createKeptWriter } from '@ecore/adapters/db/answering/kept-writes.ts';
 import { findActiveTemplateIds } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { groupReviewOf } from '@ecore/adapters/db/review/review-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
@@ -42,9 +41,10 @@ export type GroupReview = Awaited<ReturnType<typeof groupReviewOf>>;
  * What the answering routes keep between requests (issue 11), each emptied by the change notifications
  * (plugins/auth.ts) of what it shows, in every process sharing the database:
  * - `sheets`: a filled questionnaire with its lock, answers, comments and documents (one statement to read), by its
- *   id; the answering tables notify with the ids of the filled questionnaires a statement touched (migration 043)
- *   and the transaction's id (090), so a save drops only its own questionnaire's entry in the other processes, and
- *   the process that saved keeps it as the save left it (`keepOwn`);
+ *   id; the answering tables notify with the ids of the filled questionnaires a statement touched (migration 043),
+ *   so a save drops only its own questionnaire's entry in the other processes, and the process that saved drops it
+ *   itself before it answers (`keepOwn`). It serves reads only: a save decides on the questionnaire as its
+ *   transaction reads it with its row locked (save-answers.ts), never on a kept one;
  * - `objects`: an object (findAsset) and the id of its latest filled questionnaire, by the object's id. Inserting,
  *   deleting or moving a filled questionnaire updates the object's status (refreshAssetStatus), which notifies.
  *   The object's latest progress figures in it are not used here (they change with every save);
@@ -70,15 +70,12 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
   const actives = app.watchTables(['questionnaires'], createNotifiedCache<0, Partial<Record<QuestionnaireType, number>>>());
   const stamps = app.watchTables(['questionnaires'], createNotifiedCache<number, string | null>());
   const templates = createTemplateCache(db, stamps);
-  /** The end of the last save of each filled questionnaire under way in this process (`inTurn`). */
-  const turns = new Map<number, Promise<void>>();
   /** Applicable structures by template (kept while the template object is) and the object's asset classes. */
   const structures = new WeakMap<ScoredTemplate, Map<string, AnswerStructure>>();
 
   const keep = (sheet: Sheet | null): KeptSheet | null => {
     if (!sheet) return null;
-    // The stored answers are made when first read (a read of the sheet, its score): a save keeps the sheet it leaves,
-    // and the next save of it reads only its answers.
+    // The stored answers are made when first read (a read of the sheet, its score).
     let stored: KeptSheet['stored'] | undefined;
     return Object.defineProperty({ ...sheet }, 'stored', { enumerable: true, get: () => (stored ??= storedAnswers(sheet.answers, sheet.documents)) }) as KeptSheet;
   };
@@ -89,47 +86,21 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
      * The caches a call that changed filled questionnaires (only their answering tables) keeps, once it has dropped
      * the entries of the questionnaires it changed: the others are emptied before its answer goes out as usual.
      */
-    keepOwn(
-      request: Pick<FastifyRequest, 'ownCacheDrops'>,
-      questionnaireIds: Iterable<number>,
-      written?: { sheets: readonly { sheet: Sheet; transaction: string }[]; since: number },
-    ) {
-      // A save keeps the questionnaires as it left them (what it locked and wrote, by its transaction), so that the
-      // next save and the answering screen's read after it need no statement: its own notification keeps them; not
-      // one whose change by anyone else (a review's marks take no questionnaire lock) was heard since the save began
-      // (`since`: `changesHeard()` before its transaction).
-      const kept = (written?.sheets ?? []).filter((w) => sheets.unchangedSince(w.sheet.row.id, written!.since, w.transaction));
+    keepOwn(request: Pick<FastifyRequest, 'ownCacheDrops'>, questionnaireIds: Iterable<number>) {
       sheets.drop(questionnaireIds);
-      for (const w of kept) sheets.put(w.sheet.row.id, keep(w.sheet), w.transaction);
       request.ownCacheDrops = new Set([sheets, objects, groups, actives, stamps]);
     },
     /**
-     * Runs `work` after every earlier call for the same filled questionnaire in this process has ended: its saves go one
-     * after another (they would wait for each other's row lock anyway), so that each is decided on the questionnaire
-     * as the one before left it instead of finding it changed under it.
+     * The template id of an object's latest filled questionnaire (`latestId`), as a save picks its template before its
+     * transaction: from the kept sheet where there is one, else read alone (the sheet itself the save reads locked).
+     * The transaction checks it again (`questionnaire-stale`).
      */
-    inTurn<T>(questionnaireId: number, work: () => Promise<T>): Promise<T> {
-      const before = turns.get(questionnaireId);
-      const mine = before ? before.then(work) : work();
-      const done = mine.then(
-        () => undefined,
-        () => undefined,
-      );
-      turns.set(questionnaireId, done);
-      void done.then(() => {
-        if (turns.get(questionnaireId) === done) turns.delete(questionnaireId);
-      });
-      return mine;
+    async templateIdOf(assetId: number, latestId: number | null): Promise<number | null> {
+      if (latestId === null) return null;
+      const kept = sheets.peek(latestId);
+      if (kept) return kept.row.assetId === assetId ? kept.row.questionnaireId : null;
+      return (await findAssetQuestionnaire(db, assetId, latestId))?.questionnaireId ?? null;
     },
-    /**
-     * How this process's saves of answers were written: in one statement on the questionnaire as kept
-     * (`saveKeptAnswer`), or in a transaction that read it with its row locked (tests and the bench read them).
-     */
-    saves: { oneStatement: 0, transaction: 0 },
-    /** Writes the saves decided on kept questionnaires, those under way at the same time in one statement (`saveKeptAnswer`). */
-    writeKept: createKeptWriter(db),
-    /** The point reached in the questionnaires' changes heard (a save takes it before its transaction: `keepOwn`). */
-    changesHeard: () => sheets.mark(),
     /** An object the actor may see (matching isBuyerAsset where the call names it), with its latest run's id; else 404. */
     async visibleObject(actor: AssetActor, id: number, isBuyerAsset?: boolean) {
       const found = await objects.get(id, () => findAssetWithLatestQuestionnaire(db, id));
