@@ -1,23 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
-// Server suites whose subject does not touch what PostgreSQL does differently from the embedded PGlite (the same
-// engine): pools, several connections, races, locks, notifications, outages. They run once, on PGlite; every other
-// server suite runs on both.
-const SAME_ON_ANY_DATABASE = [
-  'server/src/openapi.test.ts',
-  'server/src/config.test.ts',
-  'server/src/testing/contract.test.ts',
-  'server/src/plugins/serializer.test.ts',
-  'server/src/plugins/session-cache.test.ts',
-  'server/src/plugins/compression-and-caching.test.ts',
-  'server/src/plugins/request-id.test.ts',
-  'server/src/plugins/metrics.test.ts',
-  'server/src/security/route-fuzz.test.ts',
-  'server/src/security/token-scope-spellings.test.ts',
-  'server/src/security/transport.test.ts',
-  'server/src/security/auth-events.test.ts',
-  'server/src/routes/scoring/stranding.test.ts',
-  'server/src/ops/**',
+// The server suites whose subject is where PostgreSQL differs from the embedded PGlite (the same engine in one
+// process, one connection): several connections and pools, row locks and races between concurrent requests,
+// notifications between processes, transactions that stream or batch, outages. They run once more on PostgreSQL
+// (project server-pg, a database per file); every other server suite (permissions, validation, texts, tokens,
+// probing) decides alike on any database and runs on PGlite only. The repositories run on both in `adapters`.
+const DIFFERENT_ON_POSTGRES = [
+  'server/src/routes/answering/**/*.test.ts',
+  'server/src/routes/review/**/*.test.ts',
+  'server/src/routes/imports/**/*.test.ts',
+  'server/src/routes/exports/**/*.test.ts',
+  'server/src/routes/certificates/**/*.test.ts',
+  'server/src/routes/scoring/stored-scores.test.ts',
+  'server/src/routes/analysis/**/*.test.ts',
+  'server/src/routes/assets/**/*.test.ts',
+  'server/src/multi-node.test.ts',
+  'server/src/plugins/sessions.test.ts',
+  'server/src/plugins/idempotency.test.ts',
+  'server/src/plugins/background.test.ts',
+  'server/src/security/database-outage.test.ts',
+  'server/src/security/faults.test.ts',
 ];
 
 // The adapter and server suites share one module graph per worker (isolate: false): every file imports the whole
@@ -35,9 +37,9 @@ export default defineConfig({
       { test: { name: 'tooling', include: ['test/lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       { test: { name: 'adapters', isolate: false, include: ['adapters/src/**/*.test.ts', 'migrations/src/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       { test: { name: 'server', isolate: false, include: ['server/src/**/*.test.ts', 'test/client/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
-      // The same route suite on PostgreSQL, each file on a database of its own; defined only with TEST_DATABASE_URL.
+      // The route suites whose subject differs on PostgreSQL, each file on a database of its own; only with TEST_DATABASE_URL.
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'server-pg', isolate: false, include: ['server/src/**/*.test.ts'], exclude: SAME_ON_ANY_DATABASE, environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, env: { HARNESS_DATABASE: 'postgres' } } }]
+        ? [{ test: { name: 'server-pg', isolate: false, include: DIFFERENT_ON_POSTGRES, environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, env: { HARNESS_DATABASE: 'postgres' } } }]
         : []),
       // Component tests render whole screens in happy-dom: a few seconds each on a loaded two-core machine.
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 20_000 } },
