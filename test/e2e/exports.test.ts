@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../support/portal.ts';
-import { signIn, useJourney } from '../support/journey.ts';
+import { signIn, useJourney, watchProblems } from '../support/journey.ts';
+import { expectNoBrokenWords } from '../support/words.ts';
 
 /*
  * The finance partners' export area in the browser (issue 17, docs/analysis-exports.md "Exports"): the demo bank
@@ -16,8 +17,11 @@ const VIEWPORT = { width: 1024, height: 900 };
 const journey = useJourney(VIEWPORT);
 let portal: RunningPortal;
 let page: Page;
+/** What went wrong on the bank's pages (console errors, failed requests): its day expects none. */
+let watched: { problems: string[] };
 beforeEach(() => {
   ({ portal, page } = journey);
+  watched = watchProblems(journey.context);
 });
 
 const fitsWidth = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -34,6 +38,7 @@ describe('exports for finance partners', () => {
     // The owner's other portfolio holds nothing of the bank's.
     expect(await groups.getByRole('cell', { name: 'Portfolio Berlin', exact: true }).count()).toBe(0);
     expect(await fitsWidth(page)).toBe(true);
+    await expectNoBrokenWords(page);
 
     await page.getByRole('button', { name: 'Portfolio Rhein-Main exportieren' }).click();
     const dialog = page.getByRole('dialog', { name: 'Objektgruppe exportieren' });
@@ -62,6 +67,7 @@ describe('exports for finance partners', () => {
     expect(cell('Verified')).toBe('Yes');
     expect(typeof cell('ECORE score (%)')).toBe('number');
     expect(typeof cell('Gross floor area (m²)')).toBe('number');
+    expect(watched.problems).toEqual([]);
   });
 
   it('the object tab lists the objects the bank may export, and customer data opens its dialog', async () => {
@@ -77,5 +83,15 @@ describe('exports for finance partners', () => {
     await page.waitForURL(/\/export\/customer-data$/);
     await page.getByRole('button', { name: 'Kundendaten exportieren' }).click();
     await page.getByRole('dialog', { name: 'Kundendaten exportieren' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // The bank's main screen in English.
+    await page.evaluate(() => localStorage.setItem('ecore.locale', 'en'));
+    await page.goto(`${portal.url}/export/object-group`);
+    const english = page.getByRole('table', { name: 'Object groups to export' });
+    await english.getByRole('cell', { name: 'Portfolio Rhein-Main', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Export Portfolio Rhein-Main' }).waitFor();
+    await expectNoBrokenWords(page);
+    expect(watched.problems).toEqual([]);
   });
 });
