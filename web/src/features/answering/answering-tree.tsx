@@ -25,8 +25,11 @@ function NodeProgress({ node }: { node: string }) {
 
 /** The header's height and the gap below it (AppFrame): where the tree stays when nothing else sticks above it. */
 const BELOW_HEADER_PX = 72;
-/** The footer's height and a gap above it: the tree's scroll ends above the footer. */
-const ABOVE_FOOTER_PX = 64;
+/**
+ * The footer's height (48 px) and the page's bottom margins (32 px) with a gap: the tree's scroll ends above them, so
+ * that at the page's end the tree still fits its column and stays where it sticks.
+ */
+const ABOVE_FOOTER_PX = 96;
 
 /**
  * The tree of the answering screen (UI.md "Answering"): data and metadata, then clusters I–IV, categories,
