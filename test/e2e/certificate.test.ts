@@ -119,17 +119,20 @@ describe('certificates in the browser', () => {
     await signIn(page, 'objectadmin');
     await page.getByRole('link', { name: 'Label herunterladen' }).click();
     await page.waitForURL(new RegExp(`/asset-management/download/${id}/group/false$`));
-    const certificate = page.getByRole('article', { name: /^Zertifikat ECORE Label \d{4}_\d{2}$/ });
+    const certificate = page.getByRole('article', { name: /^Zertifikat ECORE Label \d{4}$/ });
     await certificate.waitFor();
-    await certificate.getByRole('heading', { name: /^ECORE Label \d{4}_\d{2}$/ }).waitFor();
+    // The title names the year; the version code stays in small print.
+    await certificate.getByRole('heading', { name: /^ECORE Label \d{4}$/ }).waitFor();
+    await certificate.getByText(/^Fragebogenversion \d{4}_\d{2}$/).waitFor();
     const fact = (term: string) => certificate.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
     expect(await fact('Objekt').textContent()).toBe(CLOSED);
     expect(await fact('Eigentümer').textContent()).toBe('Musterimmobilien AG');
     expect(await fact('Gutachter').textContent()).toBe('Eva Gutachter');
     expect(await fact('Prüfer').textContent()).toBe('Tom Tester');
     expect(await certificate.getByText('Gültig', { exact: true }).count()).toBe(1);
-    // The score with one decimal, decimal comma, in percent.
-    expect(await certificate.getByRole('group', { name: 'ECORE-Score' }).getByText(/^\d{1,3},\d %$/).count()).toBe(1);
+    // The score as points with one decimal and decimal comma, as every screen shows it; the clusters with their names.
+    expect(await certificate.getByRole('group', { name: 'ECORE-Score' }).getByText(/^\d{1,3},\d von 100 Punkten$/).count()).toBe(1);
+    await certificate.getByRole('listitem').filter({ hasText: /^I Governance/ }).waitFor();
     const code = ((await fact('Prüfcode').textContent()) ?? '').trim();
     expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$/);
     expect(await fitsWidth(page)).toBe(true);
@@ -178,7 +181,7 @@ describe('certificates in the browser', () => {
     await signIn(page, 'objectadmin');
     await page.getByRole('button', { name: `Label von ${GROUP} herunterladen` }).click();
     await page.waitForURL(new RegExp(`/asset-management/download/${id}/group/true$`));
-    const certificate = page.getByRole('article', { name: /^Zertifikat ECORE Label \d{4}_\d{2}$/ });
+    const certificate = page.getByRole('article', { name: /^Zertifikat ECORE Label \d{4}$/ });
     await certificate.waitFor();
     expect(await certificate.locator('dt', { hasText: /^Portfolio$/ }).locator('xpath=following-sibling::dd[1]').textContent()).toBe(GROUP);
     await certificate.getByText('Gültig', { exact: true }).waitFor();

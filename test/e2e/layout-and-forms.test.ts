@@ -3,12 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../support/portal.ts';
 import { signIn as signInAs, useJourney } from '../support/journey.ts';
 import { seriousA11yViolations } from '../support/a11y.ts';
+import { expectNoBrokenWords } from '../support/words.ts';
 
 /*
  * Issue 12 in the browser: every main page at the smallest supported width (1024 px, spec 01 §1) and at
  * 1366 px, in German and English, shows its lists with their actions column without sideways scrolling,
  * cuts no button and no status badge off; read-only fields read as values; dates are typed and shown in
- * the interface language with Mantine's date input; toasts stay clear of the header.
+ * the interface language with Mantine's date input; toasts stay clear of the header. At 1024 px no table of a list
+ * breaks a word inside its letters (issue 46: "Bürohau|s", "Deutsch|land").
  */
 
 const journey = useJourney({ width: 1024, height: 800 });
@@ -67,7 +69,8 @@ const settled = async (page: Page) => {
 };
 
 /**
- * Opens `path` at each width in each language and collects what is wrong; at 1366 px the pages of `a11yPaths` are
+ * Opens `path` at each width in each language and collects what is wrong (and fails at once where a table at 1024 px
+ * breaks a word inside its letters); at 1366 px the pages of `a11yPaths` are
  * also checked by axe-core for serious and critical accessibility violations, in each language (issue 18,
  * docs/accessibility.md).
  */
@@ -81,6 +84,7 @@ const checkPages = async (paths: readonly string[], a11yPaths: readonly string[]
         await page.goto(`${portal.url}${path}`);
         await settled(page);
         for (const problem of new Set(await layoutProblems(page))) problems.push(`${path} at ${width} px in ${language}: ${problem}`);
+        if (width === 1024) await expectNoBrokenWords(page, `${path} at 1024 px in ${language}`);
         if (width !== 1366 || !a11yPaths.includes(path)) continue;
         for (const v of await seriousA11yViolations(page)) problems.push(`${path} in ${language}: axe ${v.impact} ${v.id}: ${v.help} (${v.nodes.join('; ')})`);
       }
@@ -128,7 +132,23 @@ describe('the main pages at 1024 and 1366 px, in German and English', () => {
   it('asset management: the object and group lists, the object form and a collector’s read-only object', async () => {
     await signIn('objectadmin');
     const object = await firstObjectPath('objectadmin');
-    expect(await checkPages(['/asset-management/objects', '/asset-management/object-groups', '/asset-management/objects/new', object])).toEqual([]);
+    expect(
+      await checkPages(
+        ['/asset-management/objects', '/asset-management/object-groups', '/asset-management/objects/new', object, '/analysis-benchmark'],
+        ['/asset-management/objects', '/asset-management/object-groups', '/asset-management/objects/new', object],
+      ),
+    ).toEqual([]);
+  });
+
+  it('the other lists: job management, the exports, API tokens and access requests', async () => {
+    await signIn('tester');
+    expect(await checkPages(['/job-management/objects', '/job-management/object-groups'], [])).toEqual([]);
+    await page.evaluate(() => localStorage.clear());
+    await signIn('bank');
+    expect(await checkPages(['/export/object', '/export/object-group', '/api-tokens'], [])).toEqual([]);
+    await page.evaluate(() => localStorage.clear());
+    await signIn('buyer');
+    expect(await checkPages(['/asset-management/access-request'], [])).toEqual([]);
   });
 
   it('score management: both template lists, the reference data and a draft question with its options', async () => {

@@ -97,6 +97,16 @@ const objectIdOf = async (name: string): Promise<number> => {
 
 const toast = (p: Page, text: string | RegExp) => p.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 
+type Box = { x: number; y: number; width: number; height: number };
+/** Whether two boxes on screen overlap. */
+const overlap = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+/** The box of the newest toast with `text` once it shows. */
+const toastBox = async (p: Page, text: string | RegExp): Promise<Box> => {
+  const shown = p.locator('.mantine-Notification-root').filter({ hasText: text }).last();
+  await shown.waitFor();
+  return (await shown.boundingBox())!;
+};
+
 /** Console errors and failed requests of every browser of the journey that runs (normal use has none). */
 let watched: string[][] = [];
 const problems = (): string[] => watched.flat();
@@ -162,6 +172,12 @@ describe('review, verification and evaluation in the browser', () => {
       if (i < 15) {
         await controls.getByRole('button', { name: 'Akzeptieren' }).click();
         await controls.getByText('Akzeptiert', { exact: true }).waitFor();
+        if (i === 0) {
+          // The toast of the decision covers neither the bar with the count and the state changes nor the tree.
+          const saved = await toastBox(tester, /^Entscheidung zu .+ gespeichert: Akzeptiert$/);
+          expect(overlap(saved, (await tester.getByTestId('review-bar').boundingBox())!)).toBe(false);
+          expect(overlap(saved, (await tester.getByRole('navigation', { name: 'Fragebogen-Navigation' }).boundingBox())!)).toBe(false);
+        }
       } else {
         await controls.getByRole('textbox', { name: 'Kommentar oder Begründung' }).fill('Bitte den Beleg zu dieser Angabe hochladen.');
         await controls.getByRole('button', { name: 'Nachweis anfordern' }).click();
@@ -171,6 +187,16 @@ describe('review, verification and evaluation in the browser', () => {
     }
     // At 1024 px the check screen with its review controls and the state changes fits without scrolling sideways.
     expect(await tester.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    // Scrolled down, the question tree stays in view below the bar (no empty column where it was).
+    await tester.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    await expect.poll(() => tester.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1)).toBe(true);
+    expect(await tester.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    const { tree, bar } = await tester.evaluate(() => ({
+      tree: document.querySelector('nav[aria-label="Fragebogen-Navigation"]')!.getBoundingClientRect().toJSON() as DOMRect,
+      bar: document.querySelector('[data-testid="review-bar"]')!.getBoundingClientRect().toJSON() as DOMRect,
+    }));
+    expect(tree.top).toBeGreaterThanOrEqual(bar.bottom);
+    expect(tree.bottom).toBeLessThanOrEqual(VIEWPORT.height);
     // The 17th answer cannot be decided on: the count is never overshot.
     const seventeenth = places[16];
     if (seventeenth) {
@@ -197,7 +223,9 @@ describe('review, verification and evaluation in the browser', () => {
     await evidenceCard.getByRole('button', { name: 'Nachweise (0)' }).click();
     const drawer = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Nachweise' }) });
     await drawer.locator('input[type="file"]').setInputFiles({ name: 'beleg.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
-    await toast(page, 'Der Nachweis beleg.pdf wurde hochgeladen.');
+    // The toast leaves the drawer's tabs free.
+    const uploaded = await toastBox(page, 'Der Nachweis beleg.pdf wurde hochgeladen.');
+    expect(overlap(uploaded, (await drawer.getByRole('tablist').boundingBox())!)).toBe(false);
     await drawer.getByRole('button', { name: 'Schließen' }).click();
     await page.goto(dataPage);
     await page.getByRole('list', { name: 'Antworten, für die Nachweise angefordert wurden' }).getByText('1 Dokument hochgeladen').waitFor();

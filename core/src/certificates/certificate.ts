@@ -66,6 +66,12 @@ export type NewCertificate = Omit<Certificate, 'id' | 'issuedAt' | 'supersededBy
 /** The label's name: "ECORE Label 2025_01" for a questionnaire version named 2025_01 (DOMAIN.md §6). */
 export const labelName = (questionnaireName: string): string => `ECORE Label ${questionnaireName.trim()}`;
 
+/**
+ * The label's title as a reader expects it: the year of the version ("ECORE Label 2025" for "ECORE Label 2025_01");
+ * the version code itself stays the label's name in the data and the verification, and is printed in small type.
+ */
+export const labelTitle = (name: string): string => name.replace(/\b(\d{4})_\d+\s*$/, '$1');
+
 /** The snapshot of an object's score or a group's result: totals unrounded, clusters with their classification. */
 export const certificateFigures = (result: Pick<ScoreResult | GroupResult, 'ecore' | 'finance' | 'clusters' | 'taxonomy'>): CertificateFigures => ({
   ecoreScore: result.ecore,

@@ -35,18 +35,27 @@ const cert: Certificate = {
 };
 
 describe('the certificate document', () => {
-  it('shows the score with one decimal, half away from zero, in the language’s format', () => {
-    expect(certificateDocument(cert, 'de', 'http://p/certificate/verify/X').score).toBe('72,3 %');
-    expect(certificateDocument(cert, 'en', 'http://p/certificate/verify/X').score).toBe('72.3 %');
-    expect(certificateDocument(cert, 'en', 'http://p/certificate/verify/X').financeScore).toBe('– %');
+  it('shows the score as points with one decimal, half away from zero, in the language’s format', () => {
+    expect(certificateDocument(cert, 'de', 'http://p/certificate/verify/X').score).toBe('72,3 von 100 Punkten');
+    expect(certificateDocument(cert, 'en', 'http://p/certificate/verify/X').score).toBe('72.3 of 100 points');
+    expect(certificateDocument(cert, 'de', 'http://p/certificate/verify/X').scoreFigure).toBe('72,3');
+    expect(certificateDocument(cert, 'en', 'http://p/certificate/verify/X').financeScore).toBe('–');
   });
 
-  it('shows each cluster as a percentage with its classification, a cluster that counts nothing as a dash', () => {
+  it('titles the label with its year and prints the version code small; the label name keeps the code', () => {
+    const de = certificateDocument(cert, 'de', 'u/x');
+    expect([de.labelName, de.title, de.versionNote]).toEqual(['ECORE Label 2025_01', 'ECORE Label 2025', 'Fragebogenversion 2025_01']);
+    expect(certificateDocument(cert, 'en', 'u/x').versionNote).toBe('Questionnaire version 2025_01');
+    expect(certificateDocument({ ...cert, labelName: 'ECORE Label Sonderprüfung' }, 'de', 'u/x').title).toBe('ECORE Label Sonderprüfung');
+  });
+
+  it('shows each cluster with its number and name, as a percentage with its classification, a cluster that counts nothing as a dash', () => {
     const doc = certificateDocument(cert, 'de', 'http://p/certificate/verify/X');
     expect(doc.clusters).toEqual([
-      { clusterIdentifier: 'I', percent: '80,5 %', width: 80.5, classification: 'Positiv', tone: 'positive' },
-      { clusterIdentifier: 'II', percent: '–', width: 0, classification: 'Neutral (nicht bewertet)', tone: 'neutral' },
+      { clusterIdentifier: 'I', name: 'I Governance', percent: '80,5 %', width: 80.5, classification: 'Positiv', tone: 'positive' },
+      { clusterIdentifier: 'II', name: 'II Verbrauch und Emissionen', percent: '–', width: 0, classification: 'Neutral (nicht bewertet)', tone: 'neutral' },
     ]);
+    expect(certificateDocument(cert, 'en', 'u/x').clusters.map((c) => c.name)).toEqual(['I Governance', 'II Consumption and emissions']);
   });
 
   it('localises dates: 15.03.2026 in German, 15 March 2026 in English; the issue day in Germany', () => {

@@ -2,8 +2,9 @@ import type { Language } from '../shared/language.ts';
 import { message, type MessageKey } from '../shared/messages.ts';
 import { formatScore, roundForDisplay } from '../scoring/display.ts';
 import { calendarDate } from '../review/transitions.ts';
+import { clusterNameOf } from '../questionnaires/template-export.ts';
 import { formatCode } from './code.ts';
-import type { Certificate } from './certificate.ts';
+import { labelTitle, type Certificate } from './certificate.ts';
 
 const DATE_FORMATS: Record<Language, Intl.DateTimeFormat> = {
   de: new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
@@ -21,15 +22,23 @@ export interface CertificateDocument {
   language: Language;
   labels: Record<string, string>;
   labelName: string;
+  /** The title: the label with the year ("ECORE Label 2025"). */
+  title: string;
+  /** The version code in small print ("Fragebogenversion 2025_01"). */
+  versionNote: string;
   subjectLabel: string;
   intro: string;
   subjectName: string;
   address: string;
   ownerName: string;
   questionnaireName: string;
+  /** The score as points, as every screen of the portal shows it: "52,2 von 100 Punkten". */
   score: string;
+  /** The score's figure alone ("52,2"), for the seal. */
+  scoreFigure: string;
   financeScore: string;
-  clusters: { clusterIdentifier: string; percent: string; width: number; classification: string; tone: string }[];
+  /** Each cluster with its number and name ("I Governance"), its share and classification. */
+  clusters: { clusterIdentifier: string; name: string; percent: string; width: number; classification: string; tone: string }[];
   taxonomy: string;
   taxonomyConforms: boolean;
   evaluatedAt: string;
@@ -66,24 +75,32 @@ const LABEL_KEYS = [
   'certificate-issued-at',
 ] as const satisfies readonly MessageKey[];
 
-/** The certificate as its document shows it (DOMAIN.md §6): scores with one decimal, localised dates, texts of the catalogue. */
+/**
+ * The certificate as its document shows it (DOMAIN.md §6): scores as points with one decimal, the clusters named,
+ * localised dates, texts of the catalogue.
+ */
 export const certificateDocument = (cert: Certificate, language: Language, verificationUrl: string): CertificateDocument => {
   const t = (key: MessageKey, params: Record<string, string | number> = {}) => message(key, language, params);
   const share = cert.taxonomy.share === null ? null : formatScore(cert.taxonomy.share * 100, language);
+  const points = (score: number | null) => (score === null ? '–' : t('certificate-points', { score: formatScore(score, language) }));
   return {
     language,
     labels: Object.fromEntries(LABEL_KEYS.map((key) => [key.replace('certificate-', ''), t(key)])),
     labelName: cert.labelName,
+    title: labelTitle(cert.labelName),
+    versionNote: t('certificate-version', { version: cert.questionnaireName }),
     subjectLabel: t(cert.subjectKind === 'group' ? 'certificate-subject-group' : 'certificate-subject-asset'),
     intro: t(cert.subjectKind === 'group' ? 'certificate-intro-group' : 'certificate-intro-asset'),
     subjectName: cert.subjectName,
     address: cert.address,
     ownerName: cert.ownerName,
     questionnaireName: cert.questionnaireName,
-    score: `${formatScore(cert.ecoreScore, language)} %`,
-    financeScore: `${formatScore(cert.financeScore, language)} %`,
-    clusters: cert.clusters.map((c) => ({
+    score: points(cert.ecoreScore),
+    scoreFigure: formatScore(cert.ecoreScore, language),
+    financeScore: points(cert.financeScore),
+    clusters: cert.clusters.map((c, i) => ({
       clusterIdentifier: c.clusterIdentifier,
+      name: clusterNameOf(c.clusterIdentifier, language, i),
       percent: c.ratio === null ? '–' : `${formatScore(c.ratio * 100, language)} %`,
       width: c.ratio === null ? 0 : Math.max(0, Math.min(100, roundForDisplay(c.ratio * 100))),
       classification: t(`scoring-classification-${c.classification}`),

@@ -38,6 +38,8 @@ export const CERTIFICATE_MESSAGES = {
   'certificate-questionnaire': { de: 'Fragebogenversion', en: 'Questionnaire version' },
   'certificate-score': { de: 'ECORE-Score', en: 'ECORE score' },
   'certificate-finance-score': { de: 'Finanz-Score', en: 'Finance score' },
+  'certificate-points': { de: '{score} von 100 Punkten', en: '{score} of 100 points' },
+  'certificate-version': { de: 'Fragebogenversion {version}', en: 'Questionnaire version {version}' },
   'certificate-clusters': { de: 'Teilergebnisse der Cluster', en: 'Cluster sub-scores' },
   'certificate-cluster': { de: 'Cluster', en: 'Cluster' },
   'certificate-cluster-score': { de: 'Erfüllung', en: 'Achieved' },

@@ -1,5 +1,5 @@
 import type { Language } from '../shared/language.ts';
-import { maxScoreOf, nameIn, optionTextIn, questionTitleIn, toRoman, CLUSTER_KINDS, type QuestionnaireTemplate } from './template.ts';
+import { maxScoreOf, nameIn, optionTextIn, questionTitleIn, toRoman, CLUSTER_IDENTIFIERS, CLUSTER_KINDS, type QuestionnaireTemplate } from './template.ts';
 
 /** Cluster names I to IV in both languages (GLOSSARY). */
 export const CLUSTER_NAMES: Record<(typeof CLUSTER_KINDS)[number], Record<Language, string>> = {
@@ -12,6 +12,12 @@ export const CLUSTER_NAMES: Record<(typeof CLUSTER_KINDS)[number], Record<Langua
 export const clusterName = (index: number, language: Language): string => {
   const kind = CLUSTER_KINDS[index];
   return `${toRoman(index + 1)} ${kind ? CLUSTER_NAMES[kind][language] : ''}`.trim();
+};
+
+/** A cluster named by its identifier ("II" → "II Verbrauch und Emissionen"); `fallback` is its place where the identifier is unknown. */
+export const clusterNameOf = (identifier: string, language: Language, fallback: number): string => {
+  const index = (CLUSTER_IDENTIFIERS as readonly string[]).indexOf(identifier);
+  return clusterName(index === -1 ? fallback : index, language);
 };
 
 /** The columns of the question table of a template export, in order, with their headings. */

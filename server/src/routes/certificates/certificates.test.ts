@@ -213,7 +213,12 @@ describe('the PDF', () => {
       expect(decodeURIComponent(res.headers['content-disposition']!.split("UTF-8''")[1]!)).toBe(`ECORE-Label-2025_01-${CLOSED}.pdf`);
       const text = await pdfText(res.rawPayload);
       expect(text).toContain('Musterimmobilien AG');
-      expect(text).toContain(`${formatScore(cert!.ecoreScore, language)} %`);
+      // The score as points, the title with the year, the version code in small print, the clusters named.
+      expect(text).toContain(`${formatScore(cert!.ecoreScore, language)} ${language === 'de' ? 'von 100 Punkten' : 'of 100 points'}`);
+      expect(text).not.toContain(`${formatScore(cert!.ecoreScore, language)} %`);
+      expect(text).toMatch(/ECORE Label 2025(?!_)/);
+      expect(text).toContain(language === 'de' ? 'Fragebogenversion 2025_01' : 'Questionnaire version 2025_01');
+      expect(text).toContain(language === 'de' ? 'II Verbrauch und Emissionen' : 'II Consumption and emissions');
       expect(text).toContain(formatCertificateDate(cert!.validUntil, language));
       expect(text).toContain(cert!.code.match(/.{5}/g)!.join('-'));
       expect(text.toLowerCase()).toContain(language === 'de' ? 'gültig bis' : 'valid until');

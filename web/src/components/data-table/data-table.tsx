@@ -1,9 +1,10 @@
-import { Fragment, useEffect, type ReactNode } from 'react';
+import { cloneElement, Fragment, isValidElement, useEffect, useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, Skeleton, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/notify.ts';
 import type { PagedListState } from './use-paged-list.ts';
+import classes from './data-table.module.css';
 
 export interface Column<T> {
   key: string;
@@ -11,6 +12,16 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
   /** A column that must not shrink below this width (status badges, dates). */
   minWidth?: number;
+  /**
+   * A column that gives way on narrower screens: below 1280 px it is hidden and its value is shown in the row's
+   * detail, opened by the toggle at the row's start (or inside the row's own expansion, where the list has one).
+   */
+  priority?: 'low';
+  /**
+   * A long text (an e-mail address, a long name) kept on one line and shortened with an ellipsis beyond
+   * `maxWidth` px; `text` is the whole text, the cell's tooltip.
+   */
+  truncate?: { maxWidth: number; text: (row: T) => string };
 }
 
 export interface RowSelection<K> {
@@ -48,13 +59,50 @@ export interface DataTableProps<T, K extends string | number> {
 
 /**
  * At 1024 px, the smallest supported width (spec 01 §1), every list fits with its actions column and nothing
- * scrolls sideways: the table takes the page's width, cells are 8 px apart, headers are set a little smaller,
- * and a cell's text may break inside a long word (a long organisation or e-mail address) rather than push the
- * table wider; a cell never narrows below 4.5rem for it. Status badges keep their whole width (StatusBadge);
- * the actions stay on one line.
+ * scrolls sideways, and no cell breaks a word inside its letters: cells wrap between words only (a hyphenated
+ * word such as "Rhein-Main" stays whole), a long text may be shortened with an ellipsis and a tooltip (`truncate`),
+ * and the columns of low priority move into the row's detail below 1280 px (`priority`). The table takes the page's
+ * width, cells are 8 px apart and headers are set a little smaller. Status badges keep their whole width
+ * (StatusBadge); the actions stay on one line.
  */
-const CELL_STYLE = { overflowWrap: 'anywhere', minWidth: '4.5rem' } as const;
 const HEADER_STYLE = { fontSize: 'var(--mantine-font-size-xs)' } as const;
+
+const HYPHENATED = /\p{L}-\p{L}/u;
+
+/**
+ * A text with its hyphenated words each kept on one line (a browser may otherwise break "Rhein-|Main" after the
+ * hyphen). Reaches into a text element's own string ("<Text>{name}</Text>"), not deeper.
+ */
+function keepWordsWhole(node: ReactNode): ReactNode {
+  if (typeof node === 'string') {
+    if (!HYPHENATED.test(node)) return node;
+    return node.split(/(\S+)/).map((part, i) =>
+      HYPHENATED.test(part) ? (
+        <span key={i} className={classes.whole}>
+          {part}
+        </span>
+      ) : (
+        part
+      ),
+    );
+  }
+  if (isValidElement<{ children?: ReactNode }>(node) && typeof node.props.children === 'string' && HYPHENATED.test(node.props.children)) {
+    return cloneElement(node, undefined, keepWordsWhole(node.props.children));
+  }
+  return node;
+}
+
+/** What a cell shows: the column's rendering, its hyphenated words whole, shortened with an ellipsis where asked. */
+function cellContent<T>(column: Column<T>, row: T): ReactNode {
+  const content = keepWordsWhole(column.render(row));
+  if (!column.truncate) return content;
+  const text = column.truncate.text(row);
+  return (
+    <span className={classes.truncated} style={{ maxWidth: column.truncate.maxWidth }} title={text}>
+      {content}
+    </span>
+  );
+}
 
 /**
  * A list's table with the three states of UI.md "Lists": skeleton rows while loading, the empty text,
@@ -74,7 +122,11 @@ export function DataTable<T, K extends string | number>({
   expansion,
 }: DataTableProps<T, K>) {
   const { t } = useTranslation();
-  const columnCount = columns.length + (actions ? 1 : 0) + (selection ? 1 : 0) + (expansion ? 1 : 0);
+  const lowPriority = columns.filter((column) => column.priority === 'low');
+  // The toggle of a row's detail for the columns that gave way; a list with its own expansion shows them there.
+  const moreToggle = lowPriority.length > 0 && !expansion;
+  const [more, setMore] = useState<readonly K[]>([]);
+  const columnCount = columns.length + (actions ? 1 : 0) + (selection ? 1 : 0) + (expansion ? 1 : 0) + (moreToggle ? 1 : 0);
   const failed = state.status === 'error';
   // Spec 01 §9: a list that fails to load says so in a toast as well, once per failure.
   useEffect(() => {
@@ -113,6 +165,7 @@ export function DataTable<T, K extends string | number>({
       <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={8} aria-label={label} aria-busy={state.status === 'loading'}>
         <Table.Thead>
           <Table.Tr>
+            {moreToggle ? <Table.Th w={40} className={classes.narrowCell} /> : null}
             {expansion ? <Table.Th w={40} /> : null}
             {selection ? (
               <Table.Th w={40}>
@@ -132,8 +185,12 @@ export function DataTable<T, K extends string | number>({
               </Table.Th>
             ) : null}
             {columns.map((column) => (
-              <Table.Th key={column.key} style={column.minWidth ? { ...HEADER_STYLE, minWidth: column.minWidth } : HEADER_STYLE}>
-                {column.header}
+              <Table.Th
+                key={column.key}
+                className={column.priority === 'low' ? `${classes.cell} ${classes.wideOnly}` : classes.cell}
+                style={column.minWidth ? { ...HEADER_STYLE, minWidth: column.minWidth } : HEADER_STYLE}
+              >
+                {keepWordsWhole(column.header)}
               </Table.Th>
             ))}
             {actions ? (
@@ -168,15 +225,47 @@ export function DataTable<T, K extends string | number>({
             const key = rowKey(row);
             const open = expansion?.expanded.includes(key) ?? false;
             const detailId = `row-detail-${String(key)}`;
+            const moreOpen = moreToggle && more.includes(key);
+            const moreId = `row-more-${String(key)}`;
+            const name = rowName ? rowName(row) : String(key);
+            const lowPriorityValues =
+              lowPriority.length > 0 ? (
+                <Group gap="xl" align="flex-start" data-testid="row-more">
+                  {lowPriority.map((column) => (
+                    <div key={column.key} className={classes.cell}>
+                      <Text size="xs" c="dimmed">
+                        {keepWordsWhole(column.header)}
+                      </Text>
+                      <Text size="sm" component="div">
+                        {cellContent(column, row)}
+                      </Text>
+                    </div>
+                  ))}
+                </Group>
+              ) : null;
             return (
               <Fragment key={key}>
                 <Table.Tr>
+                  {moreToggle ? (
+                    <Table.Td className={classes.narrowCell}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t('dataTable.more', { name })}
+                        aria-expanded={moreOpen}
+                        aria-controls={moreOpen ? moreId : undefined}
+                        onClick={() => setMore((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]))}
+                      >
+                        {moreOpen ? <IconChevronDown size={16} aria-hidden="true" /> : <IconChevronRight size={16} aria-hidden="true" />}
+                      </ActionIcon>
+                    </Table.Td>
+                  ) : null}
                   {expansion ? (
                     <Table.Td>
                       <ActionIcon
                         variant="subtle"
                         color="gray"
-                        aria-label={expansion.label(rowName ? rowName(row) : String(key))}
+                        aria-label={expansion.label(name)}
                         aria-expanded={open}
                         aria-controls={open ? detailId : undefined}
                         onClick={() => expansion.onToggle(key)}
@@ -188,7 +277,7 @@ export function DataTable<T, K extends string | number>({
                   {selection ? (
                     <Table.Td>
                       <Checkbox
-                        aria-label={selection.label(rowName ? rowName(row) : String(key))}
+                        aria-label={selection.label(name)}
                         checked={selection.selected.includes(key)}
                         onChange={(event) =>
                           selection.onChange(
@@ -199,8 +288,8 @@ export function DataTable<T, K extends string | number>({
                     </Table.Td>
                   ) : null}
                   {columns.map((column) => (
-                    <Table.Td key={column.key} style={CELL_STYLE}>
-                      {column.render(row)}
+                    <Table.Td key={column.key} className={column.priority === 'low' ? `${classes.cell} ${classes.wideOnly}` : classes.cell}>
+                      {cellContent(column, row)}
                     </Table.Td>
                   ))}
                   {actions ? (
@@ -214,7 +303,15 @@ export function DataTable<T, K extends string | number>({
                 {expansion && open ? (
                   <Table.Tr id={detailId}>
                     <Table.Td colSpan={columnCount} bg="gray.0">
+                      {lowPriorityValues ? <div className={classes.narrowBlock}>{lowPriorityValues}</div> : null}
                       {expansion.render(row)}
+                    </Table.Td>
+                  </Table.Tr>
+                ) : null}
+                {moreOpen ? (
+                  <Table.Tr id={moreId} className={classes.narrowRow}>
+                    <Table.Td colSpan={columnCount} bg="gray.0">
+                      {lowPriorityValues}
                     </Table.Td>
                   </Table.Tr>
                 ) : null}

@@ -72,8 +72,8 @@ function UsersList({ actor }: { actor: Actor }) {
   const columns: Column<User>[] = [
     { key: 'name', header: t('accounts.users.columns.name'), render: (u) => `${u.firstName} ${u.lastName}` },
     { key: 'userName', header: t('accounts.users.columns.userName'), render: (u) => u.userName },
-    { key: 'email', header: t('accounts.users.columns.email'), render: (u) => u.email },
-    { key: 'organisation', header: t('accounts.users.columns.organisation'), render: (u) => u.organisationName },
+    { key: 'email', header: t('accounts.users.columns.email'), truncate: { maxWidth: 200, text: (u) => u.email }, render: (u) => u.email },
+    { key: 'organisation', header: t('accounts.users.columns.organisation'), priority: 'low', render: (u) => u.organisationName },
     {
       key: 'roles',
       header: t('accounts.users.columns.roles'),
@@ -124,6 +124,7 @@ function UsersList({ actor }: { actor: Actor }) {
         columns={columns}
         state={state}
         rowKey={(u) => u.id}
+        rowName={(u) => `${u.firstName} ${u.lastName}`}
         onRetry={reload}
         skeletonRows={query.pageSize}
         actions={(user) => {

@@ -7,9 +7,10 @@ import type { TFunction } from 'i18next';
 import { ASSET_TYPES } from '@ecore/core/assets/asset-classes.ts';
 import { PEER_GROUP_MIN, UNKNOWN_DECADE, type DistributionEntry } from '@ecore/core/analysis/dashboard.ts';
 import { KPI_KEYS } from '@ecore/core/questionnaires/template.ts';
-import { formatFigure, formatScore, type Classification } from '@ecore/core/scoring/display.ts';
+import { formatScore, type Classification } from '@ecore/core/scoring/display.ts';
 import type { StrandingOutcome } from '@ecore/core/scoring/score.ts';
 import { formatLocaleNumber } from '@ecore/core/shared/locale-number.ts';
+import { countAxis } from './count-axis.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import type { DashboardData } from './analysis-api.ts';
 import { ChartCard, type FigureColumn } from './chart-card.tsx';
@@ -23,6 +24,8 @@ const CONSUMPTION = ['finalEnergy', 'co2', 'water', 'waste'] as const;
 
 const area = (value: number, language: Language) => formatLocaleNumber(Math.round(value), language, 0);
 const percent = (share: number, language: Language) => `${formatLocaleNumber(share * 100, language, 1)} %`;
+/** A consumption figure per m² (kWh/m²/a, kg CO₂e/m²/a …): one decimal at most. */
+const consumption = (value: number, language: Language) => formatLocaleNumber(value, language, 1);
 const className = (key: string, language: Language) => ASSET_TYPES.find((t) => t.assetClassIdentifier === key)?.name[language] ?? key;
 
 const strandingText = (outcome: StrandingOutcome, t: TFunction) =>
@@ -128,7 +131,7 @@ function ConsumptionCard({ data, language }: { data: DashboardData; language: La
                 {t(`analysis.consumption.${key}`)}
               </Text>
               <Text fw={600}>
-                {data.consumption[key] === null ? '–' : formatFigure(data.consumption[key], language)} <Text span size="xs">{UNITS[key]}</Text>
+                {data.consumption[key] === null ? '–' : consumption(data.consumption[key], language)} <Text span size="xs">{UNITS[key]}</Text>
               </Text>
             </div>
           ))}
@@ -257,7 +260,7 @@ function StructureCards({ data, language }: { data: DashboardData; language: Lan
             dataKey="key"
             series={[{ name: 'count', label: t('analysis.structure.count'), color: 'blue.6' }]}
             getBarColor={(_, entry) => String((entry as { color?: string }).color ?? 'blue.6')}
-            yAxisProps={{ allowDecimals: false }}
+            yAxisProps={{ allowDecimals: false, interval: 0, ...countAxis(Math.max(0, ...data.structure.byState.map((c) => c.count))) }}
           />
         }
       />
@@ -275,7 +278,7 @@ function StructureCards({ data, language }: { data: DashboardData; language: Lan
             data={data.structure.byConstructionDecade.map((c) => ({ key: decade(c.key), count: c.count }))}
             dataKey="key"
             series={[{ name: 'count', label: t('analysis.structure.count'), color: 'indigo.6' }]}
-            yAxisProps={{ allowDecimals: false }}
+            yAxisProps={{ allowDecimals: false, interval: 0, ...countAxis(Math.max(0, ...data.structure.byConstructionDecade.map((c) => c.count))) }}
           />
         }
       />

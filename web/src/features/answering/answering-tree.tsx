@@ -23,12 +23,22 @@ function NodeProgress({ node }: { node: string }) {
   );
 }
 
+/** The header's height and the gap below it (AppFrame): where the tree stays when nothing else sticks above it. */
+const BELOW_HEADER_PX = 72;
+/**
+ * The footer's height (48 px) and the page's bottom margins (32 px) with a gap: the tree's scroll ends above them, so
+ * that at the page's end the tree still fits its column and stays where it sticks.
+ */
+const ABOVE_FOOTER_PX = 96;
+
 /**
  * The tree of the answering screen (UI.md "Answering"): data and metadata, then clusters I–IV, categories,
  * sections and questions, each branch with its progress (core progressByNode). Branches on the path to the
- * page shown are open; others open when chosen.
+ * page shown are open; others open when chosen. The tree stays in view while the page scrolls (`stickyTop`
+ * px from the window's top, below the header and any bar that sticks there) and scrolls on its own where it is
+ * taller than the window.
  */
-export function AnsweringTree() {
+export function AnsweringTree({ stickyTop = BELOW_HEADER_PX }: { stickyTop?: number }) {
   const { t } = useTranslation();
   const { filled, route, language, answerOf } = useAnswering();
   const params = useParams();
@@ -59,8 +69,8 @@ export function AnsweringTree() {
   });
 
   return (
-    <Box component="nav" ref={nav} aria-label={t('answering.tree.label')}>
-      <ScrollArea.Autosize mah="calc(100vh - 220px)" type="auto" offsetScrollbars>
+    <Box component="nav" ref={nav} aria-label={t('answering.tree.label')} pos="sticky" top={stickyTop}>
+      <ScrollArea.Autosize mah={`calc(100vh - ${stickyTop + ABOVE_FOOTER_PX}px)`} type="auto" offsetScrollbars>
         <NavLink component={Link} to={dataPath(route)} label={t('answering.tree.data')} active={pathname.endsWith('/data')} />
         <NavLink
           label={t('answering.tree.metadata')}

@@ -71,7 +71,7 @@ export function AssetObjectsPage() {
     },
     { key: 'id', header: t('assets.objects.columns.id'), render: (a) => a.id },
     { key: 'group', header: t('assets.objects.columns.group'), render: (a) => a.assetGroupName },
-    { key: 'organisation', header: t('assets.objects.columns.organisation'), render: (a) => a.organisationName },
+    { key: 'organisation', header: t('assets.objects.columns.organisation'), priority: 'low', render: (a) => a.organisationName },
     {
       key: 'status',
       header: t('assets.objects.columns.status'),
@@ -83,10 +83,10 @@ export function AssetObjectsPage() {
       ),
     },
     { key: 'score', header: t('assets.objects.columns.score'), render: (a) => formatScore(a.score, language) },
-    { key: 'constructionYear', header: t('assets.objects.columns.constructionYear'), render: (a) => yearOrDash(a.constructionYear) },
-    { key: 'renovationYear', header: t('assets.objects.columns.renovationYear'), render: (a) => yearOrDash(a.renovationYear) },
+    { key: 'constructionYear', header: t('assets.objects.columns.constructionYear'), priority: 'low', render: (a) => yearOrDash(a.constructionYear) },
+    { key: 'renovationYear', header: t('assets.objects.columns.renovationYear'), priority: 'low', render: (a) => yearOrDash(a.renovationYear) },
     { key: 'city', header: t('assets.objects.columns.city'), render: (a) => [a.city, a.country ? countryName(a.country, language) : ''].filter(Boolean).join(', ') },
-    { key: 'area', header: t('assets.objects.columns.area'), render: (a) => figure(a.assetTotalArea, language, 2) },
+    { key: 'area', header: t('assets.objects.columns.area'), priority: 'low', render: (a) => figure(a.assetTotalArea, language, 2) },
   ];
 
   return (

@@ -53,7 +53,7 @@ export function CertificateDocument({ data, subject, language }: { data: Certifi
   const { labels } = doc;
   const total: Classification = data.ecoreScore === null ? 'Neutral' : classify(data.ecoreScore / 100);
   return (
-    <Paper withBorder shadow="xs" radius="md" p="xl" maw={920} component="article" aria-label={t('certificates.view.documentLabel', { label: doc.labelName })}>
+    <Paper withBorder shadow="xs" radius="md" p="xl" maw={920} component="article" aria-label={t('certificates.view.documentLabel', { label: doc.title })}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={4}>
@@ -61,8 +61,11 @@ export function CertificateDocument({ data, subject, language }: { data: Certifi
               {labels.title}
             </Text>
             <Title order={2} size="h2">
-              {doc.labelName}
+              {doc.title}
             </Title>
+            <Text size="xs" c="dimmed">
+              {doc.versionNote}
+            </Text>
             <Text size="sm">{doc.intro}</Text>
           </Stack>
           <CertificateStatusBadge status={data.status} />
@@ -109,10 +112,10 @@ export function CertificateDocument({ data, subject, language }: { data: Certifi
             <Stack gap="xs" role="list" aria-label={labels.clusters}>
               {doc.clusters.map((cluster, i) => {
                 const classification = data.clusters[i]!.classification;
-                const name = `${labels.cluster} ${cluster.clusterIdentifier}`;
+                const name = cluster.name;
                 return (
                   <Group key={cluster.clusterIdentifier} gap="sm" wrap="nowrap" role="listitem" data-classification={classification}>
-                    <Text size="sm" w={110} fw={500}>
+                    <Text size="sm" w={220} fw={500}>
                       {name}
                     </Text>
                     <Progress flex={1} size="lg" value={cluster.width} color={classificationColour(classification)} aria-label={name} />

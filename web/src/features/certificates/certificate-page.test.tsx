@@ -81,21 +81,23 @@ describe('the certificate view', { timeout: 30_000 }, () => {
   it("lays out the object's certificate as its document, in German", async () => {
     api.fetchCertificateData.mockResolvedValue(certificate);
     await renderAt('/asset-management/download/41/group/false');
-    const document = await screen.findByRole('article', { name: 'Zertifikat ECORE Label 2025_01' });
+    const document = await screen.findByRole('article', { name: 'Zertifikat ECORE Label 2025' });
     expect(api.fetchCertificateData).toHaveBeenCalledWith('asset', 41);
-    expect(within(document).getByRole('heading', { name: 'ECORE Label 2025_01' })).toBeTruthy();
+    // The title names the year; the version code stays in small print.
+    expect(within(document).getByRole('heading', { name: 'ECORE Label 2025' })).toBeTruthy();
+    expect(within(document).getByText('Fragebogenversion 2025_01')).toBeTruthy();
     expect(valueOf('Objekt')).toBe('Wohn- und Geschäftshaus Bockenheim');
     expect(valueOf('Adresse')).toBe('Leipziger Straße 12, 60487 Frankfurt am Main, Deutschland');
     expect(within(document).getByText('Gültig')).toBeTruthy();
-    // One decimal, decimal comma, in the colour of its classification.
+    // Points with one decimal and decimal comma, as every screen shows the score, in the colour of its classification.
     const score = within(document).getByRole('group', { name: 'ECORE-Score' });
-    expect(within(score).getByText('72,5 %').getAttribute('data-classification')).toBe('Positive');
+    expect(within(score).getByText('72,5 von 100 Punkten').getAttribute('data-classification')).toBe('Positive');
     const clusters = within(within(document).getByRole('list', { name: 'Teilergebnisse der Cluster' })).getAllByRole('listitem');
     expect(clusters.map((c) => [c.textContent, c.getAttribute('data-classification')])).toEqual([
-      ['Cluster I90,0 %Positiv', 'Positive'],
-      ['Cluster II50,0 %Mittel', 'Intermediate'],
-      ['Cluster III20,0 %Negativ', 'Negative'],
-      ['Cluster IV–Neutral (nicht bewertet)', 'Neutral'],
+      ['I Governance90,0 %Positiv', 'Positive'],
+      ['II Verbrauch und Emissionen50,0 %Mittel', 'Intermediate'],
+      ['III Objektcheck20,0 %Negativ', 'Negative'],
+      ['IV Taxonomie-Check–Neutral (nicht bewertet)', 'Neutral'],
     ]);
     expect(within(within(document).getByRole('group', { name: 'EU-Taxonomie-Konformität' })).getByText('nicht konform (75,0 %)')).toBeTruthy();
     expect(valueOf('Eigentümer')).toBe('Musterimmobilien AG');
@@ -112,8 +114,10 @@ describe('the certificate view', { timeout: 30_000 }, () => {
   it('reads in English with the English number and date formats', async () => {
     api.fetchCertificateData.mockResolvedValue({ ...certificate, taxonomy: { share: 1, conforms: true } });
     await renderAt('/asset-management/download/41/group/false', 'en');
-    const document = await screen.findByRole('article', { name: 'Certificate ECORE Label 2025_01' });
-    expect(within(within(document).getByRole('group', { name: 'ECORE score' })).getByText('72.5 %')).toBeTruthy();
+    const document = await screen.findByRole('article', { name: 'Certificate ECORE Label 2025' });
+    expect(within(within(document).getByRole('group', { name: 'ECORE score' })).getByText('72.5 of 100 points')).toBeTruthy();
+    expect(within(document).getByText('Questionnaire version 2025_01')).toBeTruthy();
+    expect(within(document).getAllByRole('listitem').map((c) => c.querySelector('p')?.textContent)).toEqual(['I Governance', 'II Consumption and emissions', 'III Asset check', 'IV Taxonomy check']);
     expect(within(document).getByText('conforming (100.0 %)')).toBeTruthy();
     expect(within(document).getByText('Valid')).toBeTruthy();
     expect(valueOf('Valid until')).toBe('23 November 2027');
@@ -125,7 +129,7 @@ describe('the certificate view', { timeout: 30_000 }, () => {
     // The code as the server may answer it, grouped as printed.
     api.fetchCertificateData.mockResolvedValue({ ...certificate, code: 'ABCDE-01234-56789-FGHJK', subjectName: 'Portfolio Rhein-Main', status: 'superseded' });
     await renderAt('/asset-management/download/3/group/true');
-    const document = await screen.findByRole('article', { name: 'Zertifikat ECORE Label 2025_01' });
+    const document = await screen.findByRole('article', { name: 'Zertifikat ECORE Label 2025' });
     expect(api.fetchCertificateData).toHaveBeenCalledWith('group', 3);
     expect(valueOf('Portfolio')).toBe('Portfolio Rhein-Main');
     expect(valueOf('Prüfcode')).toBe('ABCDE-01234-56789-FGHJK');
@@ -135,7 +139,7 @@ describe('the certificate view', { timeout: 30_000 }, () => {
   it('hides the download button from a user the server does not let download', async () => {
     api.fetchCertificateData.mockResolvedValue({ ...certificate, mayDownload: false });
     await renderAt('/asset-management/download/41/group/false');
-    await screen.findByRole('article', { name: 'Zertifikat ECORE Label 2025_01' });
+    await screen.findByRole('article', { name: 'Zertifikat ECORE Label 2025' });
     expect(screen.queryByRole('button', { name: 'Label herunterladen' })).toBeNull();
   });
 

@@ -63,7 +63,7 @@ describe('the public verification page', { timeout: 30_000 }, () => {
       expect(within(result).getByText('Code ABCDE-01234-56789-FGHJK')).toBeTruthy();
       expect(screen.getAllByRole('term').map((dt) => dt.textContent)).toEqual(['Label', 'ECORE-Score', 'Objekt oder Objektgruppe', 'Eigentümer', 'Gültigkeit']);
       expect(valueOf('Label')).toBe('ECORE Label 2025_01');
-      expect(valueOf('ECORE-Score')).toBe('72,5 %');
+      expect(valueOf('ECORE-Score')).toBe('72,5 von 100 Punkten');
       expect(valueOf('Objekt oder Objektgruppe')).toBe('Wohn- und Geschäftshaus Bockenheim');
       expect(valueOf('Eigentümer')).toBe('Musterimmobilien AG');
       expect(valueOf('Gültigkeit')).toBe('24.11.2025 bis 23.11.2026');
@@ -86,7 +86,7 @@ describe('the public verification page', { timeout: 30_000 }, () => {
     await renderAt(`/certificate/verify/${CODE}`, 'en');
     const result = await screen.findByRole('status', { name: 'Valid' });
     expect(within(result).getByText('This label is valid.')).toBeTruthy();
-    expect(valueOf('ECORE score')).toBe('72.5 %');
+    expect(valueOf('ECORE score')).toBe('72.5 of 100 points');
     expect(valueOf('Validity')).toBe('24 November 2025 to 23 November 2026');
   });
 

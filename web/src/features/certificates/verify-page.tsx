@@ -170,7 +170,7 @@ function VerificationResult({ code }: { code: string }) {
         <Box component="dl" m={0}>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
             <Fact term={t('certificates.verify.label')}>{data.labelName}</Fact>
-            <Fact term={message('certificate-score', language)}>{`${formatScore(data.ecoreScore, language)} %`}</Fact>
+            <Fact term={message('certificate-score', language)}>{data.ecoreScore === null ? '–' : message('certificate-points', language, { score: formatScore(data.ecoreScore, language) })}</Fact>
             <Fact term={t('certificates.verify.subject')}>{data.subjectName}</Fact>
             <Fact term={message('certificate-owner', language)}>{data.ownerName}</Fact>
             <Fact term={t('certificates.verify.validity')}>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type RefCallback } from 'react';
 import { Alert, Button, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useParams } from 'react-router';
@@ -27,6 +27,23 @@ import { ReviewControls } from './review-controls.tsx';
 import { ReviewCount } from './review-count.tsx';
 import { StateChangeButtons } from './state-change-buttons.tsx';
 
+/** Where the bar with the count and the state changes sticks: below the header (64 px) and a gap. */
+const BAR_TOP_PX = 72;
+
+/** The height of an element as drawn (border included), kept up to date while it changes. */
+function useHeight(): [number, RefCallback<HTMLElement>] {
+  const [height, setHeight] = useState(0);
+  const ref = useCallback<RefCallback<HTMLElement>>((element) => {
+    if (!element) return;
+    const measure = () => setHeight(element.getBoundingClientRect().height);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [height, ref];
+}
+
 /**
  * /job-management/check/{assetId}/{isBuyerAsset} (spec 02 §2): the object's latest filled questionnaire with data,
  * metadata and the same tree and question views as answering (answering's panels, answers read-only), the review
@@ -53,6 +70,7 @@ function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
   const { data: object } = useSWR(objectKey(refOf), () => fetchObjectSummary(refOf), { revalidateOnFocus: false });
   const { data: config } = useSWR(REVIEW_CONFIG_KEY, fetchReviewConfig, { revalidateOnFocus: false });
   const [details, setDetails] = useState<{ questionId: number; tab: DetailTab } | null>(null);
+  const [barHeight, measureBar] = useHeight();
 
   const refresh = useCallback(() => mutate(), [mutate]);
   const applyAnswer = useCallback(
@@ -179,7 +197,7 @@ function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
         }
       />
       {/* The count and the state changes stay in view while the tester goes through the questions (UI.md). */}
-      <Paper withBorder p="sm" radius="md" mb="md" pos="sticky" top={72} style={{ zIndex: 3 }} bg="var(--mantine-color-body)">
+      <Paper ref={measureBar} data-testid="review-bar" withBorder p="sm" radius="md" mb="md" pos="sticky" top={BAR_TOP_PX} style={{ zIndex: 3 }} bg="var(--mantine-color-body)">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={4}>
             <Group gap="sm">
@@ -205,7 +223,8 @@ function Check({ refOf, actor }: { refOf: AssetRef; actor: Actor }) {
         <AnsweringContext value={answering}>
           <Grid gutter="md">
             <Grid.Col span={4}>
-              <AnsweringTree />
+              {/* The tree stays in view below the bar (its height changes with the state buttons shown). */}
+              <AnsweringTree stickyTop={BAR_TOP_PX + barHeight + 16} />
             </Grid.Col>
             <Grid.Col span={8}>
               <Outlet />

@@ -87,6 +87,8 @@ describe('year over year on the results overview (issue 22)', () => {
     const row = (name: RegExp) => within(table).getByRole('row', { name });
     expect(within(table).getByRole('columnheader', { name: 'Berichtsjahr 2024' })).toBeTruthy();
     expect(row(/ECORE-Score/).textContent).toBe('ECORE-Score60,066,0+6,0');
+    // A cluster by its number and name.
+    expect(row(/^I Governance/).textContent).toMatch(/^I Governance\d/);
     expect(row(/Stranding-Zeitpunkt/).textContent).toContain('+4 Jahre');
     expect(row(/Endenergie/).textContent).toContain('−25 %');
   });

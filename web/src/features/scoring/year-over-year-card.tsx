@@ -2,6 +2,7 @@ import { Badge, Paper, Table, Text } from '@mantine/core';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { KPI_KEYS } from '@ecore/core/questionnaires/template.ts';
+import { clusterNameOf } from '@ecore/core/questionnaires/template-export.ts';
 import { formatScore } from '@ecore/core/scoring/display.ts';
 import type { ConsumptionKey, YearFigures, YearOverYear } from '@ecore/core/scoring/year-over-year.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
@@ -58,9 +59,9 @@ export function YearOverYearCard({ answer, language }: { answer: YearOverYearAns
             <Table.Td ta="right">{formatScore(y.ecore.current, language)}</Table.Td>
             <Table.Td ta="right">{signed(y.ecore.difference, points)}</Table.Td>
           </Table.Tr>
-          {y.clusters.map((c) => (
+          {y.clusters.map((c, i) => (
             <Table.Tr key={c.clusterIdentifier}>
-              <Table.Th scope="row" fw={400}>{t('scoring.yearOverYear.cluster', { cluster: c.clusterIdentifier })}</Table.Th>
+              <Table.Th scope="row" fw={400}>{clusterNameOf(c.clusterIdentifier, language, i)}</Table.Th>
               <Table.Td ta="right">{formatScore(c.previous, language)}</Table.Td>
               <Table.Td ta="right">{formatScore(c.current, language)}</Table.Td>
               <Table.Td ta="right">{signed(c.difference, points)}</Table.Td>
