@@ -63,11 +63,11 @@ import { createScoreKeeper, type ScoreKeeper } from '../scoring/stored-score.ts'
 import { groupAnnualStartProblem, annualStartProblem } from '@ecore/core/answering/annual.ts';
 import { findAnnualStart, lockGroupRow } from '@ecore/adapters/db/answering/annual-repository.ts';
 import { startAnnual, type AnnualInputs } from './annual.ts';
-import { filledQuestionnaireSchema, answerSchema, progressSchema, changeSchema, commentSchema, simplifiedSchema, lockStatusSchema } from './schemas.ts';
+import { filledQuestionnaireSchema, answerSchema, progressSchema, changeSchema, commentSchema, simplifiedSchema, lockStatusSchema, lockedSchema } from './schemas.ts';
 
 const tags = ['answering'];
 const security = [{ bearerAuth: [] }];
-const responses = { ...errorResponses, 403: errorSchema, 409: errorSchema, 423: errorSchema.extend({ lockedStatus: z.object({ currentLockerName: z.string() }) }) } as const;
+const responses = { ...errorResponses, 403: errorSchema, 409: errorSchema, 423: lockedSchema } as const;
 const booleanQuery = flagParam;
 const assetQuery = z.object({ isBuyerAsset: booleanQuery.optional() });
 const twoIds = z.object({ id: idParam, qid: idParam });
@@ -110,7 +110,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   /** Refuses with 423 when another user holds a live lock on the filled questionnaire (DOMAIN.md §7). */
   const checkLock = async (db: Trx | typeof deps.db, actor: AssetActor, questionnaireId: number) => {
     const decision = lockDecision(await findAnswerLock(db, questionnaireId), actor.userId, deps.clock());
-    if (decision.outcome === 'held') throw new LockedError(decision.currentLockerName);
+    if (decision.outcome === 'held') throw new LockedError(decision);
   };
 
   /**
@@ -152,7 +152,10 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       canBeReviewed: mayOpenCheck(actor, asset, state),
       canSetGroupDefaultAnswers: mayEditAsset(actor, asset),
       canDelete: E.isRight(mayDeleteQuestionnaire(actor, asset, state, stored)),
-      lockedStatus: lock.outcome === 'held' ? { isLocked: true, currentLockerName: lock.currentLockerName } : { isLocked: false, currentLockerName: null },
+      lockedStatus:
+        lock.outcome === 'held'
+          ? { isLocked: true, currentLockerName: lock.currentLockerName, lastActivity: new Date(lock.lastActivity).toISOString() }
+          : { isLocked: false, currentLockerName: null, lastActivity: null },
       availableTransitions: availableTransitions(facts),
     };
     const { availableTransitions: transitions, ...flags } = perCaller;
@@ -220,7 +223,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     const [template, actives, group, referenceData] = await Promise.all([templateOf(sheet.row.questionnaireId), activeTemplateIds(), caches.group(asset.assetGroupId), scores.references()]);
     const basis = [sheet, template, actives, group, asset, referenceData];
     const lock = lockDecision(sheet.lock, actor.userId, deps.clock());
-    const key = `${sheet.row.id}|${lock.outcome === 'held' ? `held:${lock.currentLockerName}` : 'free'}|${JSON.stringify(actor)}`;
+    const key = `${sheet.row.id}|${lock.outcome === 'held' ? `held:${lock.currentLockerName}@${lock.lastActivity}` : 'free'}|${JSON.stringify(actor)}`;
     let kept = written.get(key);
     if (!kept || kept.basis.some((part, i) => part !== basis[i])) {
       const made = await view(actor, asset, sheet);
@@ -510,14 +513,14 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       if (!request.query.isLocked) {
         if (mayRelease(lock, actor.userId, at)) await deleteAnswerLock(deps.db, questionnaire.id);
         caches.keepOwn(request, [questionnaire.id]);
-        return { isLocked: false, currentLockerName: null };
+        return { isLocked: false, currentLockerName: null, lastActivity: null };
       }
       const decision = lockDecision(lock, actor.userId, at);
-      if (decision.outcome === 'held') throw new LockedError(decision.currentLockerName);
+      if (decision.outcome === 'held') throw new LockedError(decision);
       const holderName = await actorName(app, deps.db, request.actor);
       await writeAnswerLock(deps.db, questionnaire.id, { userId: actor.userId, holderName, since: decision.outcome === 'refresh' && lock ? lock.since : at, lastActivity: at });
       caches.keepOwn(request, [questionnaire.id]);
-      return { isLocked: true, currentLockerName: holderName };
+      return { isLocked: true, currentLockerName: holderName, lastActivity: new Date(at).toISOString() };
     },
   );
 
@@ -559,7 +562,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       await deps.db.transaction().execute(async (trx) => {
         const locked = (await findSheet(trx, asset.id, questionnaire.id, true))!;
         const lock = lockDecision(locked.lock, actor.userId, deps.clock());
-        if (lock.outcome === 'held') throw new LockedError(lock.currentLockerName);
+        if (lock.outcome === 'held') throw new LockedError(lock);
         const saved = await applyAnswers(trx, actor, by, now(), locked, target, fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value })), 'defaults');
         await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, locked.row, saved.stored, saved.progress);
       });

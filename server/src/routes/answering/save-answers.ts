@@ -238,7 +238,7 @@ export async function saveSheetAnswers(
 ) {
   const { row } = input.locked;
   const lock = lockDecision(input.locked.lock, input.actor.userId, input.now);
-  if (lock.outcome === 'held') throw new LockedError(lock.currentLockerName);
+  if (lock.outcome === 'held') throw new LockedError(lock);
   if (input.sampled && row.declineCount > row.adjustments) {
     const adjusted = mayAdjustSheet({ state: questionnaireState(row), declineCount: row.declineCount, adjustments: row.adjustments });
     if (E.isLeft(adjusted)) throw new HttpError(400, adjusted.left);

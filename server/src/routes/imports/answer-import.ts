@@ -317,7 +317,7 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         };
         for (const p of replanned) {
           const holder = p.problems.find((problem) => problem.key === 'questionnaire-locked');
-          if (holder) throw new LockedError(String(holder.params?.name ?? ''));
+          if (holder) throw new LockedError({ currentLockerName: String(holder.params?.name ?? ''), lastActivity: fresh.get(p.assetId!)?.lock?.lastActivity ?? deps.clock() });
           if (p.status === 'failed') throw new HttpError(409, 'questionnaire-stale');
           const target = loaded.get(p.assetId!)!;
           const structure = target.import.structure!;
