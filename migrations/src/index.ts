@@ -30,6 +30,7 @@ import * as forgetKeptTokenSecrets from './migrations/2026-11-29-096-forget-kept
 import * as demoFinanceAndReferenceData from './migrations/2026-11-29-097-demo-finance-and-reference-data.ts';
 import * as scoreRulesVersion from './migrations/2026-11-29-098-score-rules-version.ts';
 import * as reviewReasons from './migrations/2026-11-29-100-review-reasons.ts';
+import * as templateTitleTranslations from './migrations/2026-11-30-104-template-title-translations.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -67,6 +68,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-097-demo-finance-and-reference-data': demoFinanceAndReferenceData,
   '2026-11-29-098-score-rules-version': scoreRulesVersion,
   '2026-11-29-100-review-reasons': reviewReasons,
+  '2026-11-30-104-template-title-translations': templateTitleTranslations,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -28,6 +28,7 @@ interface Question {
 interface Filled {
   id: number;
   questionnaireId: number;
+  title: string;
   version: string;
   assetQuestionnaireState: string;
   progress: { answered: number; total: number };
@@ -195,6 +196,19 @@ describe('PUT /api/asset/answer', () => {
     const item = fullAnswers(id, filled)[0]!;
     await h.expectRefused(() => save('bank', [item]), { statusCode: 404 });
     await h.expectRefused(() => save('analyst', [item]), { statusCode: 403 });
+  });
+});
+
+describe("the template's title", () => {
+  it("answers the filled questionnaire's and the runs' title in the caller's language, German where the template has no English one", async () => {
+    const { id, filled } = await start();
+    expect(filled.title).toBe('ECORE Fragebogen 2025');
+    expect((await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${filled.id}`, undefined, 'en')).json().title).toBe('ECORE Questionnaire 2025');
+    expect((await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${filled.id}`)).json().title).toBe('ECORE Fragebogen 2025');
+    expect((await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/simplified`, undefined, 'en')).json()[0].title).toBe('ECORE Questionnaire 2025');
+    await h.db.updateTable('questionnaires').set({ title_translations: JSON.stringify([{ language: 'de', title: 'ECORE Fragebogen 2025' }]) }).where('id', '=', filled.questionnaireId).execute();
+    const english = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/simplified`, undefined, 'en')).json()[0].title;
+    expect(english).toBe('ECORE Fragebogen 2025');
   });
 });
 
