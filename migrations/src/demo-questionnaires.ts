@@ -315,10 +315,11 @@ export const DEMO_FINANCE_QUESTIONS: readonly string[] = [
   'T-1.1', 'T-1.2', 'T-2.1',
 ];
 
-const seedTemplate = async (trx: Kysely<any>, head: { title: string; version: string; state: string; at: Date }, include: (q: Q) => boolean) => {
+const seedTemplate = async (trx: Kysely<any>, head: { title: string; titleEn: string; version: string; state: string; at: Date }, include: (q: Q) => boolean) => {
+  const titleTranslations = JSON.stringify([{ language: 'de', title: head.title }, { language: 'en', title: head.titleEn }]);
   const { id: qid } = await trx
     .insertInto('questionnaires')
-    .values({ title: head.title, state: head.state, type: 'Ecore', version_label: head.version, created_by: 'Sven Scoring', modified_by: 'Sven Scoring', created_at: head.at, modified_at: head.at })
+    .values({ title: head.title, title_translations: titleTranslations, state: head.state, type: 'Ecore', version_label: head.version, created_by: 'Sven Scoring', modified_by: 'Sven Scoring', created_at: head.at, modified_at: head.at })
     .returning('id')
     .executeTakeFirstOrThrow();
   const keyToId = new Map<string, number>();
@@ -450,8 +451,8 @@ export async function seedDemoQuestionnaires(db: Kysely<any>): Promise<{ seeded:
   const existing = await db.selectFrom('questionnaires').select('id').where('version_label', '=', DEMO_TEMPLATE_VERSIONS.active).executeTakeFirst();
   if (existing) return { seeded: false };
   return db.transaction().execute(async (trx) => {
-    await seedTemplate(trx, { title: 'ECORE Fragebogen 2024', version: DEMO_TEMPLATE_VERSIONS.archived, state: 'Archived', at: new Date('2024-01-15T09:00:00Z') }, (q) => !q.since2025);
-    await seedTemplate(trx, { title: 'ECORE Fragebogen 2025', version: DEMO_TEMPLATE_VERSIONS.active, state: 'Active', at: new Date('2025-01-15T09:00:00Z') }, () => true);
+    await seedTemplate(trx, { title: 'ECORE Fragebogen 2024', titleEn: 'ECORE Questionnaire 2024', version: DEMO_TEMPLATE_VERSIONS.archived, state: 'Archived', at: new Date('2024-01-15T09:00:00Z') }, (q) => !q.since2025);
+    await seedTemplate(trx, { title: 'ECORE Fragebogen 2025', titleEn: 'ECORE Questionnaire 2025', version: DEMO_TEMPLATE_VERSIONS.active, state: 'Active', at: new Date('2025-01-15T09:00:00Z') }, () => true);
     const hasReference = await trx.selectFrom('scoring_data_sets').select('kind').executeTakeFirst();
     if (!hasReference) await seedReferenceData(trx);
     return { seeded: true };

@@ -31,6 +31,7 @@ import * as demoFinanceAndReferenceData from './migrations/2026-11-29-097-demo-f
 import * as scoreRulesVersion from './migrations/2026-11-29-098-score-rules-version.ts';
 import * as internalChecks from './migrations/2026-11-29-099-internal-checks.ts';
 import * as reviewReasons from './migrations/2026-11-29-100-review-reasons.ts';
+import * as templateTitleTranslations from './migrations/2026-11-29-104-template-title-translations.ts';
 import * as oneSavePath from './migrations/2026-11-29-106-one-save-path.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
@@ -70,6 +71,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-098-score-rules-version': scoreRulesVersion,
   '2026-11-29-099-internal-checks': internalChecks,
   '2026-11-29-100-review-reasons': reviewReasons,
+  '2026-11-29-104-template-title-translations': templateTitleTranslations,
   '2026-11-29-106-one-save-path': oneSavePath,
 };
 

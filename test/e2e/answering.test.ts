@@ -36,6 +36,9 @@ const objectIdOf = async (name: string): Promise<number> => {
   return found.id;
 };
 
+/** The locked notice as another user reads it: the holder and the holder's last activity, moments ago. */
+const LOCKED_BY_COLLECTOR = /^Gesperrt von Carl Collector, zuletzt aktiv (jetzt|vor \d+ Sekunden?|vor 1 Minute)\. Sie können den Fragebogen nur ansehen\.$/;
+
 const toast = (p: Page, text: string | RegExp) => p.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 
 /** Answered of total as the questionnaire's heading line shows it. */
@@ -97,7 +100,7 @@ describe('answering a questionnaire in the browser', () => {
     // --- a second browser: the administrator opens the same questionnaire and meets the lock
     await adminPage.goto(`${questionnaireUrl}/data`);
     const notice = adminPage.getByRole('dialog', { name: 'Fragebogen gesperrt' });
-    await notice.getByText('Der Fragebogen wird gerade von Carl Collector bearbeitet. Sie können ihn nur ansehen.').waitFor();
+    await notice.getByText(LOCKED_BY_COLLECTOR).waitFor();
     await notice.getByRole('button', { name: 'OK' }).click();
     await notice.waitFor({ state: 'detached' });
     await openNode(adminPage, 'I Governance');
@@ -246,5 +249,53 @@ describe('answering a questionnaire in the browser', () => {
     await page.getByText('In Prüfung').first().waitFor();
     await page.getByText('Sie können diesen Fragebogen ansehen, aber nicht bearbeiten.').waitFor();
     expect(await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).count()).toBe(0);
+  });
+
+  it('closing the page gives the lock back at once; until then another user sees the holder and the last activity', async () => {
+    const quarter = await objectIdOf('Quartier Prenzlauer Berg');
+    const login = await fetch(`${portal.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ userName: 'objectadmin', password: 'demo1234' }) });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+
+    // --- the collector opens the half-answered questionnaire and a question of it: the lock is taken
+    await page.goto(`${portal.url}/asset-management/objects/${quarter}/false/edit/data`);
+    await signIn(page, 'collector');
+    const taken = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/lock\?isLocked=true/.test(r.url()) && r.status() === 200);
+    await page.getByRole('tablist', { name: 'Bereiche des Objekts' }).getByRole('tab', { name: 'Fragebogen' }).click();
+    await page.waitForURL(/\/questionnaire\/\d+\/data$/);
+    await taken;
+    const qid = Number(/\/questionnaire\/(\d+)\/data$/.exec(page.url())![1]);
+    await openNode(page, 'I Governance');
+    await openNode(page, 'Strategie und Richtlinien');
+    await openNode(page, 'ESG-Strategie');
+    const question = card(page, 'Verfügt das Unternehmen über eine schriftliche ESG-Strategie für den Immobilienbestand?');
+    expect(await question.getByRole('radio').first().isDisabled()).toBe(false);
+
+    const lockOf = async () => {
+      const read = await fetch(`${portal.url}/api/asset/${quarter}/questionnaire/${qid}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+      return ((await read.json()) as { lockedStatus: { isLocked: boolean; currentLockerName: string | null; lastActivity: string | null } }).lockedStatus;
+    };
+    const held = await lockOf();
+    expect(held).toMatchObject({ isLocked: true, currentLockerName: 'Carl Collector' });
+    expect(Date.now() - Date.parse(held.lastActivity!)).toBeLessThan(60_000);
+
+    // --- the administrator meets the lock with the holder's last activity
+    const admin = await openContext(journey.browser, { viewport: VIEWPORT });
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`${portal.url}/asset-management/objects/${quarter}/false/questionnaire/${qid}/data`);
+    await signIn(adminPage, 'objectadmin');
+    const notice = adminPage.getByRole('dialog', { name: 'Fragebogen gesperrt' });
+    await notice.getByText(LOCKED_BY_COLLECTOR).waitFor();
+    await notice.getByRole('button', { name: 'OK' }).click();
+
+    // --- the collector closes the tab: the lock is gone within moments, not after 30 minutes
+    await page.close();
+    await expect.poll(async () => (await lockOf()).isLocked, { timeout: 5000 }).toBe(false);
+    expect(await lockOf()).toEqual({ isLocked: false, currentLockerName: null, lastActivity: null });
+    // The administrator, opening it again, takes the lock.
+    const adminTakes = adminPage.waitForResponse((r) => r.request().method() === 'PUT' && /\/lock\?isLocked=true/.test(r.url()));
+    await adminPage.reload();
+    expect((await adminTakes).status()).toBe(200);
+    expect(await adminPage.getByRole('dialog', { name: 'Fragebogen gesperrt' }).count()).toBe(0);
+    await admin.close();
   });
 });

@@ -84,6 +84,9 @@ describe('object import', () => {
     expect(await page.getByRole('button', { name: '3 Zeilen importieren' }).isDisabled()).toBe(true);
     await page.getByRole('switch', { name: 'Nur Fehler' }).check();
     expect(await preview.locator('tbody tr').count()).toBe(1);
+    // The failed row names its object: name, external id and group.
+    await preview.locator('tbody tr').getByText('Import Rheinauhafen', { exact: true }).waitFor();
+    await preview.locator('tbody tr').getByText('E2E-2 · Portfolio Köln (Import)', { exact: true }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await expectNoSeriousA11yViolations(page, 'the import page with a faulty row');
 
@@ -97,6 +100,13 @@ describe('object import', () => {
     await page.getByText('1 neue Objektgruppe').waitFor();
     await commit.click();
     await page.getByText('Importiert: 3 angelegt, 0 geändert, 0 unverändert, 1 neue Objektgruppe.').waitFor();
+    // The imported objects with their ids, read-only for the import administrator (no role of asset management).
+    const imported = page.getByRole('table', { name: 'Importierte Objekte' });
+    for (const o of OBJECTS) await imported.getByText(o.name, { exact: true }).waitFor();
+    expect(await imported.locator('tbody tr').count()).toBe(3);
+    expect(await imported.getByRole('link').count()).toBe(0);
+    await page.getByText(/Als Import-Administrator öffnen Sie keine Objekte/).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
     await expectNoSeriousA11yViolations(page, 'the import page after the import');
     await page.getByRole('table', { name: 'Bisherige Importe' }).getByText('objekte-korrigiert.xlsx').waitFor();
 

@@ -30,6 +30,10 @@ describe('questionnaire templates in the browser', () => {
     await dialog.getByRole('button', { name: 'Duplizieren' }).click();
     await page.waitForURL(/\/score\/questionnaire\/\d+\/metadata$/);
     const editorUrl = page.url().replace(/\/metadata$/, '');
+    // The title is bilingual like the questions: the copy has the German one; the English one is added here.
+    expect(await page.getByLabel('Titel (Deutsch)').inputValue()).toBe('ECORE Fragebogen 2026');
+    expect(await page.getByLabel('Titel (Englisch)').inputValue()).toBe('');
+    await page.getByLabel('Titel (Englisch)').fill('ECORE Questionnaire 2026');
 
     // A new section in the first category of cluster I, preselected from the route.
     await page.getByRole('navigation', { name: 'Struktur des Fragebogens' }).getByText('Strategie und Richtlinien').click();
@@ -92,6 +96,14 @@ describe('questionnaire templates in the browser', () => {
     await page.waitForURL(/\/score\/admin\/archived$/);
     await page.getByRole('link', { name: 'ECORE Fragebogen 2025' }).waitFor();
     await page.getByRole('link', { name: 'ECORE Fragebogen 2024' }).waitFor();
+
+    // In English the templates carry their English titles.
+    await page.getByLabel('Sprache').selectOption('en');
+    await page.getByRole('link', { name: 'ECORE Questionnaire 2025' }).waitFor();
+    await page.getByRole('link', { name: 'ECORE Questionnaire 2024' }).waitFor();
+    expect(await page.getByRole('link', { name: 'ECORE Fragebogen 2025' }).count()).toBe(0);
+    await page.getByRole('tab', { name: /Current versions/ }).click();
+    await page.getByRole('link', { name: 'ECORE Questionnaire 2026' }).waitFor();
   });
 
   it('keeps unsaved edits through a language switch, refreshes the lock while editing, and keeps them visible read-only when another user took the lock', async () => {
@@ -108,10 +120,10 @@ describe('questionnaire templates in the browser', () => {
     await page.getByRole('button', { name: 'Speichern' }).waitFor();
 
     // An unsaved edit survives a language switch (a new `t` must not reload the template over it).
-    await page.getByLabel('Titel', { exact: true }).fill('Entwurf mit Änderungen');
+    await page.getByLabel('Titel (Deutsch)', { exact: true }).fill('Entwurf mit Änderungen');
     await page.getByLabel('Sprache').selectOption('en');
     await page.getByText('There are unsaved changes.').waitFor();
-    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Entwurf mit Änderungen');
+    expect(await page.getByLabel('Title (German)', { exact: true }).inputValue()).toBe('Entwurf mit Änderungen');
 
     // The heartbeat refreshes the lock while the draft stays open without saving.
     const isLockCall = (url: string, method: string) => method === 'PUT' && url.includes(`/api/questionnaire/${id}/lock?isLocked=true`);
@@ -133,7 +145,7 @@ describe('questionnaire templates in the browser', () => {
     await notice.getByText('Anna Admin took over editing this draft').waitFor();
     await notice.getByText('Your unsaved changes are still shown here').waitFor();
     // Read-only, but the local content is still there.
-    const title = page.getByLabel('Title', { exact: true });
+    const title = page.getByLabel('Title (German)', { exact: true });
     expect(await title.inputValue()).toBe('Entwurf mit Änderungen');
     expect(await title.getAttribute('readonly')).not.toBeNull();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);

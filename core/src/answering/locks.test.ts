@@ -7,7 +7,7 @@ describe('the lock of a filled questionnaire', () => {
   it.each<[string, QuestionnaireLock | null, number, number, ReturnType<typeof lockDecision>]>([
     ['nobody holds it: take it', null, 2, 5000, { outcome: 'take' }],
     ['the holder comes back: refresh it', held, 1, 5000, { outcome: 'refresh' }],
-    ['someone else within 30 minutes: 423 with the holder\'s name', held, 2, 1000 + LOCK_IDLE_MS - 1, { outcome: 'held', currentLockerName: 'Carl Collector' }],
+    ['someone else within 30 minutes: 423 with the holder\'s name', held, 2, 1000 + LOCK_IDLE_MS - 1, { outcome: 'held', currentLockerName: 'Carl Collector', lastActivity: 1000 }],
     ['someone else after 30 minutes without activity: take it', held, 2, 1000 + LOCK_IDLE_MS, { outcome: 'take' }],
   ])('%s', (_, lock, userId, now, expected) => {
     expect(lockDecision(lock, userId, now)).toEqual(expected);

@@ -81,7 +81,7 @@ export interface SaveContext<S> {
 /** Why a save is refused; nothing is written. */
 export type SaveRefusal =
   /** Another user holds a live lock on the questionnaire (423 with the holder's name, DOMAIN.md §7). */
-  | { kind: 'locked'; holderName: string }
+  | { kind: 'locked'; holderName: string; lastActivity: number }
   /** The sampled sheet may not be adjusted again after its group's decline (400). */
   | { kind: 'adjustment'; key: 'objectGroups-adjust-limit' }
   /** An answer may not be changed in the questionnaire's state, or in its own (400 `answer-not-answerable`). */
@@ -158,7 +158,7 @@ export function decideSave<S>(
   context: SaveContext<S>,
 ): Either<SaveRefusal, SaveOutcome<S>> {
   const lock = lockDecision(sheet.lock, actor.userId, now);
-  if (lock.outcome === 'held') return E.left({ kind: 'locked', holderName: lock.currentLockerName });
+  if (lock.outcome === 'held') return E.left({ kind: 'locked', holderName: lock.currentLockerName, lastActivity: lock.lastActivity });
   const state = sheet.row.state as AssetQuestionnaireState;
   let adjustments: number | null = null;
   if (context.sampled && sheet.row.declineCount > sheet.row.adjustments) {

@@ -39,6 +39,15 @@ export interface RowProblem {
 
 export type RowStatus = 'created' | 'updated' | 'unchanged' | 'failed';
 
+/** Which object a row is about, as the preview names it: its name, external id and group (null where unknown). */
+export interface RowObject {
+  objectName: string | null;
+  externalId: string | null;
+  objectGroup: string | null;
+}
+
+const NO_OBJECT: RowObject = { objectName: null, externalId: null, objectGroup: null };
+
 /** The answer of a preview or an import (issue 20), as the API sends it. */
 export interface ImportResult {
   dryRun: boolean;
@@ -47,7 +56,7 @@ export interface ImportResult {
   unchanged: number;
   failed: number;
   groupsCreated: number;
-  rows: { row: number; status: RowStatus; assetId: number | null; errors: { column: string; key: string; message: string }[] }[];
+  rows: ({ row: number; status: RowStatus; assetId: number | null; errors: { column: string; key: string; message: string }[] } & RowObject)[];
 }
 
 const isBlank = (cell: Cell): boolean => cell === null || (typeof cell === 'string' && cell.trim() === '');
@@ -87,7 +96,7 @@ export const checkTableSize = (table: ImportTable): E.Either<FileProblem, Import
 export const importResult = (
   dryRun: boolean,
   groupsCreated: number,
-  rows: readonly { row: number; status: RowStatus; assetId: number | null; errors: readonly RowProblem[] }[],
+  rows: readonly ({ row: number; status: RowStatus; assetId: number | null; errors: readonly RowProblem[] } & Partial<RowObject>)[],
   language: Language,
 ): ImportResult => {
   const count = (status: RowStatus) => rows.filter((r) => r.status === status).length;
@@ -102,6 +111,9 @@ export const importResult = (
       row: r.row,
       status: r.status,
       assetId: r.assetId,
+      objectName: r.objectName ?? NO_OBJECT.objectName,
+      externalId: r.externalId ?? NO_OBJECT.externalId,
+      objectGroup: r.objectGroup ?? NO_OBJECT.objectGroup,
       errors: r.errors.map((e) => ({ column: e.column, key: e.key, message: message(e.key, language, e.params) })),
     })),
   };
@@ -110,6 +122,10 @@ export const importResult = (
 /** "Import N rows" is offered only after a preview without a failed row, and with something to store. */
 export const mayCommitImport = (preview: { dryRun: boolean; failed: number; rows: readonly unknown[] } | null): boolean =>
   preview !== null && preview.dryRun && preview.failed === 0 && preview.rows.length > 0;
+
+/** The objects an import stored or left as they were (each with its portal id), for the list after the import. */
+export const importedObjects = <R extends { status: RowStatus; assetId: number | null }>(rows: readonly R[]): (R & { assetId: number })[] =>
+  rows.filter((r): r is R & { assetId: number } => r.status !== 'failed' && r.assetId !== null);
 
 /** The preview's rows, or only the failed ones ("errors only"). */
 export const previewRows = <R extends { status: RowStatus }>(rows: readonly R[], errorsOnly: boolean): R[] => rows.filter((r) => !errorsOnly || r.status === 'failed');

@@ -1,5 +1,5 @@
 import type { AssetBody } from '../assets/object.ts';
-import type { RowProblem, RowStatus } from './import-table.ts';
+import type { RowObject, RowProblem, RowStatus } from './import-table.ts';
 import { normaliseHeader } from './object-columns.ts';
 import type { ObjectRow } from './object-row.ts';
 import { scopeCoversAsset, mayCreateGroups, type ImportScope } from './import-access.ts';
@@ -19,12 +19,13 @@ export interface ExistingGroup {
   name: string;
 }
 
-/** What the import does with one row. */
-export type PlannedRow =
+/** What the import does with one row, and which object it is about (`object`, for the preview). */
+export type PlannedRow = { object: RowObject } & (
   | { row: number; status: 'failed'; assetId: number | null; problems: RowProblem[] }
   | { row: number; status: 'unchanged'; assetId: number; problems: [] }
   | { row: number; status: 'created'; assetId: null; group: GroupRef; body: ObjectFields; problems: [] }
-  | { row: number; status: 'updated'; assetId: number; version: number; group: GroupRef; body: ObjectFields; problems: [] };
+  | { row: number; status: 'updated'; assetId: number; version: number; group: GroupRef; body: ObjectFields; problems: [] }
+);
 
 /** A group by its id, or one the import creates by its name. */
 export type GroupRef = { kind: 'existing'; id: number } | { kind: 'new'; name: string };
@@ -75,6 +76,13 @@ export const planObjectImport = (rows: readonly ObjectRow[], context: PlanContex
   const groupByName = new Map(context.groups.map((g) => [normaliseHeader(g.name), g]));
   const groupsToCreate = new Map<string, string>();
 
+  const groupNameOf = new Map(context.groups.map((g) => [g.id, g.name]));
+  /** The object a row is about: the file's name, external id and group, else the stored object's. */
+  const objectOf = (r: ObjectRow, target: ExistingObject | null): RowObject => ({
+    objectName: r.objectName ?? target?.fields.objectName ?? null,
+    externalId: r.externalId ?? target?.fields.externalId ?? null,
+    objectGroup: r.groupName ?? (target ? (groupNameOf.get(target.assetGroupId) ?? null) : null),
+  });
   const planned = rows.map((r): PlannedRow => {
     const problems: RowProblem[] = [...r.problems];
     const other = (list: number[] | undefined) => list?.find((n) => n !== r.row);
@@ -108,17 +116,18 @@ export const planObjectImport = (rows: readonly ObjectRow[], context: PlanContex
     } else if (target) group = { kind: 'existing', id: target.assetGroupId };
     else problems.push({ column: context.headerOf('objectGroup'), key: 'validation-required' });
 
-    if (problems.length > 0 || r.body === null || group === null) return { row: r.row, status: 'failed', assetId: target?.id ?? null, problems };
+    const object = objectOf(r, target);
+    if (problems.length > 0 || r.body === null || group === null) return { row: r.row, status: 'failed', assetId: target?.id ?? null, problems, object };
     if (group.kind === 'new') groupsToCreate.set(normaliseHeader(group.name), group.name);
-    if (!target) return { row: r.row, status: 'created', assetId: null, group, body: r.body, problems: [] };
+    if (!target) return { row: r.row, status: 'created', assetId: null, group, body: r.body, problems: [], object };
     // An empty externalId cell leaves the stored one as it is.
     const body = { ...r.body, externalId: r.body.externalId ?? target.fields.externalId ?? null };
-    if (group.kind === 'existing' && group.id === target.assetGroupId && sameFields(body, target.fields)) return { row: r.row, status: 'unchanged', assetId: target.id, problems: [] };
-    return { row: r.row, status: 'updated', assetId: target.id, version: target.version, group, body, problems: [] };
+    if (group.kind === 'existing' && group.id === target.assetGroupId && sameFields(body, target.fields)) return { row: r.row, status: 'unchanged', assetId: target.id, problems: [], object };
+    return { row: r.row, status: 'updated', assetId: target.id, version: target.version, group, body, problems: [], object };
   });
   return { rows: planned, groupsToCreate: [...groupsToCreate.values()] };
 };
 
 /** The rows' outcomes for the answer; a failed file reports every stored row as it would have been, with no ids. */
-export const planOutcomes = (plan: ObjectPlan): { row: number; status: RowStatus; assetId: number | null; errors: RowProblem[] }[] =>
-  plan.rows.map((r) => ({ row: r.row, status: r.status, assetId: r.assetId, errors: r.problems }));
+export const planOutcomes = (plan: ObjectPlan): ({ row: number; status: RowStatus; assetId: number | null; errors: RowProblem[] } & RowObject)[] =>
+  plan.rows.map((r) => ({ row: r.row, status: r.status, assetId: r.assetId, errors: r.problems, ...r.object }));

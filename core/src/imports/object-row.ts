@@ -14,6 +14,8 @@ export interface ObjectRow {
   id: number | null;
   externalId: string | null;
   groupName: string | null;
+  /** The name cell as the file writes it (trimmed, at most 200 characters), also where the row failed; null where empty. */
+  objectName: string | null;
   /** The object's fields by the form's schema (assetGroupId is decided by the plan); null where a problem was found. */
   body: Omit<AssetBody, 'assetGroupId' | 'id' | 'version'> | null;
   problems: RowProblem[];
@@ -160,9 +162,10 @@ export const readObjectRow = (row: number, cells: readonly Cell[], columns: read
   problems.push(...shareRowProblems(shares, headerOf, context.allowedTypeIds));
 
   const externalId = typeof input.externalId === 'string' && input.externalId !== '' ? input.externalId : null;
-  if (problems.length > 0 || !parsed.success) return { row, id, externalId, groupName, body: null, problems };
+  const objectName = typeof input.objectName === 'string' && input.objectName !== '' ? input.objectName.slice(0, 200) : null;
+  if (problems.length > 0 || !parsed.success) return { row, id, externalId, groupName, objectName, body: null, problems };
   const { assetGroupId: _g, id: _i, version: _v, ...body } = parsed.data;
-  return { row, id, externalId, groupName, body: { ...body, externalId }, problems: [] };
+  return { row, id, externalId, groupName, objectName, body: { ...body, externalId }, problems: [] };
 };
 
 /** The asset-class rules of the form (shareProblems) in the words of a file: which class column, and the total. */

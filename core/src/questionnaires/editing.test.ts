@@ -85,7 +85,7 @@ describe('template locks', () => {
         const decision = lockDecision(lock, other, 1000 + idle);
         if (idle >= LOCK_IDLE_MS) expect(decision.outcome).toBe('take');
         else if (holder === other) expect(decision.outcome).toBe('refresh');
-        else expect(decision).toEqual({ outcome: 'held', currentLockerName: 'Sven Scoring' });
+        else expect(decision).toEqual({ outcome: 'held', currentLockerName: 'Sven Scoring', lastActivity: 1000 });
       }),
     );
   });

@@ -25,7 +25,7 @@ describe('who may work on a template now', () => {
   it.each([
     ['nobody holds a lock', null, NINA, minutes(15), { outcome: 'take' }],
     ['Sven holds it and comes back', svens, SVEN, minutes(15), { outcome: 'refresh' }],
-    ['Sven holds it and Nina opens it', svens, NINA, minutes(15), { outcome: 'held', currentLockerName: 'Sven Scoring' }],
+    ['Sven holds it and Nina opens it', svens, NINA, minutes(15), { outcome: 'held', currentLockerName: 'Sven Scoring', lastActivity: minutes(10) }],
     ['Sven left it idle for 30 minutes and Nina opens it', svens, NINA, minutes(40), { outcome: 'take' }],
     ['Sven left it idle for 30 minutes and comes back', svens, SVEN, minutes(40), { outcome: 'take' }],
   ] as const)('%s', (_case, lock, user, now, expected) => {

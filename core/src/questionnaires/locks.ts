@@ -11,7 +11,8 @@ export interface TemplateLock {
 export type LockDecision =
   | { outcome: 'take' }
   | { outcome: 'refresh' }
-  | { outcome: 'held'; currentLockerName: string };
+  /** Another user holds it: the holder's name and last activity (ms), which the locked notice shows. */
+  | { outcome: 'held'; currentLockerName: string; lastActivity: number };
 
 export const isLockExpired = (lock: TemplateLock, now: number): boolean => now - lock.lastActivity >= LOCK_IDLE_MS;
 
@@ -22,7 +23,7 @@ export const isLockExpired = (lock: TemplateLock, now: number): boolean => now -
 export const lockDecision = (lock: TemplateLock | null, userId: number, now: number): LockDecision => {
   if (!lock || isLockExpired(lock, now)) return { outcome: 'take' };
   if (lock.userId === userId) return { outcome: 'refresh' };
-  return { outcome: 'held', currentLockerName: lock.holderName };
+  return { outcome: 'held', currentLockerName: lock.holderName, lastActivity: lock.lastActivity };
 };
 
 /** Releasing: only the holder (or anybody once it expired) ends a lock. */

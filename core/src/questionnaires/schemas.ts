@@ -93,6 +93,8 @@ const clusterSchema = z.object({
 
 const contentFields = {
   title: required(200),
+  /** The title per language (German and English); absent, a save keeps the stored ones. */
+  translations: z.array(z.object({ language, title: optionalText(200) })).max(LANGUAGES.length).optional(),
   type: z.enum(QUESTIONNAIRE_TYPES, { error: 'validation-required' }),
   version: versionSchema,
   taxonomyCompliance: z.boolean().default(true),
@@ -141,6 +143,7 @@ export const lockQuerySchema = z.object({
 const summaryFields = {
   id: z.number(),
   title: z.string(),
+  translations: z.array(z.object({ language, title: z.string() })).optional(),
   state: z.enum(QUESTIONNAIRE_STATES),
   type: z.enum(QUESTIONNAIRE_TYPES),
   version: z.string(),

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { blankOption, blankQuestion } from './editing.ts';
 import {
   allQuestions,
+  givenTemplateTitle,
+  templateTitleIn,
+  withTemplateTitle,
   AMBITION_LEVELS,
   ASSET_CLASSES,
   CLUSTER_COUNT,
@@ -144,5 +147,27 @@ describe('every question of a template', () => {
       { id: 6, order: 2, translations: [], sections: [{ id: 7, order: 1, weight: 1, financeWeight: 1, translations: [], questions: [] }, { id: 8, order: 2, weight: 1, financeWeight: 1, translations: [], questions: [q(3)] }] },
     );
     expect(allQuestions(content).map((x) => x.staticTitle)).toEqual(['q1', 'q2', 'q3', 'q5']);
+  });
+});
+
+describe("a template's title in both languages", () => {
+  const template = { title: 'ECORE Fragebogen 2025', translations: [{ language: 'de' as const, title: 'ECORE Fragebogen 2025' }, { language: 'en' as const, title: 'ECORE Questionnaire 2025' }] };
+
+  it('reads in the language asked for, else German, else the stored title', () => {
+    expect(templateTitleIn(template, 'en')).toBe('ECORE Questionnaire 2025');
+    expect(templateTitleIn(template, 'de')).toBe('ECORE Fragebogen 2025');
+    expect(templateTitleIn({ ...template, translations: [{ language: 'de', title: 'Fragebogen neu' }, { language: 'en', title: '  ' }] }, 'en')).toBe('Fragebogen neu');
+    expect(templateTitleIn({ title: 'ECORE Fragebogen 2024' }, 'en')).toBe('ECORE Fragebogen 2024');
+    expect(templateTitleIn({ title: 'ECORE Fragebogen 2024', translations: [] }, 'en')).toBe('ECORE Fragebogen 2024');
+  });
+
+  it('is edited per language; the German title is the stored title too', () => {
+    const english = withTemplateTitle({ title: 'Fragebogen' }, 'en', 'Questionnaire');
+    expect(english).toEqual({ title: 'Fragebogen', translations: [{ language: 'de', title: 'Fragebogen' }, { language: 'en', title: 'Questionnaire' }] });
+    const german = withTemplateTitle(english, 'de', 'Fragebogen 2026');
+    expect(german).toEqual({ title: 'Fragebogen 2026', translations: [{ language: 'de', title: 'Fragebogen 2026' }, { language: 'en', title: 'Questionnaire' }] });
+    expect(givenTemplateTitle(german, 'en')).toBe('Questionnaire');
+    expect(givenTemplateTitle({ title: 'Fragebogen' }, 'en')).toBe('');
+    expect(givenTemplateTitle({ title: 'Fragebogen' }, 'de')).toBe('Fragebogen');
   });
 });

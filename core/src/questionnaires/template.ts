@@ -1,4 +1,4 @@
-import type { Language } from '../shared/language.ts';
+import { LANGUAGES, type Language } from '../shared/language.ts';
 
 /** Template states (spec 02 §3, §4). */
 export const QUESTIONNAIRE_STATES = ['Draft', 'Active', 'Archived'] as const;
@@ -152,9 +152,18 @@ export interface Cluster {
   categories: Category[];
 }
 
+/** A template's title in one language (as a question's title is translated). */
+export interface TitleTranslation {
+  language: Language;
+  title: string;
+}
+
 /** The structure of a template: what the editor edits and the save sends. */
 export interface TemplateContent {
+  /** The title as stored before titles were translated: the German one, kept for compatibility. */
   title: string;
+  /** The title per language; absent or empty in a language, the German title (then `title`) stands in. */
+  translations?: TitleTranslation[];
   type: QuestionnaireType;
   /** The version name, for example 2025_01. */
   version: string;
@@ -177,6 +186,7 @@ export interface QuestionnaireTemplate extends TemplateContent {
 export interface QuestionnaireSummary {
   id: number;
   title: string;
+  translations?: TitleTranslation[];
   state: QuestionnaireState;
   type: QuestionnaireType;
   version: string;
@@ -190,6 +200,23 @@ export const nameIn = (translations: readonly { language: Language; name: string
   (translations.find((t) => t.language === language && t.name.trim() !== '') ??
     translations.find((t) => t.language === 'de' && t.name.trim() !== '') ??
     translations.find((t) => t.name.trim() !== ''))?.name ?? '';
+
+/** A template's title in a language: that translation, else the German one, else the stored `title`. */
+export const templateTitleIn = (template: { title: string; translations?: readonly TitleTranslation[] | undefined }, language: Language): string => {
+  const given = (l: Language) => template.translations?.find((t) => t.language === l && t.title.trim() !== '')?.title;
+  return given(language) ?? given('de') ?? template.title;
+};
+
+/** A template's title as given in a language: that translation, for German else the stored `title`; '' where none. */
+export const givenTemplateTitle = (template: { title: string; translations?: readonly TitleTranslation[] | undefined }, language: Language): string =>
+  template.translations?.find((t) => t.language === language)?.title ?? (language === 'de' ? template.title : '');
+
+/** The template with its title changed in one language (a translation per language); the German title is `title` too. */
+export const withTemplateTitle = <T extends { title: string; translations?: TitleTranslation[] | undefined }>(template: T, language: Language, title: string): T => ({
+  ...template,
+  title: language === 'de' ? title : template.title,
+  translations: LANGUAGES.map((l) => ({ language: l, title: l === language ? title : givenTemplateTitle(template, l) })),
+});
 
 export const questionTitleIn = (question: Pick<Question, 'translations' | 'staticTitle'>, language: Language): string =>
   (question.translations.find((t) => t.language === language && t.title.trim() !== '') ??

@@ -8,6 +8,8 @@ type KeptId = ColumnType<number, number | undefined, number>;
 export interface QuestionnaireTable {
   id: Generated<number>;
   title: string;
+  /** `[{ language, title }]` (migration 104); written as JSON text. */
+  title_translations: ColumnType<{ language: string; title: string }[], string | undefined, string>;
   state: string;
   type: string;
   version_label: string;

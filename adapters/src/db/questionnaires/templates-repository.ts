@@ -31,6 +31,7 @@ const lang = (l: string): Language => (l === 'en' ? 'en' : 'de');
 const toSummary = (row: Selectable<QuestionnaireTable>): QuestionnaireSummary => ({
   id: row.id,
   title: row.title,
+  translations: (row.title_translations ?? []).map((t) => ({ language: lang(t.language), title: t.title })),
   state: row.state as QuestionnaireState,
   type: row.type as QuestionnaireType,
   version: row.version_label,
@@ -210,6 +211,7 @@ export async function insertTemplate(db: Executor, content: TemplateContent, sta
     .insertInto('questionnaires')
     .values({
       title: content.title,
+      title_translations: JSON.stringify(content.translations ?? []),
       state,
       type: content.type,
       version_label: content.version,
@@ -235,6 +237,7 @@ export async function saveTemplate(db: Executor, id: number, revision: number, c
     .updateTable('questionnaires')
     .set((eb) => ({
       title: content.title,
+      ...(content.translations ? { title_translations: JSON.stringify(content.translations) } : {}),
       type: content.type,
       version_label: content.version,
       taxonomy_compliance: content.taxonomyCompliance,

@@ -28,12 +28,13 @@ interface Question {
 interface Filled {
   id: number;
   questionnaireId: number;
+  title: string;
   version: string;
   assetQuestionnaireState: string;
   progress: { answered: number; total: number };
   clusters: { categories: { sections: { questions: Question[] }[] }[] }[];
   answers: { id: number; questionId: number; inputAnswer: number | null; multipleChoiceOption: number[]; state: string | null; comments: unknown[]; documents: { id: number }[] }[];
-  lockedStatus: { isLocked: boolean; currentLockerName: string | null };
+  lockedStatus: { isLocked: boolean; currentLockerName: string | null; lastActivity: string | null };
   canBeSubmitted: boolean;
   groupDefaults: { groupName: string } | null;
 }
@@ -198,25 +199,59 @@ describe('PUT /api/asset/answer', () => {
   });
 });
 
-describe('locks', () => {
-  it('the first editor holds it; another gets 423 naming the holder, for the lock and for saves; it expires after 30 idle minutes', async () => {
+describe("the template's title", () => {
+  it("answers the filled questionnaire's and the runs' title in the caller's language, German where the template has no English one", async () => {
     const { id, filled } = await start();
-    expect((await h.as('collector', 'PUT', `/api/asset/${id}/questionnaire/${filled.id}/lock?isLocked=true`)).json()).toEqual({ isLocked: true, currentLockerName: 'Carl Collector' });
-    const refused = await h.expectRefused(() => h.as('objectadmin', 'PUT', `/api/asset/${id}/questionnaire/${filled.id}/lock?isLocked=true`), { statusCode: 423, key: 'questionnaire-locked' });
-    expect((refused as unknown as { lockedStatus: { currentLockerName: string } }).lockedStatus.currentLockerName).toBe('Carl Collector');
-    await h.expectRefused(() => save('objectadmin', fullAnswers(id, filled).slice(0, 1)), { statusCode: 423, key: 'questionnaire-locked' });
-    expect((await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${filled.id}`)).json().lockedStatus).toEqual({ isLocked: true, currentLockerName: 'Carl Collector' });
+    expect(filled.title).toBe('ECORE Fragebogen 2025');
+    expect((await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${filled.id}`, undefined, 'en')).json().title).toBe('ECORE Questionnaire 2025');
+    expect((await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${filled.id}`)).json().title).toBe('ECORE Fragebogen 2025');
+    expect((await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/simplified`, undefined, 'en')).json()[0].title).toBe('ECORE Questionnaire 2025');
+    await h.db.updateTable('questionnaires').set({ title_translations: JSON.stringify([{ language: 'de', title: 'ECORE Fragebogen 2025' }]) }).where('id', '=', filled.questionnaireId).execute();
+    const english = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/simplified`, undefined, 'en')).json()[0].title;
+    expect(english).toBe('ECORE Fragebogen 2025');
+  });
+});
+
+describe('locks', () => {
+  const lockUrl = (id: number, qid: number, isLocked: boolean) => `/api/asset/${id}/questionnaire/${qid}/lock?isLocked=${isLocked}`;
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  it('the first editor holds it; another gets 423 naming the holder and the last activity, for the lock and for saves; it expires after 30 idle minutes', async () => {
+    const { id, filled } = await start();
+    const taken = h.clock.now;
+    expect((await h.as('collector', 'PUT', lockUrl(id, filled.id, true))).json()).toEqual({ isLocked: true, currentLockerName: 'Carl Collector', lastActivity: iso(taken) });
+    const refused = await h.expectRefused(() => h.as('objectadmin', 'PUT', lockUrl(id, filled.id, true)), { statusCode: 423, key: 'questionnaire-locked' });
+    expect((refused as unknown as { lockedStatus: unknown }).lockedStatus).toEqual({ currentLockerName: 'Carl Collector', lastActivity: iso(taken) });
+    const refusedSave = await h.expectRefused(() => save('objectadmin', fullAnswers(id, filled).slice(0, 1)), { statusCode: 423, key: 'questionnaire-locked' });
+    expect((refusedSave as unknown as { lockedStatus: unknown }).lockedStatus).toEqual({ currentLockerName: 'Carl Collector', lastActivity: iso(taken) });
+    expect((await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${filled.id}`)).json().lockedStatus).toEqual({ isLocked: true, currentLockerName: 'Carl Collector', lastActivity: iso(taken) });
     // The holder saves; the lock expires after 30 minutes without activity.
     expect((await save('collector', fullAnswers(id, filled).slice(0, 1))).statusCode).toBe(200);
     h.clock.now += 30 * 60 * 1000;
-    expect((await h.as('objectadmin', 'PUT', `/api/asset/${id}/questionnaire/${filled.id}/lock?isLocked=true`)).statusCode).toBe(200);
+    expect((await h.as('objectadmin', 'PUT', lockUrl(id, filled.id, true))).statusCode).toBe(200);
   });
 
-  it('releasing lets another user in at once', async () => {
+  it("the holder's refresh (the page's heartbeat) moves the last activity another user is shown", async () => {
     const { id, filled } = await start();
-    await h.as('collector', 'PUT', `/api/asset/${id}/questionnaire/${filled.id}/lock?isLocked=true`);
-    await h.as('collector', 'PUT', `/api/asset/${id}/questionnaire/${filled.id}/lock?isLocked=false`);
-    expect((await h.as('objectadmin', 'PUT', `/api/asset/${id}/questionnaire/${filled.id}/lock?isLocked=true`)).statusCode).toBe(200);
+    await h.as('collector', 'PUT', lockUrl(id, filled.id, true));
+    h.clock.now += 7 * 60 * 1000;
+    const refreshed = h.clock.now;
+    expect((await h.as('collector', 'PUT', lockUrl(id, filled.id, true))).json().lastActivity).toBe(iso(refreshed));
+    h.clock.now += 2 * 60 * 1000;
+    expect((await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${filled.id}`)).json().lockedStatus).toEqual({ isLocked: true, currentLockerName: 'Carl Collector', lastActivity: iso(refreshed) });
+    // 29 minutes after the first take the lock still holds: it counts from the last activity.
+    h.clock.now += 20 * 60 * 1000;
+    await h.expectRefused(() => h.as('objectadmin', 'PUT', lockUrl(id, filled.id, true)), { statusCode: 423, key: 'questionnaire-locked' });
+  });
+
+  it('releasing (as the page does when it goes away) lets another user in at once; nobody else releases a live lock', async () => {
+    const { id, filled } = await start();
+    await h.as('collector', 'PUT', lockUrl(id, filled.id, true));
+    expect((await h.as('objectadmin', 'PUT', lockUrl(id, filled.id, false))).statusCode).toBe(200);
+    expect((await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${filled.id}`)).json().lockedStatus.isLocked).toBe(true);
+    expect((await h.as('collector', 'PUT', lockUrl(id, filled.id, false))).json()).toEqual({ isLocked: false, currentLockerName: null, lastActivity: null });
+    expect((await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${filled.id}`)).json().lockedStatus).toEqual({ isLocked: false, currentLockerName: null, lastActivity: null });
+    expect((await h.as('objectadmin', 'PUT', lockUrl(id, filled.id, true))).statusCode).toBe(200);
   });
 });
 

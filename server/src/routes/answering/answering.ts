@@ -14,7 +14,7 @@ import { figureWarnings } from '@ecore/core/scoring/figures.ts';
 import { yearFactors } from '@ecore/core/scoring/stranding.ts';
 import { lockDecision, mayRelease } from '@ecore/core/questionnaires/locks.ts';
 import { mayEditAsset, mayEditGroup, groupScope, assetGrants, type AssetActor } from '@ecore/core/assets/asset-access.ts';
-import type { QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
+import { templateTitleIn, type QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { flagParam, idParam, idParams, idValue, requiredText } from '@ecore/core/shared/schemas.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
@@ -63,11 +63,11 @@ import { createScoreKeeper, type ScoreKeeper } from '../scoring/stored-score.ts'
 import { groupAnnualStartProblem, annualStartProblem } from '@ecore/core/answering/annual.ts';
 import { findAnnualStart, lockGroupRow } from '@ecore/adapters/db/answering/annual-repository.ts';
 import { startAnnual, type AnnualInputs } from './annual.ts';
-import { filledQuestionnaireSchema, answerSchema, progressSchema, changeSchema, commentSchema, simplifiedSchema, lockStatusSchema } from './schemas.ts';
+import { filledQuestionnaireSchema, answerSchema, progressSchema, changeSchema, commentSchema, simplifiedSchema, lockStatusSchema, lockedSchema } from './schemas.ts';
 
 const tags = ['answering'];
 const security = [{ bearerAuth: [] }];
-const responses = { ...errorResponses, 403: errorSchema, 409: errorSchema, 423: errorSchema.extend({ lockedStatus: z.object({ currentLockerName: z.string() }) }) } as const;
+const responses = { ...errorResponses, 403: errorSchema, 409: errorSchema, 423: lockedSchema } as const;
 const booleanQuery = flagParam;
 const assetQuery = z.object({ isBuyerAsset: booleanQuery.optional() });
 const twoIds = z.object({ id: idParam, qid: idParam });
@@ -110,7 +110,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   /** Refuses with 423 when another user holds a live lock on the filled questionnaire (DOMAIN.md §7). */
   const checkLock = async (db: Trx | typeof deps.db, actor: AssetActor, questionnaireId: number) => {
     const decision = lockDecision(await findAnswerLock(db, questionnaireId), actor.userId, deps.clock());
-    if (decision.outcome === 'held') throw new LockedError(decision.currentLockerName);
+    if (decision.outcome === 'held') throw new LockedError(decision);
   };
 
   /**
@@ -118,7 +118,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
    * comes from the kept sheet (no database round trip while nothing it shows changed); what depends on the caller
    * (rights, whose lock, the transitions open to them) is decided here for each request.
    */
-  const view = async (actor: AssetActor, asset: AssetView, sheet: KeptSheet) => {
+  const view = async (actor: AssetActor, asset: AssetView, sheet: KeptSheet, language: Language) => {
     const { row, stored } = sheet;
     const [template, actives, group, annual, referenceData] = await Promise.all([
       templateOf(row.questionnaireId),
@@ -134,6 +134,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     const lock = lockDecision(sheet.lock, actor.userId, deps.clock());
     const answering = mayAnswer(actor, asset);
     const defaults = group.defaults;
+    const defaultsTitle = defaults ? templateTitleIn(await templateOf(defaults.questionnaireId), language) : null;
     const facts = {
       actor,
       asset,
@@ -152,7 +153,10 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       canBeReviewed: mayOpenCheck(actor, asset, state),
       canSetGroupDefaultAnswers: mayEditAsset(actor, asset),
       canDelete: E.isRight(mayDeleteQuestionnaire(actor, asset, state, stored)),
-      lockedStatus: lock.outcome === 'held' ? { isLocked: true, currentLockerName: lock.currentLockerName } : { isLocked: false, currentLockerName: null },
+      lockedStatus:
+        lock.outcome === 'held'
+          ? { isLocked: true, currentLockerName: lock.currentLockerName, lastActivity: new Date(lock.lastActivity).toISOString() }
+          : { isLocked: false, currentLockerName: null, lastActivity: null },
       availableTransitions: availableTransitions(facts),
     };
     const { availableTransitions: transitions, ...flags } = perCaller;
@@ -164,7 +168,8 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       assetGroupId: asset.assetGroupId,
       assetGroupName: asset.assetGroupName,
       questionnaireId: row.questionnaireId,
-      title: template.title,
+      // The template's title in the caller's language (German where it has none).
+      title: templateTitleIn(template, language),
       version: template.version,
       type: template.type,
       assetQuestionnaireState: row.state,
@@ -186,7 +191,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       canBeUpdatedToActiveQuestionnaire: E.isRight(
         updateToActiveProblem({ state, questionnaireId: row.questionnaireId }, pickTemplate(asset.conditionsAndEnvironmentGoals, asset.isBuyerAsset, actives)),
       ),
-      groupDefaults: defaults ? { groupName: asset.assetGroupName, questionnaireTitle: defaults.questionnaireTitle, savedAt: defaults.savedAt } : null,
+      groupDefaults: defaults ? { groupName: asset.assetGroupName, questionnaireTitle: defaultsTitle ?? defaults.questionnaireTitle, savedAt: defaults.savedAt } : null,
       progress: progress(structure, stored, state),
       review: {
         counts: reviewCounts(structure, stored, NUMBER_OF_REVIEWED_ANSWERS),
@@ -204,7 +209,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     return { basis: [sheet, template, actives, group, asset, referenceData] as const, build };
   };
 
-  const present = async (actor: AssetActor, asset: AssetView, sheet: KeptSheet) => (await view(actor, asset, sheet)).build();
+  const present = async (actor: AssetActor, asset: AssetView, sheet: KeptSheet, language: Language) => (await view(actor, asset, sheet, language)).build();
 
   /**
    * Answers a read of a filled questionnaire (some 100 KB) as bytes written once per kept state and caller, gzipped
@@ -220,10 +225,10 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     const [template, actives, group, referenceData] = await Promise.all([templateOf(sheet.row.questionnaireId), activeTemplateIds(), caches.group(asset.assetGroupId), scores.references()]);
     const basis = [sheet, template, actives, group, asset, referenceData];
     const lock = lockDecision(sheet.lock, actor.userId, deps.clock());
-    const key = `${sheet.row.id}|${lock.outcome === 'held' ? `held:${lock.currentLockerName}` : 'free'}|${JSON.stringify(actor)}`;
+    const key = `${sheet.row.id}|${request.language}|${lock.outcome === 'held' ? `held:${lock.currentLockerName}@${lock.lastActivity}` : 'free'}|${JSON.stringify(actor)}`;
     let kept = written.get(key);
     if (!kept || kept.basis.some((part, i) => part !== basis[i])) {
-      const made = await view(actor, asset, sheet);
+      const made = await view(actor, asset, sheet, request.language);
       kept = { basis: made.basis, ...keepJson(reply, made.build()) };
       if (written.size >= WRITTEN_ENTRIES) written.clear();
       written.set(key, kept);
@@ -258,7 +263,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, { id: created, reportingYear }, []);
         return created;
       });
-      return reply.status(201).send(await present(actor, asset, await freshSheet(asset.id, id)));
+      return reply.status(201).send(await present(actor, asset, await freshSheet(asset.id, id), request.language));
     },
   );
 
@@ -268,10 +273,12 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     async (request) => {
       const actor = await assetActorOf(app, request.actor);
       const asset = await visibleAsset(deps.db, actor, request.params.id, request.query.isBuyerAsset);
-      return (await listAssetQuestionnaires(deps.db, asset.id)).map((q) => ({
+      const runs = await listAssetQuestionnaires(deps.db, asset.id);
+      const titles = new Map(await Promise.all([...new Set(runs.map((q) => q.questionnaireId))].map(async (id) => [id, templateTitleIn(await templateOf(id), request.language)] as const)));
+      return runs.map((q) => ({
         id: q.id,
         questionnaireId: q.questionnaireId,
-        title: q.title,
+        title: titles.get(q.questionnaireId) ?? q.title,
         version: q.version,
         assetQuestionnaireState: q.state,
         createdAt: q.createdAt,
@@ -469,14 +476,14 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       if (!request.query.isLocked) {
         if (mayRelease(lock, actor.userId, at)) await deleteAnswerLock(deps.db, questionnaire.id);
         caches.keepOwn(request, [questionnaire.id]);
-        return { isLocked: false, currentLockerName: null };
+        return { isLocked: false, currentLockerName: null, lastActivity: null };
       }
       const decision = lockDecision(lock, actor.userId, at);
-      if (decision.outcome === 'held') throw new LockedError(decision.currentLockerName);
+      if (decision.outcome === 'held') throw new LockedError(decision);
       const holderName = await actorName(app, deps.db, request.actor);
       await writeAnswerLock(deps.db, questionnaire.id, { userId: actor.userId, holderName, since: decision.outcome === 'refresh' && lock ? lock.since : at, lastActivity: at });
       caches.keepOwn(request, [questionnaire.id]);
-      return { isLocked: true, currentLockerName: holderName };
+      return { isLocked: true, currentLockerName: holderName, lastActivity: new Date(at).toISOString() };
     },
   );
 
@@ -522,7 +529,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         const items = fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value }));
         await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: target, items, sampled: false, note: 'defaults', scoreWith });
       });
-      return present(actor, asset, await freshSheet(asset.id, questionnaire.id));
+      return present(actor, asset, await freshSheet(asset.id, questionnaire.id), request.language);
     },
   );
 
@@ -567,11 +574,11 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     return { asset, seen: seen!, from, to, userId: actor.userId, by, at: now(), scoring };
   };
 
-  const startAnnualOf = async (sessionActor: Parameters<typeof actorName>[2], actor: AssetActor, asset: AssetView) => {
+  const startAnnualOf = async (sessionActor: Parameters<typeof actorName>[2], actor: AssetActor, asset: AssetView, language: Language) => {
     const by = await actorName(app, deps.db, sessionActor);
     const input = await annualInputsOf(actor, by, asset, await scores.prepare());
     const id = await deps.db.transaction().execute((trx) => startAnnual(trx, input));
-    return present(actor, asset, await freshSheet(asset.id, id));
+    return present(actor, asset, await freshSheet(asset.id, id), language);
   };
 
   const startGroupAnnual = async (sessionActor: Parameters<typeof actorName>[2], actor: AssetActor, group: { id: number; organisationId: number }) => {
@@ -641,7 +648,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         await insertChange(trx, { assetQuestionnaireId: row.id, questionId: 0, kind: 'ModifiedReportingYear', userId: actor.userId, userName: by, at, oldValue: year(decided.right.from), newValue: year(decided.right.to) });
         await scoring.store(trx, template, { ...asset, area: asset.assetTotalArea }, { id: row.id, reportingYear: decided.right.to });
       });
-      return present(actor, asset, await freshSheet(asset.id, questionnaire.id));
+      return present(actor, asset, await freshSheet(asset.id, questionnaire.id), request.language);
     },
   );
 
@@ -660,7 +667,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);
       const asset = await visibleAsset(deps.db, actor, request.params.id);
-      if (request.query.updateType === 'annual') return reply.status(201).send(await startAnnualOf(request.actor, actor, asset));
+      if (request.query.updateType === 'annual') return reply.status(201).send(await startAnnualOf(request.actor, actor, asset, request.language));
       if (!mayUpdateToActive(actor, asset)) throw new HttpError(403, 'questionnaire-update-to-active-role');
       const latest = await findLatestAssetQuestionnaire(deps.db, asset.id);
       if (!latest) throw new HttpError(404, 'not-found');
@@ -676,7 +683,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         await checkLock(trx, actor, row.id);
         await moveToVersion(trx, actor, by, asset, row, from, to, scoring);
       });
-      return present(actor, asset, await freshSheet(asset.id, latest.id));
+      return present(actor, asset, await freshSheet(asset.id, latest.id), request.language);
     },
   );
 

@@ -81,9 +81,10 @@ export async function actorName(app: Pick<FastifyInstance, 'accounts'>, db: Kyse
   return displayName((await app.accounts.get(actor.userId)) ?? (await findSignInUserById(db, actor.userId)), actor);
 }
 
-/** 423 with the holder's name (DOMAIN.md §7), as the template editor answers it. */
+/** 423 with the holder's name (DOMAIN.md §7), as the template editor answers it, and the holder's last activity. */
 export class LockedError extends HttpError {
-  constructor(currentLockerName: string) {
-    super(423, 'questionnaire-locked', { name: currentLockerName }, { lockedStatus: { currentLockerName } });
+  constructor(held: { currentLockerName: string; lastActivity: number }) {
+    const { currentLockerName } = held;
+    super(423, 'questionnaire-locked', { name: currentLockerName }, { lockedStatus: { currentLockerName, lastActivity: new Date(held.lastActivity).toISOString() } });
   }
 }

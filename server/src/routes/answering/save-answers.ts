@@ -24,7 +24,7 @@ export type AnswerItems = readonly AnswerItem[];
 export const refusalError = (refusal: SaveRefusal): Error => {
   switch (refusal.kind) {
     case 'locked':
-      return new LockedError(refusal.holderName);
+      return new LockedError({ currentLockerName: refusal.holderName, lastActivity: refusal.lastActivity });
     case 'adjustment':
       return new HttpError(400, refusal.key);
     case 'not-answerable':

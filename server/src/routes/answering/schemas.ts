@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorSchema } from '../schemas.ts';
 import { EMISSION_CARRIERS } from '@ecore/core/questionnaires/reference-data.ts';
 import { figureWarningSchema } from '@ecore/core/scoring/score-schemas.ts';
 
@@ -86,7 +87,11 @@ const clusterSchema = z.object({
   categories: z.array(categorySchema),
 });
 
-export const lockStatusSchema = z.object({ isLocked: z.boolean(), currentLockerName: z.string().nullable() });
+/** A filled questionnaire's lock; `lastActivity` is the holder's last refresh of it (ISO), null where nobody holds it. */
+export const lockStatusSchema = z.object({ isLocked: z.boolean(), currentLockerName: z.string().nullable(), lastActivity: z.string().nullable() });
+
+/** The 423 of a filled questionnaire another user holds: the holder's name and last activity. */
+export const lockedSchema = errorSchema.extend({ lockedStatus: z.object({ currentLockerName: z.string(), lastActivity: z.string() }) });
 
 export const filledQuestionnaireSchema = z.object({
   id: z.number(),

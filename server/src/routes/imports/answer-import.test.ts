@@ -94,7 +94,7 @@ describe('POST /api/import/answers (issue 20)', () => {
     const preview = await upload(csv(rows));
     expect(preview.statusCode).toBe(200);
     const office = await assetId('Bürohaus Mainzer Landstraße');
-    expect(preview.json()).toMatchObject({ dryRun: true, created: 1, updated: 0, unchanged: 2, failed: 0, rows: expect.arrayContaining([{ row: 1, status: 'created', assetId: office, errors: [] }]) });
+    expect(preview.json()).toMatchObject({ dryRun: true, created: 1, updated: 0, unchanged: 2, failed: 0, rows: expect.arrayContaining([{ row: 1, status: 'created', assetId: office, objectName: 'Bürohaus Mainzer Landstraße', externalId: null, objectGroup: 'Portfolio Rhein-Main', errors: [] }]) });
     expect(await h.snapshot()).toEqual(before);
 
     const res = await upload(csv(rows), { query: '?dryRun=false' });

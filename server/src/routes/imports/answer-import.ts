@@ -250,7 +250,12 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const byId = new Map([...loaded.values()].map((l) => [l.object.id, l.import]));
       const byExternalId = new Map([...loaded.values()].flatMap((l) => (l.import.externalId === null ? [] : [[l.import.externalId, l.import] as const])));
       const plan = planAnswerImport(dataRows, mapped.right, headers, { language, byId, byExternalId });
-      const outcomes = plan.map((p) => ({ row: p.row, status: p.status, assetId: p.assetId, errors: p.problems }));
+      const groupNames = new Map((await groupsOfOrganisation(deps.db, organisation.id)).map((g) => [g.id, g.name]));
+      const outcomes = plan.map((p) => {
+        const object = p.assetId === null ? undefined : loaded.get(p.assetId)?.object;
+        const shown = object ? { objectName: object.fields.objectName, externalId: object.fields.externalId ?? null, objectGroup: groupNames.get(object.assetGroupId) ?? null } : {};
+        return { row: p.row, status: p.status, assetId: p.assetId, errors: p.problems, ...shown };
+      });
       const dryRun = request.query.dryRun;
       if (plan.some((p) => p.status === 'failed')) {
         const body = importResult(dryRun, 0, outcomes, request.language);
@@ -317,7 +322,7 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         };
         for (const p of replanned) {
           const holder = p.problems.find((problem) => problem.key === 'questionnaire-locked');
-          if (holder) throw new LockedError(String(holder.params?.name ?? ''));
+          if (holder) throw new LockedError({ currentLockerName: String(holder.params?.name ?? ''), lastActivity: fresh.get(p.assetId!)?.lock?.lastActivity ?? deps.clock() });
           if (p.status === 'failed') throw new HttpError(409, 'questionnaire-stale');
           const target = loaded.get(p.assetId!)!;
           const structure = target.import.structure!;

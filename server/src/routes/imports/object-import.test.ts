@@ -32,7 +32,7 @@ const objectsNamed = async (names: string[]) =>
   h.db.selectFrom('assets').select(['id', 'name', 'external_id', 'city', 'asset_total_area', 'asset_group_id']).where('name', 'in', names).orderBy('name').execute();
 
 describe('POST /api/import/assets (issue 20)', () => {
-  it('previews by default: every row created, the new group named, nothing stored', async () => {
+  it('previews by default: every row created with its name, external id and group, the new group named, nothing stored', async () => {
     const before = await h.snapshot();
     const res = await upload(csv(...THREE));
     expect(res.statusCode).toBe(200);
@@ -43,7 +43,11 @@ describe('POST /api/import/assets (issue 20)', () => {
       unchanged: 0,
       failed: 0,
       groupsCreated: 1,
-      rows: [1, 2, 3].map((row) => ({ row, status: 'created', assetId: null, errors: [] })),
+      rows: [
+        { row: 1, status: 'created', assetId: null, objectName: 'Domblick', externalId: 'K-1', objectGroup: 'Portfolio Köln', errors: [] },
+        { row: 2, status: 'created', assetId: null, objectName: 'Rheinauhafen', externalId: 'K-2', objectGroup: 'Portfolio Köln', errors: [] },
+        { row: 3, status: 'created', assetId: null, objectName: 'Ehrenfeld', externalId: 'K-3', objectGroup: 'Portfolio Köln', errors: [] },
+      ],
     });
     expect(await h.snapshot()).toEqual(before);
   });
@@ -72,7 +76,11 @@ describe('POST /api/import/assets (issue 20)', () => {
     expect(after).toEqual(tables);
 
     const changed = await upload(csv(THREE[0]!.replace('1.250,5', '1.300')), { query: '?dryRun=false' });
-    expect(changed.json()).toMatchObject({ updated: 1, rows: [{ row: 1, status: 'updated', assetId: stored[0]!.id }] });
+    expect(changed.json()).toMatchObject({ updated: 1, rows: [{ row: 1, status: 'updated', assetId: stored[0]!.id, objectName: 'Domblick', externalId: 'K-1', objectGroup: 'Portfolio Köln' }] });
+
+    // A row that names a stored object by its external id alone (no name, no group) is named after the stored object.
+    const byReference = Buffer.from(`\ufeffExterne ID;Bruttogrundfläche (BGF) in m²\r\nK-3;viel\r\n`, 'utf8');
+    expect((await upload(byReference)).json()).toMatchObject({ rows: [{ row: 1, status: 'failed', assetId: stored[1]!.id, objectName: 'Ehrenfeld', externalId: 'K-3', objectGroup: 'Portfolio Köln' }] });
     expect((await objectsNamed(['Domblick']))[0]!.asset_total_area).toBe(1300);
   });
 
@@ -84,6 +92,9 @@ describe('POST /api/import/assets (issue 20)', () => {
       row: 2,
       status: 'failed',
       assetId: null,
+      objectName: 'Rheinauhafen',
+      externalId: 'K-2',
+      objectGroup: 'Portfolio Köln',
       errors: [{ column: 'assetAssetTypes', key: 'import-shares-total', message: 'Die Anteile der Objektklassen ergeben 90 % statt 100 %.' }],
     });
     const english = await upload(csv(bad), { language: 'en' });

@@ -49,6 +49,29 @@ describe('the demo templates', () => {
   });
 });
 
+describe("the template's title in both languages", () => {
+  it('the demo template is titled in German and English; a save keeps the German title as `title` and the translations beside it', async () => {
+    const active = (await call('scoring', 'GET', '/api/Questionnaire/active')).json<QuestionnaireTemplate>();
+    expect(active.title).toBe('ECORE Fragebogen 2025');
+    expect(active.translations).toEqual([{ language: 'de', title: 'ECORE Fragebogen 2025' }, { language: 'en', title: 'ECORE Questionnaire 2025' }]);
+
+    // A copy starts with its new title alone, which English falls back to.
+    const draft = (await duplicateActive()).json<QuestionnaireTemplate & { lockedStatus: unknown }>();
+    expect(draft.translations).toEqual([]);
+    const { lockedStatus: _l, ...body } = draft;
+    const saved = await call('scoring', 'PUT', '/api/questionnaire', { ...body, title: 'ECORE Fragebogen 2026', translations: [{ language: 'de', title: 'ECORE Fragebogen 2026' }, { language: 'en', title: 'ECORE Questionnaire 2026' }] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<QuestionnaireTemplate>()).toMatchObject({ title: 'ECORE Fragebogen 2026', translations: [{ language: 'de', title: 'ECORE Fragebogen 2026' }, { language: 'en', title: 'ECORE Questionnaire 2026' }] });
+    const list = (await call('scoring', 'GET', '/api/questionnaire?list=active', undefined, 'en')).json<{ items: QuestionnaireTemplate[] }>();
+    expect(list.items.find((t) => t.id === draft.id)?.translations?.find((t) => t.language === 'en')?.title).toBe('ECORE Questionnaire 2026');
+
+    // A save without translations (an older client) keeps the stored ones.
+    const again = saved.json<QuestionnaireTemplate & { lockedStatus: unknown }>();
+    const { lockedStatus: _m, translations: _t, ...withoutTranslations } = again;
+    expect((await call('scoring', 'PUT', '/api/questionnaire', withoutTranslations)).json<QuestionnaireTemplate>().translations).toEqual(again.translations);
+  });
+});
+
 describe('who may do what', () => {
   it('lets only the scoring model manager list, create, edit, delete, activate, lock and export', async () => {
     const id = await activeId();

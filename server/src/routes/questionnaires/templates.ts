@@ -120,7 +120,8 @@ export const templateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       const source = await findTemplate(deps.db, body.sourceId);
       if (!source) throw new HttpError(404, 'questionnaire-not-found');
       if (!mayCreateDraft(states)) throw new HttpError(400, 'questionnaire-clone-onlyOnce');
-      content = duplicateContent(source, { title: body.title, version: body.version });
+      // A copy starts with its new title alone: the source's translations name the source.
+      content = { ...duplicateContent(source, { title: body.title, version: body.version }), translations: [] };
     } else {
       if (!mayCreateDraft(states)) throw new HttpError(400, 'questionnaire-create-onlyOnce');
       content = newTemplateContent({ title: body.title, version: body.version, type: body.type });

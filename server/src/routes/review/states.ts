@@ -35,7 +35,7 @@ import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { LockedError, actorName, answerResponse, answersOf, questionnaireState, structureFor, visibleAsset, visibleQuestionnaire } from '../answering/context.ts';
-import { answerSchema } from '../answering/schemas.ts';
+import { answerSchema, lockedSchema } from '../answering/schemas.ts';
 import { loadReferenceData } from '../scoring/stranding.ts';
 import { issueAssetCertificate, type IssueInputs } from '../certificates/issue.ts';
 
@@ -43,7 +43,7 @@ const tags = ['review'];
 const security = [{ bearerAuth: [] }];
 const booleanQuery = flagParam;
 const refusalSchema = errorSchema.extend({ customErrorCode: z.number().optional(), fields: z.array(z.unknown()).optional() });
-const responses = { ...errorResponses, 400: refusalSchema, 403: errorSchema, 423: errorSchema.extend({ lockedStatus: z.object({ currentLockerName: z.string() }) }) } as const;
+const responses = { ...errorResponses, 400: refusalSchema, 403: errorSchema, 423: lockedSchema } as const;
 const countsSchema = z.object({ reviewed: z.number(), required: z.number(), eligible: z.number(), accepted: z.number(), rejected: z.number(), evidenceRequested: z.number() });
 const auditSchema = z.object({ id: z.number(), from: z.string(), to: z.string(), userName: z.string(), role: z.string(), reason: z.string(), answersTouched: z.array(z.number()), note: z.string(), at: z.string() });
 
@@ -131,7 +131,7 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         const transition: Transition = decided.right;
         if (needsFreeAnswerLock(target)) {
           const lock = lockDecision(await findAnswerLock(trx, row.id), actor.userId, deps.clock());
-          if (lock.outcome === 'held') throw new LockedError(lock.currentLockerName);
+          if (lock.outcome === 'held') throw new LockedError(lock);
           await deleteAnswerLock(trx, row.id);
         }
         const at = new Date(deps.clock());

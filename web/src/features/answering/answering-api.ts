@@ -100,7 +100,7 @@ export interface FilledQuestionnaire {
   emissionFactors?: YearFactors;
   /** Totals beside carriers that disagree with them by more than 2 % as the server read them (DOMAIN.md §5). */
   figureWarnings?: FigureWarning[];
-  lockedStatus: { isLocked: boolean; currentLockerName: string | null } | null;
+  lockedStatus: { isLocked: boolean; currentLockerName: string | null; lastActivity?: string | null } | null;
   progress: QuestionnaireProgress;
   /** The structure with only the questions that apply to the object. */
   clusters: Cluster[];
@@ -133,6 +133,14 @@ export interface ChangeLogEntry {
 export interface LockStatus {
   isLocked: boolean;
   currentLockerName: string | null;
+  /** The holder's last refresh of the lock (ISO); null where nobody holds it. */
+  lastActivity: string | null;
+}
+
+/** Who holds a questionnaire another user meets locked, and when the holder was last active (ISO, if known). */
+export interface LockHolder {
+  name: string;
+  lastActivity: string | null;
 }
 
 /** What a save sends for one question: option ids, or a number; neither clears the answer. */

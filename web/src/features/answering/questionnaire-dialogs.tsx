@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import * as E from 'fp-ts/Either';
 import { checkReason, REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '@ecore/core/review/decision-reason.ts';
@@ -8,8 +8,9 @@ import { LANGUAGES, type Language } from '@ecore/core/shared/language.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorText } from '../../lib/i18n.ts';
+import { formatTimeAgo } from '../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { downloadQuestionnaireExport, type AssetRef } from './answering-api.ts';
+import { downloadQuestionnaireExport, type AssetRef, type LockHolder } from './answering-api.ts';
 
 /**
  * The text of a refused dialog call: the specification's text of the server's key for a refusal (4xx), the
@@ -106,13 +107,32 @@ export function ActionDialog({
   );
 }
 
-/** Spec 02 §2 "questionnaire locked notice naming the current locker with OK". */
-export function LockedNotice({ holder, onClose }: { holder: string; onClose: () => void }) {
+/**
+ * Who holds the lock and when the holder was last active ("Gesperrt von Anna Schmidt, zuletzt aktiv vor 2 Minuten"),
+ * read again every half minute while it is shown.
+ */
+export function LockHolderText({ holder }: { holder: LockHolder }) {
+  const { t, i18n } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!holder.lastActivity) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, [holder.lastActivity]);
+  return holder.lastActivity
+    ? t('answering.lock.textSince', { name: holder.name, ago: formatTimeAgo(holder.lastActivity, i18n.language, now) })
+    : t('answering.lock.text', { name: holder.name });
+}
+
+/** Spec 02 §2 "questionnaire locked notice naming the current locker with OK", with the holder's last activity. */
+export function LockedNotice({ holder, onClose }: { holder: LockHolder; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Modal opened onClose={onClose} title={t('answering.lock.title')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack>
-        <Text size="sm">{t('answering.lock.text', { name: holder })}</Text>
+        <Text size="sm">
+          <LockHolderText holder={holder} />
+        </Text>
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
             {t('answering.lock.ok')}

@@ -21,14 +21,15 @@ import { answer, filledQuestionnaire } from './test-questionnaire.ts';
 const api = vi.hoisted(() => ({
   fetchFilled: vi.fn(),
   lockQuestionnaire: vi.fn(),
+  releaseLockOnExit: vi.fn(),
   saveAnswers: vi.fn(),
 }));
 vi.mock(import('./answering-api.ts'), async (original) => ({
   ...(await original()),
   fetchFilled: api.fetchFilled,
   lockQuestionnaire: api.lockQuestionnaire,
+  releaseLockOnExit: api.releaseLockOnExit,
   saveAnswers: api.saveAnswers,
-  releaseLockOnExit: () => undefined,
   fetchObjectSummary: async () => ({ id: 7, objectName: 'Bürohaus Mainzer Landstraße', organisationId: 1, assetGroupId: 3, assetGroupName: 'Portfolio Rhein-Main', canEdit: false, isBuyerAsset: false }),
   fetchRuns: async () => [],
   fetchChangeLog: async () => [],
@@ -74,7 +75,8 @@ let questionnaire: FilledQuestionnaire;
 beforeEach(() => {
   questionnaire = filledQuestionnaire();
   api.fetchFilled.mockReset().mockImplementation(async () => questionnaire);
-  api.lockQuestionnaire.mockReset().mockResolvedValue({ isLocked: true, currentLockerName: 'Carl Collector' });
+  api.lockQuestionnaire.mockReset().mockResolvedValue({ isLocked: true, currentLockerName: 'Carl Collector', lastActivity: new Date().toISOString() });
+  api.releaseLockOnExit.mockReset();
   api.saveAnswers.mockReset().mockImplementation(async (_ref: unknown, inputs: AnswerInput[]) => ({ answers: inputs.map(stored), progress: questionnaire.progress }));
 });
 
@@ -86,18 +88,28 @@ describe('the lock', () => {
     expect(api.lockQuestionnaire).toHaveBeenLastCalledWith({ assetId: 7, isBuyerAsset: false }, 5, false);
   });
 
-  it("held by another user: the notice names the holder with an OK button, and the questionnaire opens read-only", async () => {
-    questionnaire = filledQuestionnaire({ lockedStatus: { isLocked: true, currentLockerName: 'Carl Collector' } });
+  it('is given back when the page goes away (tab closed, reload), by a request that outlives the page', async () => {
+    await open(sectionPath);
+    await waitFor(() => expect(api.lockQuestionnaire).toHaveBeenCalledWith({ assetId: 7, isBuyerAsset: false }, 5, true));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Ja' }).hasAttribute('disabled')).toBe(false));
+    expect(api.releaseLockOnExit).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(api.releaseLockOnExit).toHaveBeenCalledExactlyOnceWith({ assetId: 7, isBuyerAsset: false }, 5);
+  });
+
+  it("held by another user: the notice names the holder and the holder's last activity with an OK button, and the questionnaire opens read-only", async () => {
+    const lastActivity = new Date(Date.now() - 2 * 60 * 1000 - 5000).toISOString();
+    questionnaire = filledQuestionnaire({ lockedStatus: { isLocked: true, currentLockerName: 'Carl Collector', lastActivity } });
     api.lockQuestionnaire.mockRejectedValue(new ApiError(423, 'questionnaire-locked', 'Der Fragebogen wird gerade von Carl Collector bearbeitet.'));
     const { user } = await open(sectionPath);
 
     const notice = await screen.findByRole('dialog', { name: 'Fragebogen gesperrt' });
-    expect(within(notice).getByText('Der Fragebogen wird gerade von Carl Collector bearbeitet. Sie können ihn nur ansehen.')).toBeTruthy();
+    expect(within(notice).getByText('Gesperrt von Carl Collector, zuletzt aktiv vor 2 Minuten. Sie können den Fragebogen nur ansehen.')).toBeTruthy();
     await user.click(within(notice).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Fragebogen gesperrt' })).toBeNull());
 
     // The page keeps naming the holder; nothing can be answered.
-    expect(screen.getByText('Der Fragebogen wird gerade von Carl Collector bearbeitet. Sie können ihn nur ansehen.')).toBeTruthy();
+    expect(screen.getByText('Gesperrt von Carl Collector, zuletzt aktiv vor 2 Minuten. Sie können den Fragebogen nur ansehen.')).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Ja' }) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole('checkbox', { name: /^DGNB/ }) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole('textbox', { name: /Endenergieverbrauch gesamt/ }) as HTMLInputElement).readOnly).toBe(true);

@@ -31,13 +31,14 @@ import {
   type Answer,
   type AssetRef,
   type FilledQuestionnaire,
+  type LockHolder,
 } from './answering-api.ts';
 import { AnsweringContext, type AnsweringSession, type DetailTab } from './answering-context.ts';
 import { nodePath, parseId, type QuestionnaireRoute } from './answering-paths.ts';
 import { assetActorOf, objectFactsOf } from './answering-rights.ts';
 import { AnsweringTree } from './answering-tree.tsx';
 import { ObjectQuestionnaireBar } from './object-questionnaire-bar.tsx';
-import { LockedNotice } from './questionnaire-dialogs.tsx';
+import { LockedNotice, LockHolderText } from './questionnaire-dialogs.tsx';
 import { QuestionDetails } from './question-details.tsx';
 import { InternalMarkNote } from '../review/internal-check.tsx';
 import { findQuestionPlace, placeOfQuestion } from './structure.ts';
@@ -54,8 +55,11 @@ const typesText = (target: EventTarget | null): boolean => {
  * The holder named by a 423: the questionnaire's lock status (the shared API client keeps only the key and the
  * message of an error answer), else the server's message.
  */
-const lockHolderOf = (ref: AssetRef, qid: number, error: ApiError): Promise<string> =>
-  fetchFilled(ref, qid).then((filled) => filled.lockedStatus?.currentLockerName ?? error.message, () => error.message);
+const lockHolderOf = (ref: AssetRef, qid: number, error: ApiError): Promise<LockHolder> =>
+  fetchFilled(ref, qid).then(
+    (filled) => ({ name: filled.lockedStatus?.currentLockerName ?? error.message, lastActivity: filled.lockedStatus?.lastActivity ?? null }),
+    () => ({ name: error.message, lastActivity: null }),
+  );
 
 /** The answers merged with newer ones of a save (by question). */
 const mergeAnswers = (answers: readonly Answer[], saved: readonly Answer[]): Answer[] => {
@@ -87,7 +91,7 @@ type LockState =
   /** The lock call failed for another reason: the server's saves decide. */
   | { kind: 'failed' }
   /** Someone else holds it: read-only; the notice shows until OK. */
-  | { kind: 'other'; holder: string; notice: boolean }
+  | { kind: 'other'; holder: LockHolder; notice: boolean }
   /** Taken by someone else while this page was open (ours had expired). */
   | { kind: 'lost'; holder: string };
 
@@ -137,10 +141,16 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
     const onExit = () => {
       if (held) releaseLockOnExit(ref, route.qid);
     };
+    // Back from the browser's page cache: the lock given back on leaving is taken again (a save meets a new holder's 423).
+    const onReturn = (event: PageTransitionEvent) => {
+      if (held && event.persisted) void lockQuestionnaire(ref, route.qid, true).catch(() => undefined);
+    };
     window.addEventListener('pagehide', onExit);
+    window.addEventListener('pageshow', onReturn);
     return () => {
       live = false;
       window.removeEventListener('pagehide', onExit);
+      window.removeEventListener('pageshow', onReturn);
       void lockQuestionnaire(ref, route.qid, false).catch(() => undefined);
     };
   }, [mayLock, ref, route.qid]);
@@ -162,7 +172,7 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
           await lockQuestionnaire(ref, route.qid, true);
           return { kind: 'ok' };
         } catch (failure) {
-          if (failure instanceof ApiError && failure.statusCode === 423) return { kind: 'lost', holder: await lockHolderOf(ref, route.qid, failure) };
+          if (failure instanceof ApiError && failure.statusCode === 423) return { kind: 'lost', holder: (await lockHolderOf(ref, route.qid, failure)).name };
           return { kind: 'failed' };
         }
       },
@@ -191,7 +201,7 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
     },
     onLocked: (failure) => {
       heartbeat.current?.stop();
-      void lockHolderOf(ref, route.qid, failure).then(loseLock);
+      void lockHolderOf(ref, route.qid, failure).then((holder) => loseLock(holder.name));
     },
   });
 
@@ -216,7 +226,7 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
   // a questionnaire that turns out to be someone else's.
   const lockPending = mayLock && lock.kind === 'none';
   const readOnly = !filled?.canEdit || lockedByOther || (lockPending && filled.lockedStatus?.isLocked === true);
-  const lockHolder = lockedByOther ? lock.holder : null;
+  const lockHolder = lock.kind === 'other' ? lock.holder.name : lock.kind === 'lost' ? lock.holder : null;
 
   const currentQuestion = params.questionId ? Number(params.questionId) : undefined;
   const goToNextUnanswered = useCallback(() => {
@@ -323,7 +333,7 @@ function Questionnaire({ route, actor }: { route: QuestionnaireRoute; actor: Act
           </Alert>
         ) : lock.kind === 'other' ? (
           <Alert color="orange" title={t('answering.lock.title')}>
-            {t('answering.lock.text', { name: lock.holder })}
+            <LockHolderText holder={lock.holder} />
           </Alert>
         ) : null}
         {!filled.canEdit ? <Alert color="blue" variant="light">{t('answering.page.readOnly')}</Alert> : null}

@@ -8,8 +8,10 @@ import { renderUi } from '../../testing/render.tsx';
 import type { ImportResult } from './imports-api.ts';
 
 /*
- * The import screen (issue 20): the preview lists every row with its status and errors, "Nur Fehler" keeps the
- * failed rows, and "N Zeilen importieren" stays disabled while a row fails; a clean preview imports with dryRun=false.
+ * The import screen (issue 20): the preview lists every row with its object (name, external id, group), status and
+ * errors, "Nur Fehler" keeps the failed rows, and "N Zeilen importieren" stays disabled while a row fails; a clean
+ * preview imports with dryRun=false and lists the imported objects: links for roles that open objects, read-only
+ * names and ids for the import administrator.
  */
 
 const api = vi.hoisted(() => ({ uploadImport: vi.fn(), fetchImports: vi.fn(), downloadImportFile: vi.fn() }));
@@ -39,6 +41,9 @@ const preview = (failed: boolean): ImportResult => ({
     row,
     status: failed && row === 2 ? 'failed' : 'created',
     assetId: null,
+    objectName: ['Domblick', 'Rheinauhafen', 'Ehrenfeld'][row - 1]!,
+    externalId: `K-${row}`,
+    objectGroup: 'Portfolio Köln',
     errors: failed && row === 2 ? [{ column: 'assetAssetTypes', key: 'import-shares-total', message: 'Die Anteile der Objektklassen ergeben 90 % statt 100 %.' }] : [],
   })),
 });
@@ -69,6 +74,10 @@ describe('the import screen', () => {
     await choose(user);
     const table = await screen.findByRole('table', { name: 'Vorschau der Zeilen' });
     expect(within(table).getByText(/Die Anteile der Objektklassen ergeben 90 % statt 100 %\./)).toBeTruthy();
+    // Each row names its object: name, external id and group.
+    const second = within(table).getAllByRole('row')[2]!;
+    expect(within(second).getByText('Rheinauhafen')).toBeTruthy();
+    expect(within(second).getByText('K-2 · Portfolio Köln')).toBeTruthy();
     expect((screen.getByRole('button', { name: '3 Zeilen importieren' }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     await user.click(screen.getByRole('switch', { name: 'Nur Fehler' }));
@@ -88,6 +97,35 @@ describe('the import screen', () => {
     await waitFor(() => expect(api.uploadImport).toHaveBeenLastCalledWith(expect.any(File), false, expect.any(Function), 'assets', undefined));
     expect(await screen.findByText('Importiert: 3 angelegt, 0 geändert, 0 unverändert, 1 neue Objektgruppe.')).toBeTruthy();
     expect(toasts.notifySuccess).toHaveBeenCalledWith('3 Zeilen wurden importiert.');
+  });
+
+  const stored = (): ImportResult => ({ ...preview(false), dryRun: false, rows: preview(false).rows.map((r) => ({ ...r, assetId: 40 + r.row })) });
+
+  it('after the import lists the imported objects; the import administrator reads names and ids, opening none', async () => {
+    api.uploadImport.mockResolvedValueOnce({ ok: true, result: preview(false) }).mockResolvedValueOnce({ ok: true, result: stored() });
+    const { user } = await renderPage();
+    await choose(user);
+    await user.click(await screen.findByRole('button', { name: '3 Zeilen importieren' }));
+    const list = await screen.findByRole('table', { name: 'Importierte Objekte' });
+    expect(within(list).getAllByRole('row')).toHaveLength(4);
+    const row = within(list).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Domblick')).toBeTruthy();
+    expect(within(row).getByText('K-1 · Portfolio Köln')).toBeTruthy();
+    expect(within(row).getByText('41')).toBeTruthy();
+    expect(within(list).queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getByText(/Als Import-Administrator öffnen Sie keine Objekte/)).toBeTruthy();
+  });
+
+  it('an object administrator opens each imported object from the list', async () => {
+    current.session = sessionOf('objectadmin', Role.ObjectAdministrator);
+    api.uploadImport.mockResolvedValueOnce({ ok: true, result: preview(false) }).mockResolvedValueOnce({ ok: true, result: stored() });
+    const { user } = await renderPage();
+    await choose(user);
+    await user.click(await screen.findByRole('button', { name: '3 Zeilen importieren' }));
+    const list = await screen.findByRole('table', { name: 'Importierte Objekte' });
+    expect(within(list).getByRole('link', { name: 'Rheinauhafen' }).getAttribute('href')).toBe('/asset-management/objects/42/false/edit/data');
+    expect(within(list).getAllByRole('link')).toHaveLength(3);
+    expect(screen.queryByText(/Als Import-Administrator öffnen Sie keine Objekte/)).toBeNull();
   });
 
   it('the collector imports answers only: downloads the template of a group and sees the questionnaires to start', async () => {

@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, FileInput, Group, Progress, SegmentedControl, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Progress, SegmentedControl, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import useSWR from 'swr';
 import { mayImport, type ImportKind } from '@ecore/core/imports/import-access.ts';
-import { mayCommitImport, previewRows, type RowStatus } from '@ecore/core/imports/import-table.ts';
+import { canAccessArea } from '@ecore/core/identity/route-access.ts';
+import { importedObjects, mayCommitImport, previewRows, type RowObject, type RowStatus } from '@ecore/core/imports/import-table.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { fetchAssetGroupInfo, GROUP_INFO_KEY } from '../assets/assets-api.ts';
+import { objectPath } from '../assets/object-paths.ts';
 import { downloadImportFile, fetchImports, uploadImport, type ImportResult } from './imports-api.ts';
 
 /**
@@ -19,6 +22,33 @@ import { downloadImportFile, fetchImports, uploadImport, type ImportResult } fro
  */
 const STATUS_COLOUR: Record<RowStatus, string> = { created: 'green', updated: 'yellow', unchanged: 'gray', failed: 'red' };
 const PROGRESS_COLOUR = 'blue';
+
+/**
+ * The object a row is about: its name (a link to the object where `to` is given), and below it its external id and
+ * group where the file or the stored object names them.
+ */
+function RowObjectCell({ object, to }: { object: RowObject; to?: string }) {
+  const details = [object.externalId, object.objectGroup].filter((d): d is string => d !== null && d !== '');
+  const name = object.objectName ?? '–';
+  return (
+    <>
+      {to ? (
+        <Anchor component={Link} to={to} size="sm" fw={500}>
+          {name}
+        </Anchor>
+      ) : (
+        <Text size="sm" fw={500}>
+          {name}
+        </Text>
+      )}
+      {details.length > 0 ? (
+        <Text size="xs" c="dimmed">
+          {details.join(' · ')}
+        </Text>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * /import (issue 20, DOMAIN.md §10): objects or answers (the collector answers only, core mayImport); download the
@@ -83,6 +113,9 @@ export function ImportPage() {
   };
 
   const rows = preview ? previewRows(preview.rows, errorsOnly) : [];
+  const imported = done ? importedObjects(done.rows) : [];
+  // Object pages are for the roles of asset management (spec 02 §2); an import administrator reads the list only.
+  const mayOpenObjects = session !== null && canAccessArea(session.actor, 'assetManagement');
   const count = preview?.rows.length ?? 0;
 
   return (
@@ -170,6 +203,45 @@ export function ImportPage() {
           </Stack>
         </Card>
 
+        {imported.length > 0 ? (
+          <Card withBorder>
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                {t('imports.page.importedTitle')}
+              </Title>
+              {mayOpenObjects ? null : (
+                <Text size="sm" c="dimmed">
+                  {t('imports.page.importedReadOnly')}
+                </Text>
+              )}
+              <Table striped withTableBorder aria-label={t('imports.page.importedTitle')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('imports.columns.object')}</Table.Th>
+                    <Table.Th w={120}>{t('imports.columns.assetId')}</Table.Th>
+                    <Table.Th w={140}>{t('imports.columns.status')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {imported.map((r) => (
+                    <Table.Tr key={r.row}>
+                      <Table.Td>
+                        <RowObjectCell object={r} to={mayOpenObjects ? objectPath(r.assetId, session.actor.orgBuyer) : undefined} />
+                      </Table.Td>
+                      <Table.Td>{r.assetId}</Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLOUR[r.status]} variant="light">
+                          {statusText(r.status)}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Stack>
+          </Card>
+        ) : null}
+
         {preview ? (
           <Card withBorder>
             <Stack gap="sm">
@@ -204,6 +276,7 @@ export function ImportPage() {
                   <Table.Tr>
                     <Table.Th w={80}>{t('imports.columns.row')}</Table.Th>
                     <Table.Th w={140}>{t('imports.columns.status')}</Table.Th>
+                    <Table.Th>{t('imports.columns.object')}</Table.Th>
                     <Table.Th w={120}>{t('imports.columns.assetId')}</Table.Th>
                     <Table.Th>{t('imports.columns.errors')}</Table.Th>
                   </Table.Tr>
@@ -216,6 +289,9 @@ export function ImportPage() {
                         <Badge color={STATUS_COLOUR[r.status]} variant="light">
                           {statusText(r.status)}
                         </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <RowObjectCell object={r} />
                       </Table.Td>
                       <Table.Td>{r.assetId ?? '–'}</Table.Td>
                       <Table.Td>

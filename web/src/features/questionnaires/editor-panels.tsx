@@ -7,7 +7,7 @@ import { findCategory, findQuestion, findSection, itemKey, updateCategory, updat
 import { clusterName } from '@ecore/core/questionnaires/template-export.ts';
 import { clusterWeightsAddUp } from '@ecore/core/questionnaires/template-rules.ts';
 import {
-  allQuestions, AMBITION_LEVELS, ASSET_CLASSES, CLUSTER_KINDS, KPI_KEY_LIST, KPI_KEYS, maxScoreOf, QUESTION_TYPES, SCORE_TYPES, VIRTUAL_QUESTION_TYPES,
+  allQuestions, AMBITION_LEVELS, givenTemplateTitle, withTemplateTitle, ASSET_CLASSES, CLUSTER_KINDS, KPI_KEY_LIST, KPI_KEYS, maxScoreOf, QUESTION_TYPES, SCORE_TYPES, VIRTUAL_QUESTION_TYPES,
   type NameTranslation, type Question,
 } from '@ecore/core/questionnaires/template.ts';
 import { LANGUAGES } from '@ecore/core/shared/language.ts';
@@ -72,7 +72,9 @@ export function MetadataPanel() {
     <Stack>
       <Title order={2} size="h3">{t('questionnaires.editor.metadata')}</Title>
       <SimpleGrid cols={2}>
-        <TextField label={t('questionnaires.fields.title')} value={content.title} onChange={(v) => change((c) => ({ ...c, title: v }))} />
+        {LANGUAGES.map((l) => (
+          <TextField key={l} label={t(`questionnaires.fields.title_${l}`)} value={givenTemplateTitle(content, l)} onChange={(v) => change((c) => withTemplateTitle(c, l, v))} />
+        ))}
         <TextField label={t('questionnaires.fields.version')} value={content.version} onChange={(v) => change((c) => ({ ...c, version: v }))} />
       </SimpleGrid>
       <FlagField label={t('questionnaires.fields.taxonomyCompliance')} checked={content.taxonomyCompliance} onChange={(v) => change((c) => ({ ...c, taxonomyCompliance: v }))} />

@@ -11,7 +11,7 @@ import {
   type ItemRef,
 } from '@ecore/core/questionnaires/editing.ts';
 import { clusterName } from '@ecore/core/questionnaires/template-export.ts';
-import { nameIn, questionTitleIn, type TemplateContent } from '@ecore/core/questionnaires/template.ts';
+import { nameIn, questionTitleIn, templateTitleIn, type TemplateContent } from '@ecore/core/questionnaires/template.ts';
 import { isLanguage } from '@ecore/core/shared/language.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -231,7 +231,7 @@ function QuestionnaireEditor({ id }: { id: number }) {
 
   return (
     <>
-      <PageHeader title={`${template.title} (${template.version})`} actions={
+      <PageHeader title={`${templateTitleIn(template, language)} (${template.version})`} actions={
         <>
           <StatusBadge kind="template" state={template.state} />
           <Button variant="default" onClick={() => setDialog('print')}>{t('questionnaires.editor.print')}</Button>

@@ -4,7 +4,8 @@ import { IconCopy, IconDownload, IconPencil, IconPlayerPlay, IconPlus, IconTrash
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TemplateList } from '@ecore/core/questionnaires/schemas.ts';
-import type { QuestionnaireSummary } from '@ecore/core/questionnaires/template.ts';
+import { templateTitleIn, type QuestionnaireSummary } from '@ecore/core/questionnaires/template.ts';
+import { isLanguage } from '@ecore/core/shared/language.ts';
 import { isDeletable } from '@ecore/core/questionnaires/template-rules.ts';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { QueryPagination } from '../../components/data-table/list-pagination.tsx';
@@ -57,6 +58,7 @@ export function ScorePage() {
   const counts = state.page?.counts;
 
   const date = (iso: string) => formatDateTime(iso, i18n.language);
+  const titleOf = (row: QuestionnaireSummary) => templateTitleIn(row, isLanguage(i18n.language) ? i18n.language : 'de');
   const close = () => setPending(null);
   const editorPath = (row: QuestionnaireSummary) => `/score/questionnaire/${row.id}/metadata`;
 
@@ -66,7 +68,7 @@ export function ScorePage() {
       header: t('questionnaires.fields.title'),
       render: (row) => (
         <Anchor component={Link} to={editorPath(row)} size="sm" fw={500}>
-          {row.title}
+          {titleOf(row)}
         </Anchor>
       ),
     },
@@ -107,7 +109,7 @@ export function ScorePage() {
             columns={columns}
             state={state}
             rowKey={(row) => row.id}
-            rowName={(row) => row.title}
+            rowName={titleOf}
             onRetry={reload}
             skeletonRows={query.pageSize}
             actions={(row) => (
