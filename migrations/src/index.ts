@@ -31,6 +31,7 @@ import * as demoFinanceAndReferenceData from './migrations/2026-11-29-097-demo-f
 import * as scoreRulesVersion from './migrations/2026-11-29-098-score-rules-version.ts';
 import * as internalChecks from './migrations/2026-11-29-099-internal-checks.ts';
 import * as reviewReasons from './migrations/2026-11-29-100-review-reasons.ts';
+import * as outlierAcceptances from './migrations/2026-11-29-107-outlier-acceptances.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -69,6 +70,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-098-score-rules-version': scoreRulesVersion,
   '2026-11-29-099-internal-checks': internalChecks,
   '2026-11-29-100-review-reasons': reviewReasons,
+  '2026-11-29-107-outlier-acceptances': outlierAcceptances,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>
