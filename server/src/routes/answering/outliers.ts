@@ -5,7 +5,7 @@ import { givenAnswers } from '@ecore/core/answering/answers.ts';
 import { mayAnswer } from '@ecore/core/answering/submission.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { acceptOutlier, checkedOutliers, OUTLIER_KPIS, OUTLIER_TYPES, outliers, type CheckedOutlier } from '@ecore/core/scoring/outliers.ts';
-import { idParam, wholeNumberParam } from '@ecore/core/shared/schemas.ts';
+import { idParam } from '@ecore/core/shared/schemas.ts';
 import { findAnnualStart } from '@ecore/adapters/db/answering/annual-repository.ts';
 import type { AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { findOutlierAcceptances, saveOutlierAcceptance } from '@ecore/adapters/db/answering/outlier-repository.ts';
@@ -104,7 +104,8 @@ export const outlierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         tags,
         security,
         summary: 'Explains a plausibility flag (10 to 1 000 characters); a later change of the figure re-opens it',
-        params: twoIds.extend({ questionId: wholeNumberParam(0) }),
+        // Ids start at 1 (docs/api.md): the area flag (question 0) is shown, not explained here.
+        params: twoIds.extend({ questionId: idParam }),
         body: acceptBodySchema,
         response: { 200: outlierSchema, ...responses },
       },
