@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -249,5 +249,20 @@ export function SubmitOutliers() {
         <Text size="sm">{t('answering.outliers.submitAllowed')}</Text>
       </Stack>
     </Alert>
+  );
+}
+
+/** The check screen's part (issue 40): every flag with its explanation and who gave it, open ones first. */
+export function CheckOutliers() {
+  const { t } = useTranslation();
+  const { filled, ref, route, language } = useAnswering();
+  const { flags } = useOutliers(ref, filled);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={t('answering.outliers.checkTitle')}>
+      <Stack gap="sm">
+        <Title order={3} size="h5">{t('answering.outliers.checkTitle')}</Title>
+        {flags.length === 0 ? <Text size="sm" c="dimmed">{t('answering.outliers.checkNone')}</Text> : <OutlierList flags={flags} filled={filled} route={route} language={language} />}
+      </Stack>
+    </Paper>
   );
 }
