@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openContext, type RunningPortal } from '../support/portal.ts';
-import { signIn, useJourney } from '../support/journey.ts';
+import { signIn, useJourney, watchProblems } from '../support/journey.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 /*
@@ -246,5 +246,49 @@ describe('answering a questionnaire in the browser', () => {
     await page.getByText('In Prüfung').first().waitFor();
     await page.getByText('Sie können diesen Fragebogen ansehen, aber nicht bearbeiten.').waitFor();
     expect(await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).count()).toBe(0);
+  });
+
+  it('a collector types an unusual energy figure for an office, reads the flag in German and English and explains it', async () => {
+    const { problems } = watchProblems(journey.context);
+    const office = await objectIdOf('Bürohaus Mainzer Landstraße');
+    await page.goto(`${portal.url}/asset-management/objects/${office}/false/edit/data`);
+    await signIn(page, 'collector');
+    await page.getByRole('tablist', { name: 'Bereiche des Objekts' }).getByRole('tab', { name: 'Fragebogen' }).click();
+    await page.waitForURL(/\/questionnaire\/\d+\/data$/);
+    await openNode(page, 'II Verbrauch und Emissionen');
+    await openNode(page, 'Energie');
+    await openNode(page, 'Endenergieverbrauch');
+    const energy = card(page, 'Endenergieverbrauch gesamt (kWh/m²/a)');
+    const field = energy.getByRole('textbox', { name: 'Endenergieverbrauch gesamt (kWh/m²/a) Wert in kWh/m²/a' });
+    // 2 500 kWh/m²/a: below the figure's upper limit (3 000), far above three times the average of offices.
+    await field.fill('2500');
+    await field.press('Tab');
+    await savedIn(energy);
+    const flag = energy.getByRole('note').filter({ hasText: 'mal so hoch wie der Durchschnitt' });
+    await flag.getByText(/^\d+(,\d)?-mal so hoch wie der Durchschnitt für Büro in Deutschland \([\d.,]+ kWh\/m²\/a\)$/).waitFor();
+
+    // The same flag in English.
+    await page.evaluate(() => localStorage.setItem('ecore.locale', 'en'));
+    await page.reload();
+    await page.getByText(/^\d+(\.\d)? times the average for Office in Germany \([\d.,]+ kWh\/m²\/a\)$/).waitFor();
+    await page.getByRole('button', { name: 'Explain' }).first().waitFor();
+    await page.evaluate(() => localStorage.setItem('ecore.locale', 'de'));
+    await page.reload();
+
+    // Explaining it: too short is refused with the rule's text, then saved with who gave it.
+    await flag.getByRole('button', { name: 'Begründen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Auffälligen Wert begründen' });
+    const explanation = dialog.getByRole('textbox', { name: /Begründung/ });
+    await explanation.fill('kurz');
+    await dialog.getByRole('button', { name: 'Begründung speichern' }).click();
+    await dialog.getByText('Die Begründung muss mindestens 10 Zeichen lang sein.').waitFor();
+    await explanation.fill('Im Erdgeschoss läuft ein Rechenzentrum mit eigener Kühlung.');
+    await dialog.getByRole('button', { name: 'Begründung speichern' }).click();
+    await toast(page, 'Die Begründung wurde gespeichert.');
+    await dialog.waitFor({ state: 'detached' });
+    const explained = energy.getByRole('note').filter({ hasText: 'Auffälliger Wert – begründet' }).filter({ hasText: 'mal so hoch wie der Durchschnitt' });
+    await explained.getByText(/Begründet von Carl Collector am .*Rechenzentrum mit eigener Kühlung\./).waitFor();
+    expect(await explained.getByRole('button', { name: 'Begründen' }).count()).toBe(0);
+    expect(problems).toEqual([]);
   });
 });
