@@ -21,15 +21,16 @@ beforeEach(() => {
   ({ portal, page } = journey);
 });
 
+/** A call of the API as a demo user. */
+const apiAs = async (userName: string, method: string, path: string): Promise<Response> => {
+  const login = await fetch(`${portal.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ userName, password: 'demo1234' }) });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return fetch(`${portal.url}/api/${path}`, { method, headers: { Authorization: `Bearer ${accessToken}` } });
+};
+
 /** The id of a demo object, asked of the API as its owner would see it. */
 const objectIdOf = async (name: string): Promise<number> => {
-  const login = await fetch(`${portal.url}/api/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userName: 'objectadmin', password: 'demo1234' }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const list = await fetch(`${portal.url}/api/asset?page=1&pageSize=5&search=${encodeURIComponent(name)}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+  const list = await apiAs('objectadmin', 'GET', `asset?page=1&pageSize=5&search=${encodeURIComponent(name)}`);
   const { items } = (await list.json()) as { items: { id: number; name: string }[] };
   const found = items.find((item) => item.name === name);
   if (!found) throw new Error(`no object ${name}`);
@@ -248,7 +249,7 @@ describe('answering a questionnaire in the browser', () => {
     expect(await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).count()).toBe(0);
   });
 
-  it('a collector types an unusual energy figure for an office, reads the flag in German and English and explains it', async () => {
+  it('a collector types an unusual energy figure for an office, reads the flag in German and English, explains it and submits; the tester sees it with the explanation', async () => {
     const { problems } = watchProblems(journey.context);
     const office = await objectIdOf('Bürohaus Mainzer Landstraße');
     await page.goto(`${portal.url}/asset-management/objects/${office}/false/edit/data`);
@@ -289,6 +290,34 @@ describe('answering a questionnaire in the browser', () => {
     const explained = energy.getByRole('note').filter({ hasText: 'Auffälliger Wert – begründet' }).filter({ hasText: 'mal so hoch wie der Durchschnitt' });
     await explained.getByText(/Begründet von Carl Collector am .*Rechenzentrum mit eigener Kühlung\./).waitFor();
     expect(await explained.getByRole('button', { name: 'Begründen' }).count()).toBe(0);
+
+    // Submitting lists the flags still open, with a link to each, and says that submitting with them is allowed.
+    await openNode(page, 'Daten');
+    await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).click();
+    const submit = page.getByRole('dialog', { name: 'Zur Prüfung einreichen' });
+    await submit.getByText('Offene Hinweise auf auffällige Werte:').waitFor();
+    await submit.getByRole('link', { name: /Endenergieverbrauch gesamt/ }).first().waitFor();
+    await submit.getByText('Sie können auch mit offenen Hinweisen einreichen; der Prüfer sieht sie.').waitFor();
+    expect(await submit.getByText(/Rechenzentrum/).count()).toBe(0);
+    await submit.getByRole('button', { name: 'Einreichen' }).click();
+    await toast(page, 'Der Fragebogen wurde zur Prüfung eingereicht.');
+
+    // The tester, once assigned, sees every flag on the check screen, open ones first, the explained one with who gave it.
+    const testers = (await (await apiAs('admin', 'GET', 'user/testers')).json()) as { id: number; lastName: string }[];
+    expect((await apiAs('admin', 'PUT', `asset/tester?assetId=${office}&testerId=${testers.find((t) => t.lastName === 'Tester')!.id}`)).status).toBeLessThan(300);
+    const tester = await openContext(journey.browser, { viewport: VIEWPORT });
+    problems.push(...watchProblems(tester).problems);
+    const testerPage = await tester.newPage();
+    await testerPage.goto(`${portal.url}/job-management/check/${office}/false/data`);
+    await signIn(testerPage, 'tester');
+    const flags = testerPage.getByRole('region', { name: 'Auffällige Werte' });
+    const explainedItem = flags.getByRole('listitem').filter({ hasText: 'Rechenzentrum mit eigener Kühlung.' });
+    await explainedItem.getByText(/Begründet von Carl Collector am/).waitFor();
+    const items = await flags.getByRole('listitem').allTextContents();
+    const firstExplained = items.findIndex((text) => !text.includes('(offen)'));
+    expect(items.slice(firstExplained).every((text) => !text.includes('(offen)'))).toBe(true);
+    expect(items.slice(0, firstExplained).length).toBeGreaterThan(0);
+    await tester.close();
     expect(problems).toEqual([]);
   });
 });
