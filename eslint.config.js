@@ -10,7 +10,7 @@ export const FEATURE_EXPORTS = {
   answering: [
     'answering-api.ts', 'answering-paths.ts', 'answering-context.ts', 'answering-rights.ts', 'structure.ts', 'questionnaire-dialogs.tsx',
     'group-actions.tsx', 'object-questionnaire-bar.tsx', 'answering-tree.tsx', 'question-details.tsx', 'answering-panels.tsx',
-    'documents-panel.tsx', 'answer-input.tsx', 'test-questionnaire.ts',
+    'documents-panel.tsx', 'answer-input.tsx', 'test-questionnaire.ts', 'outlier-flags.tsx',
   ],
   assets: ['assets-api.ts', 'locale-number.ts', 'object-form.ts', 'asset-class-rows.tsx'],
   certificates: ['certificate-links.tsx', 'certificate-paths.ts'],

@@ -33,6 +33,7 @@ import * as internalChecks from './migrations/2026-11-29-099-internal-checks.ts'
 import * as reviewReasons from './migrations/2026-11-29-100-review-reasons.ts';
 import * as templateTitleTranslations from './migrations/2026-11-29-104-template-title-translations.ts';
 import * as oneSavePath from './migrations/2026-11-29-106-one-save-path.ts';
+import * as outlierAcceptances from './migrations/2026-11-29-107-outlier-acceptances.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -73,6 +74,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-100-review-reasons': reviewReasons,
   '2026-11-29-104-template-title-translations': templateTitleTranslations,
   '2026-11-29-106-one-save-path': oneSavePath,
+  '2026-11-29-107-outlier-acceptances': outlierAcceptances,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

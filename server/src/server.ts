@@ -18,6 +18,7 @@ import { seedDemoInternalCheck, seedDemoReview } from './demo/demo-review.ts';
 import { seedDemoExports } from './demo/demo-exports.ts';
 import { sweep, SWEEP_INTERVAL_MS } from './sweeps.ts';
 import { markRunning, runningPortal } from './ops/running.ts';
+import { seedDemoOutliers } from './demo/demo-outliers.ts';
 import { seedDemoAnnual } from './demo/demo-annual.ts';
 import { sendLabelReminders } from './routes/certificates/reminders.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
@@ -54,6 +55,8 @@ async function main() {
     await seedDemoExports(database.db, new Date());
     // The yearly cycle (issue 22): a renewal under way and a label about to expire.
     await seedDemoAnnual(database.db, new Date());
+    // Plausibility checks (issue 40): one open and one explained flag on the renewal under way.
+    await seedDemoOutliers(database.db, new Date());
   }
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

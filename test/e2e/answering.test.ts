@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openContext, type RunningPortal } from '../support/portal.ts';
-import { signIn, useJourney } from '../support/journey.ts';
+import { signIn, useJourney, watchProblems } from '../support/journey.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 /*
@@ -21,15 +21,16 @@ beforeEach(() => {
   ({ portal, page } = journey);
 });
 
+/** A call of the API as a demo user. */
+const apiAs = async (userName: string, method: string, path: string): Promise<Response> => {
+  const login = await fetch(`${portal.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ userName, password: 'demo1234' }) });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return fetch(`${portal.url}/api/${path}`, { method, headers: { Authorization: `Bearer ${accessToken}` } });
+};
+
 /** The id of a demo object, asked of the API as its owner would see it. */
 const objectIdOf = async (name: string): Promise<number> => {
-  const login = await fetch(`${portal.url}/api/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userName: 'objectadmin', password: 'demo1234' }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const list = await fetch(`${portal.url}/api/asset?page=1&pageSize=5&search=${encodeURIComponent(name)}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+  const list = await apiAs('objectadmin', 'GET', `asset?page=1&pageSize=5&search=${encodeURIComponent(name)}`);
   const { items } = (await list.json()) as { items: { id: number; name: string }[] };
   const found = items.find((item) => item.name === name);
   if (!found) throw new Error(`no object ${name}`);
@@ -297,5 +298,76 @@ describe('answering a questionnaire in the browser', () => {
     expect((await adminTakes).status()).toBe(200);
     expect(await adminPage.getByRole('dialog', { name: 'Fragebogen gesperrt' }).count()).toBe(0);
     await admin.close();
+
+  it('a collector types an unusual energy figure for an office, reads the flag in German and English, explains it and submits; the tester sees it with the explanation', async () => {
+    const { problems } = watchProblems(journey.context);
+    const office = await objectIdOf('Bürohaus Mainzer Landstraße');
+    await page.goto(`${portal.url}/asset-management/objects/${office}/false/edit/data`);
+    await signIn(page, 'collector');
+    await page.getByRole('tablist', { name: 'Bereiche des Objekts' }).getByRole('tab', { name: 'Fragebogen' }).click();
+    await page.waitForURL(/\/questionnaire\/\d+\/data$/);
+    await openNode(page, 'II Verbrauch und Emissionen');
+    await openNode(page, 'Energie');
+    await openNode(page, 'Endenergieverbrauch');
+    const energy = card(page, 'Endenergieverbrauch gesamt (kWh/m²/a)');
+    const field = energy.getByRole('textbox', { name: 'Endenergieverbrauch gesamt (kWh/m²/a) Wert in kWh/m²/a' });
+    // 2 500 kWh/m²/a: below the figure's upper limit (3 000), far above three times the average of offices.
+    await field.fill('2500');
+    await field.press('Tab');
+    await savedIn(energy);
+    const flag = energy.getByRole('note').filter({ hasText: 'mal so hoch wie der Durchschnitt' });
+    await flag.getByText(/^\d+(,\d)?-mal so hoch wie der Durchschnitt für Büro in Deutschland \([\d.,]+ kWh\/m²\/a\)$/).waitFor();
+
+    // The same flag in English.
+    await page.evaluate(() => localStorage.setItem('ecore.locale', 'en'));
+    await page.reload();
+    await page.getByText(/^\d+(\.\d)? times the average for Office in Germany \([\d.,]+ kWh\/m²\/a\)$/).waitFor();
+    await page.getByRole('button', { name: 'Explain' }).first().waitFor();
+    await page.evaluate(() => localStorage.setItem('ecore.locale', 'de'));
+    await page.reload();
+
+    // Explaining it: too short is refused with the rule's text, then saved with who gave it.
+    await flag.getByRole('button', { name: 'Begründen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Auffälligen Wert begründen' });
+    const explanation = dialog.getByRole('textbox', { name: /Begründung/ });
+    await explanation.fill('kurz');
+    await dialog.getByRole('button', { name: 'Begründung speichern' }).click();
+    await dialog.getByText('Die Begründung muss mindestens 10 Zeichen lang sein.').waitFor();
+    await explanation.fill('Im Erdgeschoss läuft ein Rechenzentrum mit eigener Kühlung.');
+    await dialog.getByRole('button', { name: 'Begründung speichern' }).click();
+    await toast(page, 'Die Begründung wurde gespeichert.');
+    await dialog.waitFor({ state: 'detached' });
+    const explained = energy.getByRole('note').filter({ hasText: 'Auffälliger Wert – begründet' }).filter({ hasText: 'mal so hoch wie der Durchschnitt' });
+    await explained.getByText(/Begründet von Carl Collector am .*Rechenzentrum mit eigener Kühlung\./).waitFor();
+    expect(await explained.getByRole('button', { name: 'Begründen' }).count()).toBe(0);
+
+    // Submitting lists the flags still open, with a link to each, and says that submitting with them is allowed.
+    await openNode(page, 'Daten');
+    await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).click();
+    const submit = page.getByRole('dialog', { name: 'Zur Prüfung einreichen' });
+    await submit.getByText('Offene Hinweise auf auffällige Werte:').waitFor();
+    await submit.getByRole('link', { name: /Endenergieverbrauch gesamt/ }).first().waitFor();
+    await submit.getByText('Sie können auch mit offenen Hinweisen einreichen; der Prüfer sieht sie.').waitFor();
+    expect(await submit.getByText(/Rechenzentrum/).count()).toBe(0);
+    await submit.getByRole('button', { name: 'Einreichen' }).click();
+    await toast(page, 'Der Fragebogen wurde zur Prüfung eingereicht.');
+
+    // The tester, once assigned, sees every flag on the check screen, open ones first, the explained one with who gave it.
+    const testers = (await (await apiAs('admin', 'GET', 'user/testers')).json()) as { id: number; lastName: string }[];
+    expect((await apiAs('admin', 'PUT', `asset/tester?assetId=${office}&testerId=${testers.find((t) => t.lastName === 'Tester')!.id}`)).status).toBeLessThan(300);
+    const tester = await openContext(journey.browser, { viewport: VIEWPORT });
+    problems.push(...watchProblems(tester).problems);
+    const testerPage = await tester.newPage();
+    await testerPage.goto(`${portal.url}/job-management/check/${office}/false/data`);
+    await signIn(testerPage, 'tester');
+    const flags = testerPage.getByRole('region', { name: 'Auffällige Werte' });
+    const explainedItem = flags.getByRole('listitem').filter({ hasText: 'Rechenzentrum mit eigener Kühlung.' });
+    await explainedItem.getByText(/Begründet von Carl Collector am/).waitFor();
+    const items = await flags.getByRole('listitem').allTextContents();
+    const firstExplained = items.findIndex((text) => !text.includes('(offen)'));
+    expect(items.slice(firstExplained).every((text) => !text.includes('(offen)'))).toBe(true);
+    expect(items.slice(0, firstExplained).length).toBeGreaterThan(0);
+    await tester.close();
+    expect(problems).toEqual([]);
   });
 });

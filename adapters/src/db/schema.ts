@@ -4,6 +4,7 @@ import type { AssetTables } from './assets/tables.ts';
 import type { AnsweringTables } from './answering/tables.ts';
 import type { CertificateTables } from './certificates/tables.ts';
 import type { AnnualTables } from './answering/annual-tables.ts';
+import type { OutlierTables } from './answering/outlier-repository.ts';
 import type { ImportTables } from './imports/tables.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -137,7 +138,7 @@ export interface IdempotencyKeyTable {
   response_body: string | null;
 }
 
-export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables, AnnualTables, ImportTables {
+export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables, AnnualTables, ImportTables, OutlierTables {
   sign_in_attempts: SignInAttemptTable;
   sign_in_events: SignInEventTable;
   organisations: OrganisationTable;

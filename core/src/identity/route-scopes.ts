@@ -121,6 +121,8 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/asset/{id}/questionnaire/{qid}/changelog': 'read',
   'PUT /api/asset/{id}/questionnaire/{qid}/lock': 'write',
   'PUT /api/asset/{id}/questionnaire/{qid}/reportingYear': 'write',
+  'GET /api/asset/{id}/questionnaire/{qid}/outliers': 'read',
+  'PUT /api/asset/{id}/questionnaire/{qid}/outliers/{questionId}': 'write',
   'PUT /api/asset/questionnaire/{id}/defaults/save': 'write',
   'PUT /api/asset/{id}/questionnaire/{qid}/defaults/fill': 'write',
   'PUT /api/assetGroup/{id}/questionnaire': 'write',

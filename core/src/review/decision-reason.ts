@@ -15,12 +15,24 @@ export type ReasonRefusal = 'review-reason-required' | 'review-reason-too-short'
  * A reason as the collector will read it: trimmed, then at least `REASON_MIN_LENGTH` and at most
  * `REASON_MAX_LENGTH` characters (counted as a reader counts them, not as UTF-16 units).
  */
-export const checkReason = (reason: string | null | undefined): Either<ReasonRefusal, string> => {
-  const trimmed = (reason ?? '').trim();
+export const checkReason = (reason: string | null | undefined): Either<ReasonRefusal, string> =>
+  checkBoundedText(reason, REASON_MIN_LENGTH, REASON_MAX_LENGTH, { required: 'review-reason-required', tooShort: 'review-reason-too-short', tooLong: 'review-reason-too-long' });
+
+/**
+ * A text a reader is given (a reason, an explanation): trimmed, then at least `min` and at most `max` characters,
+ * counted as a reader counts them (not as UTF-16 units); else the refusal key of what is wrong.
+ */
+export const checkBoundedText = <K extends string>(
+  text: string | null | undefined,
+  min: number,
+  max: number,
+  keys: { required: K; tooShort: K; tooLong: K },
+): Either<K, string> => {
+  const trimmed = (text ?? '').trim();
   const length = [...trimmed].length;
-  if (length === 0) return E.left('review-reason-required');
-  if (length < REASON_MIN_LENGTH) return E.left('review-reason-too-short');
-  if (length > REASON_MAX_LENGTH) return E.left('review-reason-too-long');
+  if (length === 0) return E.left(keys.required);
+  if (length < min) return E.left(keys.tooShort);
+  if (length > max) return E.left(keys.tooLong);
   return E.right(trimmed);
 };
 

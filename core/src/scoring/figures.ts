@@ -102,7 +102,13 @@ export const figureWarnings = (
   structure: Pick<TemplateContent, 'clusters'>,
   answers: readonly { questionId: number; inputAnswer: number | null }[],
   factors: YearFactors | null,
-): FigureWarning[] => {
+): FigureWarning[] => figureWarningsOf(answeredKpiFigures(structure, answers), factors);
+
+/** The answered figure of each KPI key of a filled questionnaire: from the applicable structure and the answers given (cleared answers carry no figure). */
+export const answeredKpiFigures = (
+  structure: Pick<TemplateContent, 'clusters'>,
+  answers: readonly { questionId: number; inputAnswer: number | null }[],
+): Map<KpiKey, KpiFigure> => {
   const byQuestion = new Map<number, number | null>();
   for (const a of answers) byQuestion.set(a.questionId, a.inputAnswer);
   const valueOf = (q: Question): number | null => {
@@ -110,5 +116,5 @@ export const figureWarnings = (
     const figure = byQuestion.get(q.id) ?? null;
     return figure !== null && Number.isFinite(figure) ? figure : null;
   };
-  return figureWarningsOf(kpiFigures(allQuestions(structure), valueOf), factors);
+  return kpiFigures(allQuestions(structure), valueOf);
 };

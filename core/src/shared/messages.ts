@@ -4,6 +4,7 @@ import { ASSET_MESSAGES } from '../assets/messages.ts';
 import { ANSWERING_MESSAGES } from '../answering/messages.ts';
 import { REVIEW_MESSAGES } from '../review/review-messages.ts';
 import { SCORING_MESSAGES } from '../scoring/messages.ts';
+import { OUTLIER_MESSAGES } from '../scoring/outlier-messages.ts';
 import { CERTIFICATE_MESSAGES } from '../certificates/messages.ts';
 import { API_TOKEN_MESSAGES } from '../identity/api-token-messages.ts';
 import { IMPORT_MESSAGES } from '../imports/messages.ts';
@@ -18,6 +19,7 @@ export const MESSAGES = {
   ...ANSWERING_MESSAGES,
   ...REVIEW_MESSAGES,
   ...SCORING_MESSAGES,
+  ...OUTLIER_MESSAGES,
   ...CERTIFICATE_MESSAGES,
   ...ASSET_MESSAGES,
   ...API_TOKEN_MESSAGES,

@@ -84,6 +84,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/asset/{id}/questionnaire/{qid}/changelog': 'getQuestionnaireChangelog',
   'PUT /api/asset/{id}/questionnaire/{qid}/lock': 'lockQuestionnaire',
   'PUT /api/asset/{id}/questionnaire/{qid}/reportingYear': 'changeReportingYear',
+  'GET /api/asset/{id}/questionnaire/{qid}/outliers': 'listQuestionnaireOutliers',
+  'PUT /api/asset/{id}/questionnaire/{qid}/outliers/{questionId}': 'explainQuestionnaireOutlier',
   'PUT /api/asset/questionnaire/{id}/defaults/save': 'saveGroupDefaults',
   'PUT /api/asset/{id}/questionnaire/{qid}/defaults/fill': 'fillGroupDefaults',
   'PUT /api/assetGroup/{id}/questionnaire': 'upgradeGroupQuestionnaires',

@@ -358,3 +358,25 @@ export const uploadDocument = (
     body.append('file', file, file.name);
     xhr.send(body);
   });
+
+// ---- plausibility checks (issue 40, docs/answering.md "Plausibility checks")
+
+/** A flag of a consumption figure as the API gives it. */
+export interface OutlierFlag {
+  questionId: number;
+  kpi: 'energy' | 'carbon' | 'water' | 'waste' | 'area';
+  type: 'intensity' | 'lfl' | 'total' | 'area';
+  value: number;
+  reference: number;
+  deviation: number | null;
+  accepted: boolean;
+  explanation: string | null;
+  acceptedBy: string | null;
+  acceptedAt: string | null;
+  peers: { country: string; assetClasses: string[] } | null;
+}
+
+export const fetchOutliers = (ref: AssetRef, qid: number): Promise<OutlierFlag[]> => api.get<OutlierFlag[]>(`asset/${ref.assetId}/questionnaire/${qid}/outliers`);
+
+export const explainOutlier = (ref: AssetRef, qid: number, flag: Pick<OutlierFlag, 'questionId' | 'type'>, explanation: string): Promise<OutlierFlag> =>
+  api.put<OutlierFlag>(`asset/${ref.assetId}/questionnaire/${qid}/outliers/${flag.questionId}`, { type: flag.type, explanation });

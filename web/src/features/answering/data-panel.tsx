@@ -16,6 +16,7 @@ import { dataPath } from './answering-paths.ts';
 import { assetActorOf, objectFactsOf } from './answering-rights.ts';
 import { NodeProgressBar } from './answering-panels.tsx';
 import { ActionDialog, ExportDialog } from './questionnaire-dialogs.tsx';
+import { SubmitOutliers } from './outlier-flags.tsx';
 import { ReportingYearDialog } from './reporting-year-dialog.tsx';
 // Review (issue 14): what review left for the owner, and the audit log of the questionnaire's state changes.
 import { QuestionnaireAuditLog } from '../review/audit-log.tsx';
@@ -148,6 +149,7 @@ export function DataPanel() {
           text={t('answering.submit.text', { title: filled.title })}
           confirmLabel={t('answering.submit.confirm')}
           run={() => submitForReview(ref)}
+          extra={<SubmitOutliers />}
           successText={t('answering.submit.done')}
           errorKey="questionnaire-change-0"
           onDone={done}

@@ -8,6 +8,7 @@ import { formatLocaleNumber } from '@ecore/core/shared/locale-number.ts';
 import { AnswerInput, unitOf } from './answer-input.tsx';
 import { useAnswering } from './answering-context.ts';
 import { FigureWarningNote } from './figure-warning.tsx';
+import { OutlierNote } from './outlier-flags.tsx';
 import { SaveStatusText } from './save-status.tsx';
 
 /** The DOM id of a question's card, for focusing it from the tree and "next unanswered". */
@@ -104,6 +105,8 @@ export function QuestionCard({ question, active }: { question: Question; active:
           </Text>
         ) : null}
         {question.type === 'ValueQuestion' ? <FigureWarningNote questionId={id} /> : null}
+        {/* Plausibility checks (issue 40): the figure's flags, with "Explain". */}
+        {question.type === 'ValueQuestion' ? <OutlierNote questionId={id} /> : null}
         {/* Review (issue 14): the check screen's decisions on this answer. */}
         {reviewSlot?.(question)}
         <Group gap="xs">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import * as E from 'fp-ts/Either';
 import { checkReason, REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '@ecore/core/review/decision-reason.ts';
@@ -38,6 +38,7 @@ export function ActionDialog({
   errorKey,
   destructive = false,
   withReason = false,
+  extra,
   onDone,
   onClose,
 }: {
@@ -51,6 +52,8 @@ export function ActionDialog({
   destructive?: boolean;
   /** Asks for the reason a decline needs (DOMAIN.md §1), checked by core's rule before the call. */
   withReason?: boolean;
+  /** Shown under the text (the submit dialog's open flags). */
+  extra?: ReactNode;
   onDone: () => void;
   onClose: () => void;
 }) {
@@ -99,6 +102,11 @@ export function ActionDialog({
               setReasonError(null);
             }}
           />
+        </Stack>
+      ) : extra ? (
+        <Stack gap="sm">
+          <Text size="sm">{text}</Text>
+          {extra}
         </Stack>
       ) : (
         text

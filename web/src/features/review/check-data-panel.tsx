@@ -4,6 +4,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { NodeProgressBar } from '../answering/answering-panels.tsx';
 import { useAnswering } from '../answering/answering-context.ts';
+import { CheckOutliers } from '../answering/outlier-flags.tsx';
 import { QuestionnaireAuditLog } from './audit-log.tsx';
 import { useCheck } from './check-context.ts';
 
@@ -43,6 +44,7 @@ export function CheckDataPanel() {
           </Stack>
         </Paper>
       </SimpleGrid>
+      <CheckOutliers />
       <QuestionnaireAuditLog refOf={ref} qid={route.qid} />
     </Stack>
   );

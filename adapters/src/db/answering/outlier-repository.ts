@@ -1,0 +1,49 @@
+import type { ColumnType, Kysely, Transaction } from 'kysely';
+import type { OutlierAcceptance, OutlierType } from '@ecore/core/scoring/outliers.ts';
+import type { DB } from '../schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** An explained plausibility flag (migration 2026-11-29-107, issue 40). */
+export interface OutlierAcceptanceTable {
+  asset_questionnaire_id: number;
+  question_id: number;
+  type: string;
+  value: number;
+  explanation: string;
+  accepted_by: number | null;
+  accepted_by_name: string;
+  accepted_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface OutlierTables {
+  outlier_acceptances: OutlierAcceptanceTable;
+}
+
+/** The acceptances of a filled questionnaire, as core's checks read them. */
+export async function findOutlierAcceptances(db: Executor, assetQuestionnaireId: number): Promise<OutlierAcceptance[]> {
+  const rows = await db.selectFrom('outlier_acceptances').selectAll().where('asset_questionnaire_id', '=', assetQuestionnaireId).orderBy('question_id').orderBy('type').execute();
+  return rows.map((r) => ({
+    questionId: r.question_id,
+    type: r.type as OutlierType,
+    value: Number(r.value),
+    explanation: r.explanation,
+    acceptedBy: r.accepted_by_name,
+    acceptedAt: new Date(r.accepted_at).toISOString(),
+  }));
+}
+
+/** Accepts a flag with its explanation; accepting the same flag again replaces the row. */
+export async function saveOutlierAcceptance(
+  db: Executor,
+  assetQuestionnaireId: number,
+  acceptance: { questionId: number; type: OutlierType; value: number; explanation: string },
+  by: { userId: number; name: string; at: Date },
+): Promise<void> {
+  const values = { value: acceptance.value, explanation: acceptance.explanation, accepted_by: by.userId, accepted_by_name: by.name, accepted_at: by.at };
+  await db
+    .insertInto('outlier_acceptances')
+    .values({ asset_questionnaire_id: assetQuestionnaireId, question_id: acceptance.questionId, type: acceptance.type, ...values })
+    .onConflict((oc) => oc.columns(['asset_questionnaire_id', 'question_id', 'type']).doUpdateSet(values))
+    .execute();
+}

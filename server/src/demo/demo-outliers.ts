@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import { answerText } from '@ecore/core/answering/answer-rules.ts';
+import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
+import { LANGUAGES } from '@ecore/core/shared/language.ts';
+import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
+import { findAnswers, findLatestAssetQuestionnaire } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { findAnnualStart } from '@ecore/adapters/db/answering/annual-repository.ts';
+import { saveOutlierAcceptance } from '@ecore/adapters/db/answering/outlier-repository.ts';
+import { lockAnswerRow, writeAnswerWithChange } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
+import type { DB } from '@ecore/adapters/db/schema.ts';
+import { answersOf, structureFor } from '../routes/answering/context.ts';
+import { storedScoreOf } from '../routes/scoring/stored-score.ts';
+import { loadReferenceData } from '../routes/scoring/stranding.ts';
+import { writeScores } from '@ecore/adapters/db/scoring/scoring-repository.ts';
+import { givenAnswers } from '@ecore/core/answering/answers.ts';
+import { progress } from '@ecore/core/answering/progress.ts';
+import { scoredTemplate } from '../routes/questionnaires/template-cache.ts';
+import { DEMO_RENEWING } from './demo-annual.ts';
+
+/** The explanation of the demo's explained flag. */
+export const DEMO_OUTLIER_EXPLANATION = 'Zwei Etagen standen im Berichtsjahr wegen der Sanierung leer; der Verbrauch sank entsprechend.';
+const DAY = 86_400_000;
+
+/**
+ * Plausibility checks in the demo (issue 40): next year's questionnaire of "Bürohaus Mannheim Quadrate" gets two of
+ * last year's figures that are still empty: the last one 60 % higher than last year (an open like-for-like flag),
+ * the one before it half of last year's (a like-for-like flag the collector explained). Runs after the yearly cycle's
+ * demo, once.
+ */
+export async function seedDemoOutliers(db: Kysely<DB>, at: Date): Promise<{ seeded: boolean }> {
+  const asset = await db.selectFrom('assets').select('id').where('name', '=', DEMO_RENEWING).executeTakeFirst();
+  const collector = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('user_name', '=', 'collector').executeTakeFirst();
+  if (!asset || !collector) return { seeded: false };
+  const latest = await findLatestAssetQuestionnaire(db, asset.id);
+  const start = latest && (await findAnnualStart(db, latest.id));
+  if (!latest || !start) return { seeded: false };
+  if (await db.selectFrom('outlier_acceptances').select('question_id').where('asset_questionnaire_id', '=', latest.id).executeTakeFirst()) return { seeded: false };
+  const { answers } = await findAnswers(db, latest.id);
+  const empty = start.lastYearValues.filter((v) => v.inputAnswer > 0 && !answers.some((a) => a.questionId === v.questionId && a.state !== null));
+  if (empty.length < 2) return { seeded: false };
+  const view = (await findAsset(db, asset.id))!;
+  const template = scoredTemplate((await findTemplate(db, latest.questionnaireId))!);
+  const structure = structureFor(template, view);
+  const questions = new Map(answerableQuestions(structure).map((q) => [q.id, q]));
+  const referenceData = await loadReferenceData(db);
+  const name = `${collector.first_name} ${collector.last_name}`;
+  const enteredAt = new Date(at.getTime() - DAY);
+  const [explained, open] = empty.slice(-2) as [(typeof empty)[0], (typeof empty)[0]];
+  const figures = [
+    { hint: open, inputAnswer: Math.round(open.inputAnswer * 1.6 * 100) / 100 },
+    { hint: explained, inputAnswer: Math.round(explained.inputAnswer * 0.5 * 100) / 100 },
+  ];
+  await db.transaction().execute(async (trx) => {
+    for (const { hint, inputAnswer } of figures) {
+      const question = questions.get(hint.questionId);
+      if (!question) continue;
+      const value = { inputAnswer, multipleChoiceOption: [] };
+      const answer = await lockAnswerRow(trx, latest.id, hint.questionId, name, enteredAt);
+      await writeAnswerWithChange(trx, answer.id, { ...value, state: 'Answered' }, name, enteredAt, {
+        assetQuestionnaireId: latest.id,
+        questionId: hint.questionId,
+        kind: 'Answered',
+        userId: collector.id,
+        oldValue: null,
+        newValue: { value, text: Object.fromEntries(LANGUAGES.map((l) => [l, answerText(question, value, l)])) },
+        note: '',
+      });
+    }
+    // The list's stored score and progress follow the answers, as at every save.
+    const { stored } = await answersOf(trx as never, latest);
+    const object = { ...view, area: view.assetTotalArea };
+    await writeScores(trx, [{ assetQuestionnaireId: latest.id, ...storedScoreOf(template, object, latest.reportingYear, givenAnswers(stored), referenceData) }], enteredAt, progress(structure, stored));
+    await saveOutlierAcceptance(trx, latest.id, { questionId: explained.questionId, type: 'lfl', value: figures[1]!.inputAnswer, explanation: DEMO_OUTLIER_EXPLANATION }, { userId: collector.id, name, at: new Date(at.getTime() - DAY / 2) });
+  });
+  return { seeded: true };
+}

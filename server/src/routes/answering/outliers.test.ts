@@ -1,0 +1,152 @@
+// Plausibility checks (issue 40, docs/answering.md "Plausibility checks"): the flags of a filled questionnaire and
+// their explanations.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
+import { seedDemoAnswers } from '../../demo/demo-answers.ts';
+import { seedDemoReview } from '../../demo/demo-review.ts';
+import { DEMO_RENEWING, seedDemoAnnual } from '../../demo/demo-annual.ts';
+import { DEMO_OUTLIER_EXPLANATION, seedDemoOutliers } from '../../demo/demo-outliers.ts';
+import { createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h.close());
+
+const OFFICE = 'Bürohaus Mainzer Landstraße';
+const ROLES: DemoUserName[] = ['admin', 'scoring', 'objectadmin', 'collector', 'analyst', 'tester', 'internaltester', 'evaluator', 'accountmanager', 'importadmin', 'bank', 'buyer'];
+const assetId = async (name: string) => (await h.db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+
+interface Flag {
+  questionId: number;
+  kpi: string;
+  type: string;
+  value: number;
+  reference: number;
+  deviation: number | null;
+  accepted: boolean;
+  explanation: string | null;
+  acceptedBy: string | null;
+  acceptedAt: string | null;
+}
+interface Filled {
+  id: number;
+  clusters: { categories: { sections: { questions: { id: number; kpiKey: string | null; type: string }[] }[] }[] }[];
+}
+
+const questionOf = (f: Filled, kpiKey: string) => f.clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).find((q) => q.kpiKey === kpiKey && q.type === 'ValueQuestion')!.id;
+const flagsOf = async (user: DemoUserName, id: number, qid: number) => {
+  const res = await h.as(user, 'GET', `/api/asset/${id}/questionnaire/${qid}/outliers`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Flag[]>();
+};
+const explain = (user: DemoUserName, id: number, qid: number, questionId: number, body: object) => h.as(user, 'PUT', `/api/asset/${id}/questionnaire/${qid}/outliers/${questionId}`, body);
+const saveFigure = (user: DemoUserName, id: number, questionId: number, inputAnswer: number) => h.as(user, 'PUT', '/api/asset/answer', [{ assetId: id, questionId, inputAnswer }]);
+
+describe('the flags of a new questionnaire', () => {
+  beforeEach(async () => {
+    await h.resetTo('templates', async () => {
+      await seedDemoQuestionnaires(h.db);
+    });
+  });
+
+  /** An office's questionnaire with 2 500 kWh/m² of final energy saved by the collector. */
+  const flagged = async () => {
+    const id = await assetId(OFFICE);
+    const filled = (await h.as('collector', 'POST', `/api/asset/${id}/questionnaire`)).json<Filled>();
+    const energy = questionOf(filled, 'finalEnergyTotal');
+    expect(await flagsOf('collector', id, filled.id)).toEqual([]);
+    expect((await saveFigure('collector', id, energy, 2500)).statusCode).toBe(200);
+    return { id, qid: filled.id, energy };
+  };
+
+  it('a save that puts a figure far above the average shows the flag at the next read; explaining it closes it until the figure changes', async () => {
+    const { id, qid, energy } = await flagged();
+    const [flag] = await flagsOf('collector', id, qid);
+    expect(flag).toMatchObject({ questionId: energy, kpi: 'energy', type: 'intensity', value: 2500, accepted: false, explanation: null });
+    expect(flag!.reference).toBeGreaterThan(0);
+    expect(flag!.deviation).toBeCloseTo((2500 - flag!.reference) / flag!.reference, 9);
+
+    const res = await explain('collector', id, qid, energy, { type: 'intensity', explanation: '  Rechenzentrum im Erdgeschoss  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ accepted: true, explanation: 'Rechenzentrum im Erdgeschoss', acceptedBy: 'Carl Collector' });
+    expect(await flagsOf('analyst', id, qid)).toEqual([expect.objectContaining({ questionId: energy, accepted: true, explanation: 'Rechenzentrum im Erdgeschoss', acceptedBy: 'Carl Collector' })]);
+
+    // A later change of the figure re-opens it; going back to the explained figure closes it again.
+    expect((await saveFigure('collector', id, energy, 2800)).statusCode).toBe(200);
+    expect(await flagsOf('collector', id, qid)).toEqual([expect.objectContaining({ value: 2800, accepted: false, explanation: null })]);
+    expect((await saveFigure('collector', id, energy, 2500)).statusCode).toBe(200);
+    expect((await flagsOf('collector', id, qid))[0]!.accepted).toBe(true);
+    // A figure back within the bounds carries no flag at all.
+    expect((await saveFigure('collector', id, energy, 100)).statusCode).toBe(200);
+    expect(await flagsOf('collector', id, qid)).toEqual([]);
+  });
+
+  it('refuses a bad explanation, an unknown type and a question without that flag with fields, storing nothing', async () => {
+    const { id, qid, energy } = await flagged();
+    await h.expectRefused(() => explain('collector', id, qid, energy, { type: 'intensity', explanation: ' zu kurz  ' }), {
+      statusCode: 400,
+      fields: [{ path: 'explanation', key: 'outlier-explanation-too-short' }],
+    });
+    await h.expectRefused(() => explain('collector', id, qid, energy, { type: 'intensity', explanation: 'x'.repeat(1001) }), {
+      statusCode: 400,
+      fields: [{ path: 'explanation', key: 'outlier-explanation-too-long' }],
+    });
+    await h.expectRefused(() => explain('collector', id, qid, energy, { type: 'odd', explanation: 'Rechenzentrum im Haus' }), { statusCode: 400, fields: [{ path: 'type', key: 'outlier-type-unknown' }] });
+    await h.expectRefused(() => explain('collector', id, qid, energy, { type: 'lfl', explanation: 'Rechenzentrum im Haus' }), { statusCode: 400, fields: [{ path: 'questionId', key: 'outlier-not-flagged' }] });
+    const refused = await h.expectRefused(() => h.as('collector', 'PUT', `/api/asset/${id}/questionnaire/${qid}/outliers/${energy}`, { type: 'intensity', explanation: 'kurz' }, 'en'), { statusCode: 400 });
+    expect(JSON.stringify(refused)).toContain('The explanation must be at least 10 characters long.');
+  });
+
+  it('each role reads the flags where it sees the questionnaire and explains them where it may answer; another organisation gets 404', async () => {
+    const { id, qid, energy } = await flagged();
+    for (const user of ROLES) {
+      const read = await h.as(user, 'GET', `/api/asset/${id}/questionnaire/${qid}`);
+      const flags = await h.as(user, 'GET', `/api/asset/${id}/questionnaire/${qid}/outliers`);
+      expect([user, flags.statusCode]).toEqual([user, read.statusCode]);
+      // Whoever may save the figure may explain it (core mayAnswer); the save of the same figure changes nothing.
+      const save = await saveFigure(user, id, energy, 2500);
+      const accept = await explain(user, id, qid, energy, { type: 'intensity', explanation: `Erklärt von ${user} im Test` });
+      expect([user, accept.statusCode]).toEqual([user, save.statusCode]);
+    }
+    expect((await h.as('bank', 'GET', `/api/asset/${id}/questionnaire/${qid}/outliers`)).statusCode).toBe(404);
+    await h.expectRefused(() => explain('bank', id, qid, energy, { type: 'intensity', explanation: 'Fremde Organisation' }), { statusCode: 404 });
+    await h.expectRefused(() => explain('analyst', id, qid, energy, { type: 'intensity', explanation: 'Darf nicht antworten' }), { statusCode: 403 });
+  });
+});
+
+describe("next year's questionnaire against last year's", () => {
+  beforeEach(async () => {
+    await h.resetTo('annual-demo', async () => {
+      await seedDemoQuestionnaires(h.db);
+      await seedDemoAnswers(h.db, new Date(h.clock.now));
+      await seedDemoReview(h.db, new Date(h.clock.now));
+      await seedDemoAnnual(h.db, new Date(h.clock.now));
+    });
+  });
+
+  it('flags a figure that changed by more than 30 % against the questionnaire the annual start followed', async () => {
+    const id = await assetId(DEMO_RENEWING);
+    const latest = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/latest`)).json<{ id: number; lastYear: { values: { questionId: number; inputAnswer: number }[] } }>();
+    // The demo entered half of the figures at 92 % of last year's: no flag of change.
+    expect((await flagsOf('collector', id, latest.id)).filter((f) => f.type === 'lfl')).toEqual([]);
+    const last = latest.lastYear.values.at(-1)!;
+    expect((await saveFigure('collector', id, last.questionId, last.inputAnswer * 0.58)).statusCode).toBe(200);
+    const lfl = (await flagsOf('collector', id, latest.id)).filter((f) => f.type === 'lfl');
+    expect(lfl).toEqual([expect.objectContaining({ questionId: last.questionId, reference: last.inputAnswer, accepted: false })]);
+    expect(lfl[0]!.deviation).toBeCloseTo(-0.42, 9);
+  });
+
+  it('the demo has one open and one explained flag', async () => {
+    expect(await seedDemoOutliers(h.db, new Date(h.clock.now))).toEqual({ seeded: true });
+    const id = await assetId(DEMO_RENEWING);
+    const latest = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/latest`)).json<{ id: number }>();
+    const lfl = (await flagsOf('tester', id, latest.id)).filter((f) => f.type === 'lfl');
+    expect(lfl.map((f) => [f.accepted, f.explanation])).toEqual([
+      [false, null],
+      [true, DEMO_OUTLIER_EXPLANATION],
+    ]);
+    expect(await seedDemoOutliers(h.db, new Date(h.clock.now))).toEqual({ seeded: false });
+  });
+});
