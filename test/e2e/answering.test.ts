@@ -298,6 +298,7 @@ describe('answering a questionnaire in the browser', () => {
     expect((await adminTakes).status()).toBe(200);
     expect(await adminPage.getByRole('dialog', { name: 'Fragebogen gesperrt' }).count()).toBe(0);
     await admin.close();
+  });
 
   it('a collector types an unusual energy figure for an office, reads the flag in German and English, explains it and submits; the tester sees it with the explanation', async () => {
     const { problems } = watchProblems(journey.context);
