@@ -352,27 +352,27 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const items = request.body.map((item, index) => ({ ...item, index }));
       const byAsset = new Map<number, typeof items>();
       for (const item of items) byAsset.set(item.assetId, [...(byAsset.get(item.assetId) ?? []), item]);
-      // What is read before the transaction comes from the caches (object, its group); the
+      // What is read before the transaction comes from the caches (object, its latest run's template, its group); the
       // transaction reads each run with its row locked (its lock, answers, comments and documents in one statement),
       // core decides on that (save-answers.ts), and what it decided is written in one statement per run.
-      const targets: { asset: AssetView; list: typeof items; sampled: boolean }[] = [];
+      const targets: { asset: AssetView; list: typeof items; template: ScoredTemplate; sampled: boolean }[] = [];
       for (const [assetId, list] of byAsset) {
         const { asset, latestId } = await caches.visibleObject(actor, assetId, list[0]!.isBuyerAsset);
         if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
-        if (latestId === null) throw new HttpError(404, 'not-found');
+        const templateId = await caches.templateIdOf(asset.id, latestId);
+        if (templateId === null) throw new HttpError(404, 'not-found');
         const group = (await caches.group(asset.assetGroupId)).review;
         const sampled = group?.submission?.sampledAssetIds.includes(asset.id) ?? false;
-        targets.push({ asset, list, sampled });
+        targets.push({ asset, list, template: await templateOf(templateId), sampled });
       }
       const scoring = await scores.prepare();
       const result = await deps.db.transaction().execute(async (trx) => {
         const out = [];
-        for (const { asset, list, sampled } of targets) {
+        for (const { asset, list, template, sampled } of targets) {
           const locked = await findSheet(trx, asset.id, null, true);
           if (!locked) throw new HttpError(404, 'not-found');
-          // The template of the questionnaire as locked (kept per id: no statement), so the answers are checked against
-          // the version it is on now.
-          const template = await templateOf(locked.row.questionnaireId);
+          // A new version or run since the template was picked: the caller reloads (the answers were checked for another).
+          if (locked.row.questionnaireId !== template.id) throw new HttpError(409, 'questionnaire-stale');
           const object = { ...asset, area: asset.assetTotalArea };
           const scoreWith: ScoreWith = (answers) => ({ ...scoring.figures(template, object, locked.row.reportingYear, answers), scoredAt: new Date(deps.clock()) });
           const saved = await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: structureFor(template, asset), items: list, sampled, scoreWith });

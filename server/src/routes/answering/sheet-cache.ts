@@ -5,7 +5,7 @@ import { mayViewAsset, type AssetActor } from '@ecore/core/assets/asset-access.t
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import type { QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
 import { findAssetWithLatestQuestionnaire } from '@ecore/adapters/db/assets/assets-repository.ts';
-import { findGroupDefaults, type GroupDefaults } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { findAssetQuestionnaire, findGroupDefaults, type GroupDefaults } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { findSheet, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import { findActiveTemplateIds } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { groupReviewOf } from '@ecore/adapters/db/review/review-repository.ts';
@@ -89,6 +89,17 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
     keepOwn(request: Pick<FastifyRequest, 'ownCacheDrops'>, questionnaireIds: Iterable<number>) {
       sheets.drop(questionnaireIds);
       request.ownCacheDrops = new Set([sheets, objects, groups, actives, stamps]);
+    },
+    /**
+     * The template id of an object's latest filled questionnaire (`latestId`), as a save picks its template before its
+     * transaction: from the kept sheet where there is one, else read alone (the sheet itself the save reads locked).
+     * The transaction checks it again (`questionnaire-stale`).
+     */
+    async templateIdOf(assetId: number, latestId: number | null): Promise<number | null> {
+      if (latestId === null) return null;
+      const kept = sheets.peek(latestId);
+      if (kept) return kept.row.assetId === assetId ? kept.row.questionnaireId : null;
+      return (await findAssetQuestionnaire(db, assetId, latestId))?.questionnaireId ?? null;
     },
     /** An object the actor may see (matching isBuyerAsset where the call names it), with its latest run's id; else 404. */
     async visibleObject(actor: AssetActor, id: number, isBuyerAsset?: boolean) {
