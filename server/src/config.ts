@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
+/** PostgreSQL connections per process unless DATABASE_POOL_SIZE says otherwise. */
+const DEFAULT_POOL_SIZE = 10;
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
@@ -13,6 +15,7 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
   DEMO_DATA: flag,
   JWT_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -52,6 +55,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections of this process (a save's transaction holds one while core decides). */
+  databasePoolSize: number;
   /** Demo data loads on the embedded database always, on PostgreSQL only with DEMO_DATA=1. */
   loadDemoData: boolean;
   jwtSecret: string;
@@ -105,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     loadDemoData: !e.DATABASE_URL || e.DEMO_DATA,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),

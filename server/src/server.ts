@@ -39,7 +39,7 @@ async function main() {
   // Backup and restore of the embedded database refuse while this note says the portal runs (ops/running.ts).
   const released = markRunning(config.dataDir);
   process.once('exit', released);
-  const database = await openMigratedDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
+  const database = await openMigratedDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: join(config.dataDir, 'db') });
   const hasher = argon2Hasher();
   if (config.loadDemoData) {
     const { seeded } = await seedDemoData(database.db, await hasher.hash(DEMO_PASSWORD));
