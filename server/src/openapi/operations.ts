@@ -85,6 +85,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'PUT /api/asset/{id}/questionnaire/{qid}/lock': 'lockQuestionnaire',
   'PUT /api/asset/{id}/questionnaire/{qid}/reportingYear': 'changeReportingYear',
   'GET /api/asset/{id}/questionnaire/{qid}/outliers': 'listQuestionnaireOutliers',
+  'GET /api/asset/{id}/questionnaire/{qid}/internalCheck': 'listInternalCheckMarks',
+  'PUT /api/asset/{id}/questionnaire/{qid}/internalCheck/{questionId}': 'markInternalCheck',
   'PUT /api/asset/{id}/questionnaire/{qid}/outliers/{questionId}': 'explainQuestionnaireOutlier',
   'PUT /api/asset/questionnaire/{id}/defaults/save': 'saveGroupDefaults',
   'PUT /api/asset/{id}/questionnaire/{qid}/defaults/fill': 'fillGroupDefaults',

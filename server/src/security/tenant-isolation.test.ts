@@ -223,7 +223,10 @@ const TARGETS: Record<string, Target> = {
   // The specification's refusal of a transition the role may not make is 400 with customErrorCode 1 (spec 02 §8).
   changeQuestionnaireState: { call: (i) => ({ query: { assetId: i.active, state: 'Review' } }), allowed: ['objectadmin', 'collector'], refusals: { role: [400] } },
   reviewAnswer: { call: (i) => ({ params: { id: i.reviewAnswer }, body: { decision: 'accept', comment: 'ok' } }), allowed: ['tester'] },
-  getQuestionnaireAudit: { call: (i) => ({ params: { id: i.review, qid: i.reviewQ } }), allowed: SEE_ASSETS_AND_TESTER },
+  // The owner's internal tester sees what its organisation submitted (DOMAIN.md §1).
+  getQuestionnaireAudit: { call: (i) => ({ params: { id: i.review, qid: i.reviewQ } }), allowed: [...SEE_ASSETS_AND_TESTER, 'internaltester'] },
+  listInternalCheckMarks: { call: (i) => ({ params: { id: i.review, qid: i.reviewQ } }), allowed: [...SEE_ASSETS_AND_TESTER, 'internaltester'] },
+  markInternalCheck: { call: (i) => ({ params: { id: i.review, qid: i.reviewQ, questionId: i.questionId }, body: { checked: true, note: 'Zählerstand geprüft' } }), allowed: ['internaltester'] },
   getAssetGroupReview: { call: (i) => ({ params: { id: i.group } }), allowed: SEE_ASSET },
   changeAssetGroupState: { call: (i) => ({ params: { id: i.group, state: 'Review' } }), allowed: ['objectadmin', 'collector'], refusals: { role: [400] } },
   evaluateAssetGroup: { call: (i) => ({ params: { id: i.group }, query: { decision: 'true' } }), allowed: ['evaluator'], refusals: { role: [400] } },
