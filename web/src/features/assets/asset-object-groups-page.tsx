@@ -78,7 +78,8 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
     { key: 'name', header: t('assets.objectGroups.columns.name'), render: (g) => <Text fw={500} size="sm">{g.name}</Text> },
     { key: 'organisation', header: t('assets.objectGroups.columns.organisation'), render: (g) => g.organisationName },
     { key: 'status', header: t('assets.objectGroups.columns.status'), render: (g) => <StatusBadge kind="group" state={g.status} /> },
-    { key: 'score', header: t('assets.objectGroups.columns.score'), render: (g) => formatScore(g.score, language) },
+    // Only roles that see scores get the column (spec 02 §6).
+    ...(mayViewScore(actor) ? [{ key: 'score', header: t('assets.objectGroups.columns.score'), render: (g: AssetGroup) => formatScore(g.score, language) }] : []),
     { key: 'objects', header: t('assets.objectGroups.columns.objects'), render: (g) => g.assets.length },
     {
       key: 'assetClasses',
@@ -114,7 +115,7 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
           label: (name) => t('assets.objectGroups.expand', { name }),
           render: (g) => (
             <>
-              <GroupObjects group={g} />
+              <GroupObjects group={g} showScore={mayViewScore(actor)} />
               {/* Review (issue 14) */}
               <GroupReviewInfo group={g} />
             </>
@@ -197,8 +198,8 @@ function ObjectGroupsList({ actor }: { actor: Actor }) {
   );
 }
 
-/** A group's objects, opened in place: name (opens the object), status, score, built year, renovation year. */
-function GroupObjects({ group }: { group: AssetGroup }) {
+/** A group's objects, opened in place: name (opens the object), status, score (for roles that see scores), built year, renovation year. */
+function GroupObjects({ group, showScore }: { group: AssetGroup; showScore: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   if (group.assets.length === 0) {
@@ -214,7 +215,7 @@ function GroupObjects({ group }: { group: AssetGroup }) {
         <Table.Tr>
           <Table.Th>{t('assets.objectGroups.objectColumns.name')}</Table.Th>
           <Table.Th>{t('assets.objectGroups.objectColumns.status')}</Table.Th>
-          <Table.Th>{t('assets.objectGroups.objectColumns.score')}</Table.Th>
+          {showScore ? <Table.Th>{t('assets.objectGroups.objectColumns.score')}</Table.Th> : null}
           <Table.Th>{t('assets.objectGroups.objectColumns.constructionYear')}</Table.Th>
           <Table.Th>{t('assets.objectGroups.objectColumns.renovationYear')}</Table.Th>
         </Table.Tr>
@@ -230,7 +231,7 @@ function GroupObjects({ group }: { group: AssetGroup }) {
             <Table.Td>
               <StatusBadge kind="object" state={a.state} />
             </Table.Td>
-            <Table.Td>{formatScore(a.score, language)}</Table.Td>
+            {showScore ? <Table.Td>{formatScore(a.score, language)}</Table.Td> : null}
             <Table.Td>{yearOrDash(a.constructionYear)}</Table.Td>
             <Table.Td>{yearOrDash(a.renovationYear)}</Table.Td>
           </Table.Tr>

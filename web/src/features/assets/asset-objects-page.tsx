@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { formatScore } from '@ecore/core/scoring/display.ts';
+import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import { figure, yearOrDash } from './asset-labels.ts';
 import { AssetTabs } from './asset-tabs.tsx';
 import { GROUP_INFO_KEY, deleteAsset, fetchAssetGroupInfo, fetchAssets, type AssetObjectsFilter, type AssetListItem } from './assets-api.ts';
@@ -82,7 +83,8 @@ export function AssetObjectsPage() {
         </Stack>
       ),
     },
-    { key: 'score', header: t('assets.objects.columns.score'), render: (a) => formatScore(a.score, language) },
+    // Only roles that see scores get the column (spec 02 §6); the others would read a dash in every row.
+    ...(session !== null && mayViewScore(session.actor) ? [{ key: 'score', header: t('assets.objects.columns.score'), render: (a: AssetListItem) => formatScore(a.score, language) }] : []),
     { key: 'constructionYear', header: t('assets.objects.columns.constructionYear'), priority: 'low', render: (a) => yearOrDash(a.constructionYear) },
     { key: 'renovationYear', header: t('assets.objects.columns.renovationYear'), priority: 'low', render: (a) => yearOrDash(a.renovationYear) },
     { key: 'city', header: t('assets.objects.columns.city'), render: (a) => [a.city, a.country ? countryName(a.country, language) : ''].filter(Boolean).join(', ') },
