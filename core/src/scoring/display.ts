@@ -1,4 +1,5 @@
 import type { Language } from '../shared/language.ts';
+import { formatLocaleNumber } from '../shared/locale-number.ts';
 
 /** Result classification (spec 02 §3 "Other enums"). */
 export const CLASSIFICATIONS = ['Positive', 'Intermediate', 'Negative', 'Neutral'] as const;
@@ -54,3 +55,12 @@ export const formatScore = (value: number | null, language: Language): string =>
 
 /** A figure of a "why" line: up to two decimals in the language's format (as `formatLocaleNumber` writes it). */
 export const formatFigure = (value: number, language: Language): string => FIGURE_FORMATS[language].format(value);
+
+/** Decimals of a consumption figure per m² on every screen. */
+export const CONSUMPTION_DECIMALS = 1;
+
+/**
+ * A consumption figure per m² (kWh/m²/a, kg CO₂e/m²/a, m³/m²/a, kg/m²/a) as every screen shows it: one decimal at
+ * most, so that the results, the year-over-year comparison and the dashboard read the same figure alike.
+ */
+export const formatConsumption = (value: number, language: Language): string => formatLocaleNumber(value, language, CONSUMPTION_DECIMALS);

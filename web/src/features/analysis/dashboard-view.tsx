@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { ASSET_TYPES } from '@ecore/core/assets/asset-classes.ts';
 import { PEER_GROUP_MIN, UNKNOWN_DECADE, type DistributionEntry } from '@ecore/core/analysis/dashboard.ts';
 import { KPI_KEYS } from '@ecore/core/questionnaires/template.ts';
-import { formatScore, type Classification } from '@ecore/core/scoring/display.ts';
+import { formatConsumption, formatScore, type Classification } from '@ecore/core/scoring/display.ts';
 import type { StrandingOutcome } from '@ecore/core/scoring/score.ts';
 import { formatLocaleNumber } from '@ecore/core/shared/locale-number.ts';
 import { countAxis } from './count-axis.ts';
@@ -24,8 +24,8 @@ const CONSUMPTION = ['finalEnergy', 'co2', 'water', 'waste'] as const;
 
 const area = (value: number, language: Language) => formatLocaleNumber(Math.round(value), language, 0);
 const percent = (share: number, language: Language) => `${formatLocaleNumber(share * 100, language, 1)} %`;
-/** A consumption figure per m² (kWh/m²/a, kg CO₂e/m²/a …): one decimal at most. */
-const consumption = (value: number, language: Language) => formatLocaleNumber(value, language, 1);
+/** A consumption figure per m² (kWh/m²/a, kg CO₂e/m²/a …): one decimal at most, as on the results screens. */
+const consumption = formatConsumption;
 const className = (key: string, language: Language) => ASSET_TYPES.find((t) => t.assetClassIdentifier === key)?.name[language] ?? key;
 
 const strandingText = (outcome: StrandingOutcome, t: TFunction) =>

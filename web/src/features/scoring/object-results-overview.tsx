@@ -5,7 +5,7 @@ import { KPI_KEYS } from '@ecore/core/questionnaires/template.ts';
 import type { ConsumptionValues } from '@ecore/core/scoring/score.ts';
 import { describeMissing } from '@ecore/core/scoring/reference-lookup.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
-import { formatLocaleNumber } from '@ecore/core/shared/locale-number.ts';
+import { formatConsumption } from '@ecore/core/scoring/display.ts';
 import { useObjectResults } from './results-context.ts';
 import { ClusterBars, ScoreCard, StrandingCard, TaxonomyCard } from './score-display.tsx';
 import { WhatIfPanel } from './what-if-panel.tsx';
@@ -87,7 +87,7 @@ function ConsumptionCard({ consumption, language }: { consumption: ConsumptionVa
                     </Text>
                   ) : (
                     <Text size="sm" fw={600} title={fromCarriers(key) ? t('scoring.results.consumption.fromCarriers') : undefined}>
-                      {`${formatLocaleNumber(value, language, 2)} ${unit}`}
+                      {`${formatConsumption(value, language)} ${unit}`}
                     </Text>
                   )}
                 </Table.Td>

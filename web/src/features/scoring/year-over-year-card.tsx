@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { KPI_KEYS } from '@ecore/core/questionnaires/template.ts';
 import { clusterNameOf } from '@ecore/core/questionnaires/template-export.ts';
-import { formatScore } from '@ecore/core/scoring/display.ts';
+import { formatConsumption, formatScore } from '@ecore/core/scoring/display.ts';
 import type { ConsumptionKey, YearFigures, YearOverYear } from '@ecore/core/scoring/year-over-year.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { formatLocaleNumber } from '@ecore/core/shared/locale-number.ts';
@@ -39,7 +39,7 @@ export function YearOverYearCard({ answer, language }: { answer: YearOverYearAns
   const { t } = useTranslation();
   const y: YearOverYear = answer.comparison!;
   const points = (v: number) => formatScore(v, language);
-  const figure = (v: number | null) => (v === null ? '–' : formatLocaleNumber(v, language));
+  const figure = (v: number | null) => (v === null ? '–' : formatConsumption(v, language));
   return (
     <Paper withBorder p="md">
       <Table aria-label={t('scoring.yearOverYear.title')} verticalSpacing={4}>
