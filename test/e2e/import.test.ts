@@ -5,7 +5,8 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openContext, type RunningPortal } from '../support/portal.ts';
-import { signIn, useJourney } from '../support/journey.ts';
+import { signIn, useJourney, watchProblems } from '../support/journey.ts';
+import { expectNoBrokenWords } from '../support/words.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 
 /*
@@ -63,6 +64,7 @@ const fill = async (templatePath: string, objects: typeof OBJECTS, target: strin
 
 describe('object import', () => {
   it('importadmin fills the German template, fixes the row with 90 %, imports, and objectadmin finds the objects', async () => {
+    const { problems } = watchProblems(journey.context);
     await page.goto(`${portal.url}/import`);
     await page.waitForURL(/\/login/);
     await signIn(page, 'importadmin');
@@ -109,6 +111,7 @@ describe('object import', () => {
     expect(await fitsWidth(page)).toBe(true);
     await expectNoSeriousA11yViolations(page, 'the import page after the import');
     await page.getByRole('table', { name: 'Bisherige Importe' }).getByText('objekte-korrigiert.xlsx').waitFor();
+    await expectNoBrokenWords(page);
 
     const other = await openContext(journey.browser, { viewport: VIEWPORT });
     const admin = await other.newPage();
@@ -120,6 +123,13 @@ describe('object import', () => {
     const list = admin.getByRole('table', { name: 'Liste der Objekte' });
     for (const o of OBJECTS) await list.getByText(o.name, { exact: true }).waitFor();
     await other.close();
+
+    // The import administrator's main screen in English.
+    await page.evaluate(() => localStorage.setItem('ecore.locale', 'en'));
+    await page.goto(`${portal.url}/import`);
+    await page.getByRole('button', { name: 'Download Excel template' }).waitFor();
+    await page.getByRole('table', { name: 'Earlier imports' }).getByText('objekte-korrigiert.xlsx').waitFor();
+    expect(problems).toEqual([]);
   });
 });
 
