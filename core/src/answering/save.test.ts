@@ -140,7 +140,7 @@ describe('deciding a save of answers', () => {
     fc.assert(
       fc.property(withOneAnswer, ([structure, sheet, [question, value]]) => {
         const held = { ...sheet, lock: { userId: 99, holderName: 'Tess Tester', since: NOW - 60_000, lastActivity: NOW - 60_000 } };
-        expect(decideSave(held, [item(question, value)], COLLECTOR, NOW, context(structure))).toEqual(E.left({ kind: 'locked', holderName: 'Tess Tester' }));
+        expect(decideSave(held, [item(question, value)], COLLECTOR, NOW, context(structure))).toEqual(E.left({ kind: 'locked', holderName: 'Tess Tester', lastActivity: NOW - 60_000 }));
         const own = { ...sheet, lock: { ...held.lock, userId: COLLECTOR.userId } };
         expect(E.isRight(decideSave(own, [item(question, value)], COLLECTOR, NOW, context(structure)))).toBe(true);
         const expired = { ...held, lock: { ...held.lock, lastActivity: NOW - 31 * 60_000 } };

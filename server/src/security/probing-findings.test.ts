@@ -216,7 +216,9 @@ describe('the smaller findings', () => {
   it('only those who assign testers may list testers’ names: a buyer may not', async () => {
     expect((await h.as('buyer', 'GET', '/api/user/testers')).statusCode).toBe(403);
     expect((await h.as('collector', 'GET', '/api/user/testers')).statusCode).toBe(403);
-    expect((await h.as('evaluator', 'GET', '/api/user/testers')).statusCode).toBe(200);
+    // The evaluator decides, it does not assign (spec 02 §2: decline, accept, download label).
+    expect((await h.as('evaluator', 'GET', '/api/user/testers')).statusCode).toBe(403);
+    expect((await h.as('admin', 'GET', '/api/user/testers')).statusCode).toBe(200);
   });
 
   it('the billing address has length limits', async () => {

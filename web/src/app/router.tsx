@@ -74,7 +74,7 @@ const ObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').t
 // Answering (issue 13): the object's questionnaire, its panels, and the file and reference-image viewers.
 const QuestionnairePage = lazyArea(() => import('../features/answering/questionnaire-page.tsx').then((m) => m.QuestionnairePage), ANSWERING);
 const answeringPanels = () => import('../features/answering/answering-panels.tsx');
-const AnsweringDataPanel = lazyArea(() => import('../features/answering/data-panel.tsx').then((m) => m.DataPanel), REVIEWING);
+const AnsweringDataPanel = lazyArea(() => import('../features/answering/data-panel.tsx').then((m) => m.DataPanel), RESULTS);
 const MetadataOverviewPanel = lazyArea(() => answeringPanels().then((m) => m.MetadataOverviewPanel), REVIEWING);
 const MetadataDetailsPanel = lazyArea(() => answeringPanels().then((m) => m.MetadataDetailsPanel), REVIEWING);
 const AnsweringClusterPanel = lazyArea(() => answeringPanels().then((m) => m.ClusterPanel), REVIEWING);

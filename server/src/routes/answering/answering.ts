@@ -527,7 +527,10 @@ export const answeringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         const locked = (await findSheet(trx, asset.id, questionnaire.id, true))!;
         const scoreWith: ScoreWith = (answers) => ({ ...scoring.figures(template, object, locked.row.reportingYear, answers), scoredAt: new Date(deps.clock()) });
         const items = fills.map((f, index) => ({ index, questionId: f.questionId, ...f.value }));
-        await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: target, items, sampled: false, note: 'defaults', scoreWith });
+        const saved = await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: target, items, sampled: false, note: 'defaults', scoreWith });
+        // Taking the group's answers over stores the questionnaire's score even where no answer changed (a score from
+        // before a change of the rules, or none yet, is brought up to date by it).
+        if (!saved.changed) await scoring.store(trx, template, object, locked.row);
       });
       return present(actor, asset, await freshSheet(asset.id, questionnaire.id), request.language);
     },

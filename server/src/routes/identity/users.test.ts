@@ -234,7 +234,7 @@ describe('state changes', () => {
 describe('GET /api/user/testers', () => {
   it('lists external accredited testers and leaves out internal testers', async () => {
     await h.db.updateTable('users').set({ roles: [7, 8] }).where('user_name', '=', 'internaltester').execute();
-    const testers = (await h.as('evaluator', 'GET', '/api/user/testers')).json();
+    const testers = (await h.as('admin', 'GET', '/api/user/testers')).json();
     expect(testers).toEqual([{ id: await userId('tester'), firstName: 'Tom', lastName: 'Tester', organisationName: 'Musterimmobilien AG' }]);
   });
 });
