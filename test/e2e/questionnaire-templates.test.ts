@@ -84,7 +84,9 @@ describe('questionnaire templates in the browser', () => {
     expect(await tree.getByText('G-1.5', { exact: false }).count()).toBe(0);
     await tree.getByText('Biodiversität', { exact: true }).waitFor();
     await tree.getByText('G-5.1', { exact: false }).click();
-    expect(await page.getByLabel('Titel (Englisch)').inputValue()).toBe('Is there a biodiversity concept?');
+    // The question's panel replaces the template's (whose English title field carries the same label) once it opens.
+    await page.getByLabel('Option (Englisch) 3').waitFor();
+    await expect.poll(() => page.getByLabel('Titel (Englisch)').inputValue()).toBe('Is there a biodiversity concept?');
     expect(await page.getByLabel('Option (Englisch) 3').inputValue()).toBe('No');
 
     // Activate the draft; the old version moves to the previous versions.

@@ -202,7 +202,7 @@ describe('results and the what-if in the browser', () => {
     await page.getByRole('region', { name: 'Quick links' }).getByRole('link', { name: /^Read objects/ }).waitFor();
     await page.goto(`${portal.url}/asset-management/objects`);
     const english = page.getByRole('table', { name: 'List of objects' });
-    await english.getByRole('columnheader', { name: 'Construction year' }).waitFor();
+    await english.getByRole('columnheader', { name: 'Location' }).waitFor();
     await english.getByRole('link', { name: OFFICE }).waitFor();
     await expectNoBrokenWords(page);
     await page.goto(`${portal.url}/asset-management/objects/${office}/false/edit/data`);

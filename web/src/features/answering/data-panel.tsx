@@ -50,6 +50,8 @@ export function DataPanel() {
   const done = () => {
     setDialog(null);
     void refresh();
+    // A new reporting year (or state) moves the score and its stranding years: the data tab and the results read it anew.
+    void mutate(objectScoreKey(ref.assetId, route.qid));
   };
   const groupName = filled.groupDefaults?.groupName ?? filled.assetGroupName ?? object?.assetGroupName ?? '';
   // Review (issue 14): after a decline or in Verification the same call resubmits (PUT asset/state, state=Review).
