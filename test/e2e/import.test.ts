@@ -129,7 +129,11 @@ describe('object import', () => {
     await page.goto(`${portal.url}/import`);
     await page.getByRole('button', { name: 'Download Excel template' }).waitFor();
     await page.getByRole('table', { name: 'Earlier imports' }).getByText('objekte-korrigiert.xlsx').waitFor();
-    expect(problems).toEqual([]);
+    // Nothing went wrong but the one refusal the day provokes on purpose: the check of the file with the 90 % row
+    // answers 400 with its rows (and the browser logs that status).
+    const provoked = (p: string) => /^400 for POST .*\/api\/import\/assets\?dryRun=true$/.test(p) || /^console error on .*\/import: Failed to load resource: .* 400/.test(p);
+    expect(problems.filter((p) => !provoked(p))).toEqual([]);
+    expect(problems.filter(provoked)).toHaveLength(2);
   });
 });
 
