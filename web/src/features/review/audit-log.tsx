@@ -77,7 +77,7 @@ function Loading({ error, retry }: { error: unknown; retry: () => void }) {
 /** The audit log of an object's filled questionnaire, under its heading (check screen and the owner's data page). */
 export function QuestionnaireAuditLog({ refOf, qid }: { refOf: AssetRef; qid: number }) {
   const { t } = useTranslation();
-  const { data, error, mutate } = useSWR(auditKey(refOf, qid), () => fetchAudit(refOf, qid));
+  const { data, error, mutate } = useSWR(auditKey(refOf, qid), () => fetchAudit(refOf, qid), { revalidateOnFocus: false });
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">{t('review.audit.title')}</Title>
@@ -92,7 +92,7 @@ export function QuestionnaireAuditLog({ refOf, qid }: { refOf: AssetRef; qid: nu
  */
 export function GroupAuditLog({ groupId, name }: { groupId: number; name: string }) {
   const { t } = useTranslation();
-  const { data, error, mutate } = useSWR(groupAuditKey(groupId), () => fetchGroupAudit(groupId));
+  const { data, error, mutate } = useSWR(groupAuditKey(groupId), () => fetchGroupAudit(groupId), { revalidateOnFocus: false });
   if (data && data.length === 0) return null;
   return (
     <Stack gap="xs">
