@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { roleSet } from '../identity/arbitraries/users.ts';
 import { Role } from '../identity/roles.ts';
 import { ACCESS_REQUEST_WINDOW_MS, accessRequestProblem, buyerViewOfRequest, decisionOutcome, isOpenRequest, mayRequestAccess, parseDecision } from './access-requests.ts';
-import { assetGrants, createsBuyerAssets, groupScope, mayChooseGroupOrganisation, mayDeleteGroup, mayEditAsset, mayViewAsset, type AssetActor, type AssetFacts } from './asset-access.ts';
+import { assetGrants, createsBuyerAssets, groupScope, mayChooseGroupOrganisation, mayDeleteGroup, mayEditAsset, mayViewAsset, readsAsItsCloser, type AssetActor, type AssetFacts } from './asset-access.ts';
 
 const actor = (changes: Partial<AssetActor> = {}): AssetActor => ({ userId: 1, roles: [Role.ObjectAdministrator], orgId: 1, orgBuyer: false, orgFinance: false, accessGroups: [], accessAssets: [], ...changes });
 const asset = (changes: Partial<AssetFacts> = {}): AssetFacts => ({ id: 10, organisationId: 1, assetGroupId: 5, isBuyerAsset: false, testerUserId: null, grantedOrganisationIds: [], ...changes });
@@ -28,6 +28,17 @@ const anyActor = (): fc.Arbitrary<AssetActor> =>
   });
 
 describe('who sees which objects (DOMAIN.md §1)', () => {
+  it('an evaluator reads afterwards exactly the questionnaires whose close it made; nobody else gains a read by closing', () => {
+    fc.assert(
+      fc.property(anyActor(), fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { maxLength: 3 }), (someone, closers) => {
+        expect(readsAsItsCloser(someone, closers)).toBe(someone.roles.includes(Role.Evaluator) && closers.includes(someone.userId));
+      }),
+    );
+    expect(readsAsItsCloser(actor({ roles: [Role.Evaluator] }), [1])).toBe(true);
+    expect(readsAsItsCloser(actor({ roles: [Role.Evaluator] }), [2])).toBe(false);
+    expect(readsAsItsCloser(actor({ roles: [Role.ExternalAccreditedTester] }), [1])).toBe(false);
+  });
+
   it('never shows a user without the administrator role another organisation’s object that was not granted or assigned', () => {
     fc.assert(
       fc.property(anyActor(), anyAsset(), (a, o) => {

@@ -117,6 +117,13 @@ export const grantCovers = (grant: AssetGrant, asset: AssetFacts): boolean => {
 export const closedByMeGrants = (actor: Pick<AssetActor, 'userId' | 'roles'>): AssetGrant[] | null =>
   actor.roles.includes(Role.Evaluator) ? [{ kind: 'closedBy', userId: actor.userId }] : null;
 
+/**
+ * DOMAIN.md §1: an evaluator reads, afterwards and read only, what it closed: the filled questionnaire whose change
+ * to Closed it made (`closers`, the users of those changes), with its audit log and plausibility flags.
+ */
+export const readsAsItsCloser = (actor: Pick<AssetActor, 'userId' | 'roles'>, closers: readonly number[]): boolean =>
+  closedByMeGrants(actor) !== null && closers.includes(actor.userId);
+
 export const mayViewAsset = (actor: AssetActor, asset: AssetFacts): boolean => assetGrants(actor).some((g) => grantCovers(g, asset));
 
 /** May the actor create or edit objects and groups at all (spec 02 §6)? */

@@ -132,6 +132,17 @@ export async function listQuestionnaireAudit(db: Executor, assetQuestionnaireId:
   }));
 }
 
+/** The users who changed a filled questionnaire to Closed (its own acceptance or its group's). */
+export async function questionnaireClosers(db: Executor, assetQuestionnaireId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('asset_questionnaire_transitions')
+    .select('user_id')
+    .where('asset_questionnaire_id', '=', assetQuestionnaireId)
+    .where('to_state', '=', 'Closed')
+    .execute();
+  return rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
+}
+
 export async function listGroupAudit(db: Executor, groupId: number): Promise<AuditRow[]> {
   const rows = await db.selectFrom('group_transitions').selectAll().where('asset_group_id', '=', groupId).orderBy('id').execute();
   return rows.map((r) => ({ id: r.id, from: r.from_state, to: r.to_state, userName: r.user_name, role: r.role, reason: r.reason, answersTouched: [], note: r.note, at: r.at.toISOString() }));

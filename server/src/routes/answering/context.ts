@@ -3,12 +3,13 @@ import type { Kysely } from 'kysely';
 import { applicableTemplate } from '@ecore/core/answering/applicability.ts';
 import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import { storedAnswers } from '@ecore/core/answering/save.ts';
-import { mayViewAsset, type AssetActor } from '@ecore/core/assets/asset-access.ts';
+import { mayViewAsset, readsAsItsCloser, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import { assetClassesOf } from '@ecore/core/assets/asset-classes.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findAnswers, findAssetQuestionnaire, type AnswerRow, type AssetQuestionnaireRow, type CommentRow, type DocumentRow } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { questionnaireClosers } from '@ecore/adapters/db/review/review-repository.ts';
 import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import { HttpError } from '../../plugins/http-error.ts';
@@ -32,6 +33,23 @@ export async function visibleQuestionnaire(db: Kysely<DB>, actor: AssetActor, as
   const questionnaire = await findAssetQuestionnaire(db, assetId, id);
   if (!questionnaire) throw new HttpError(404, 'not-found');
   return { asset, questionnaire };
+}
+
+/**
+ * `visibleQuestionnaire` for the calls that only read a questionnaire's record (its audit log, its flags): also the
+ * questionnaire an evaluator closed, which it reads afterwards, read only (core readsAsItsCloser, DOMAIN.md §1).
+ */
+export async function readableQuestionnaire(db: Kysely<DB>, actor: AssetActor, assetId: number, id: number) {
+  try {
+    return await visibleQuestionnaire(db, actor, assetId, id);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+    const questionnaire = await findAssetQuestionnaire(db, assetId, id);
+    if (!questionnaire || !readsAsItsCloser(actor, await questionnaireClosers(db, questionnaire.id))) throw error;
+    const asset = await findAsset(db, assetId);
+    if (!asset) throw error;
+    return { asset, questionnaire };
+  }
 }
 
 /** The answers of a filled questionnaire as core reads them (state typed, documents counted): core's `storedAnswers`. */

@@ -16,7 +16,7 @@ import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache } from '../questionnaires/template-cache.ts';
 import { createReferenceDataCache } from '../scoring/stored-score.ts';
-import { actorName, answersOf, structureFor, visibleQuestionnaire } from './context.ts';
+import { actorName, answersOf, readableQuestionnaire, structureFor, visibleQuestionnaire } from './context.ts';
 
 const tags = ['answering'];
 const security = [{ bearerAuth: [] }];
@@ -90,7 +90,7 @@ export const outlierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request) => {
       const actor = await assetActorOf(app, request.actor);
-      const { asset, questionnaire } = await visibleQuestionnaire(deps.db, actor, request.params.id, request.params.qid);
+      const { asset, questionnaire } = await readableQuestionnaire(deps.db, actor, request.params.id, request.params.qid);
       const [flags, acceptances] = await Promise.all([flagsOf(asset, questionnaire), findOutlierAcceptances(deps.db, questionnaire.id)]);
       return checkedOutliers(flags, acceptances).map(outlierResponse);
     },

@@ -299,6 +299,21 @@ describe('job lists', () => {
     await h.expectRefused(() => h.as('tester', 'GET', '/api/asset?closedByMe=true'), { statusCode: 403 });
   });
 
+  it('the evaluator reads afterwards what it closed, read only: its audit log and flags, nothing it did not close, no change', async () => {
+    await seedDemoReview(h.db, new Date(h.clock.now));
+    const closed = await assetId('Wohn- und Geschäftshaus Bockenheim');
+    const qid = (await h.db.selectFrom('asset_questionnaires').select('id').where('asset_id', '=', closed).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    const audit = (await h.as('evaluator', 'GET', `/api/asset/${closed}/questionnaire/${qid}/audit`)).json() as { to: string }[];
+    expect(audit.map((row) => row.to)).toContain('Closed');
+    expect((await h.as('evaluator', 'GET', `/api/asset/${closed}/questionnaire/${qid}/outliers`)).statusCode).toBe(200);
+    // Read only: explaining a flag stays the owner's.
+    await h.expectRefused(() => h.as('evaluator', 'PUT', `/api/asset/${closed}/questionnaire/${qid}/outliers/1`, { type: 'intensity', explanation: 'Vom Gutachter erklärt.' }), { statusCode: 404 });
+    // A questionnaire the evaluator did not close stays unknown to it.
+    const other = await h.db.selectFrom('asset_questionnaires').select(['id', 'asset_id']).where('asset_id', '!=', closed).where('state', '!=', 'Evaluation').orderBy('id').executeTakeFirstOrThrow();
+    await h.expectRefused(() => h.as('evaluator', 'GET', `/api/asset/${other.asset_id}/questionnaire/${other.id}/audit`), { statusCode: 404 });
+    await h.expectRefused(() => h.as('bank', 'GET', `/api/asset/${closed}/questionnaire/${qid}/audit`), { statusCode: 404 });
+  });
+
   it('the evaluator assigns no tester: the tester list and the assignment answer 403 (core mayAssignTesters)', async () => {
     await h.expectRefused(() => h.as('evaluator', 'GET', '/api/user/testers'), { statusCode: 403 });
     const group = (await h.db.selectFrom('asset_groups').select('id').executeTakeFirstOrThrow()).id;

@@ -34,7 +34,7 @@ import { FieldsError } from '../../plugins/fields-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
-import { LockedError, actorName, answerResponse, answersOf, questionnaireState, structureFor, visibleAsset, visibleQuestionnaire } from '../answering/context.ts';
+import { LockedError, actorName, answerResponse, answersOf, questionnaireState, structureFor, readableQuestionnaire, visibleAsset } from '../answering/context.ts';
 import { answerSchema, lockedSchema } from '../answering/schemas.ts';
 import { loadReferenceData } from '../scoring/stranding.ts';
 import { issueAssetCertificate, type IssueInputs } from '../certificates/issue.ts';
@@ -231,7 +231,7 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
     async (request) => {
       const actor = await assetActorOf(app, request.actor);
-      const { questionnaire } = await visibleQuestionnaire(deps.db, actor, request.params.id, request.params.qid);
+      const { questionnaire } = await readableQuestionnaire(deps.db, actor, request.params.id, request.params.qid);
       return listQuestionnaireAudit(deps.db, questionnaire.id);
     },
   );

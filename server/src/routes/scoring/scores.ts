@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as E from 'fp-ts/lib/Either.js';
+import { templateTitleIn } from '@ecore/core/questionnaires/template.ts';
 import { assetGrants, groupScope, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { findQuestion } from '@ecore/core/answering/applicability.ts';
@@ -284,7 +285,7 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           groupName: group.name,
           objectCount,
           scoredObjectCount: onTemplate.filter((p) => p.result.ecore !== null).length,
-          questionnaire: template ? { id: template.id, name: `${template.title} ${template.version}` } : null,
+          questionnaire: template ? { id: template.id, name: `${templateTitleIn(template, request.language)} ${template.version}` } : null,
           objects: parts.map((p) => ({
             assetId: p.subject.assetId,
             name: p.subject.assetName,

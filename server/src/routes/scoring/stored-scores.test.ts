@@ -251,7 +251,9 @@ describe('the group score and structure (issue 15)', () => {
     const res = await h.as('objectadmin', 'GET', `/api/AssetGroup/${group}/structureInfo`, undefined, 'en');
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ groupId: group, groupName: RHEIN_MAIN, objectCount: 3, scoredObjectCount: 3, questionnaire: { name: 'ECORE Fragebogen 2025 2025_01' } });
+    expect(body).toMatchObject({ groupId: group, groupName: RHEIN_MAIN, objectCount: 3, scoredObjectCount: 3, questionnaire: { name: 'ECORE Questionnaire 2025 2025_01' } });
+    // The template's name in the caller's language.
+    expect((await h.as('objectadmin', 'GET', `/api/AssetGroup/${group}/structureInfo`)).json().questionnaire.name).toBe('ECORE Fragebogen 2025 2025_01');
     expect(body.objects.map((o: { name: string }) => o.name).sort()).toEqual([OFFICE, CLOSED, 'Hotel am Rheinufer'].sort());
     expect(body.objects.find((o: { name: string }) => o.name === CLOSED)).toMatchObject({ verified: true, assetQuestionnaireState: 'Closed' });
     const results = await Promise.all(body.objects.map(async (o: { assetId: number }) => (await h.as('objectadmin', 'GET', `/api/asset/${o.assetId}/questionnaire/score`)).json().result));
