@@ -34,6 +34,7 @@ import * as reviewReasons from './migrations/2026-11-29-100-review-reasons.ts';
 import * as templateTitleTranslations from './migrations/2026-11-29-104-template-title-translations.ts';
 import * as oneSavePath from './migrations/2026-11-29-106-one-save-path.ts';
 import * as outlierAcceptances from './migrations/2026-11-29-107-outlier-acceptances.ts';
+import * as answerProvenance from './migrations/2026-11-29-110-answer-provenance.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -75,6 +76,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-104-template-title-translations': templateTitleTranslations,
   '2026-11-29-106-one-save-path': oneSavePath,
   '2026-11-29-107-outlier-acceptances': outlierAcceptances,
+  '2026-11-29-110-answer-provenance': answerProvenance,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

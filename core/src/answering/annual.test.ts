@@ -76,7 +76,8 @@ describe('starting next year (issue 22)', () => {
         const { carried, hints } = annualCarry(structure, next, answers, 2025);
         for (const c of carried) expect(byId.get(c.fromQuestionId)!.type).not.toBe('ValueQuestion');
         const values = answers.filter((a) => byId.get(a.questionId)!.type === 'ValueQuestion' && a.inputAnswer !== null);
-        expect(hints).toEqual(values.map((a) => ({ questionId: a.questionId + 5000, inputAnswer: a.inputAnswer, reportingYear: 2025 })));
+        // Each with where it came from (a figure stored without one reads as measured).
+        expect(hints).toEqual(values.map((a) => ({ questionId: a.questionId + 5000, inputAnswer: a.inputAnswer, reportingYear: 2025, provenance: a.provenance ?? 'measured' })));
       }),
     );
   });

@@ -4,6 +4,7 @@ import { allQuestions, type Question } from '../questionnaires/template.ts';
 import type { AnswerStructure } from './applicability.ts';
 import { isCleared } from './answer-rules.ts';
 import type { AnswerValue, AssetQuestionnaireState } from './answers.ts';
+import { provenanceOf, type Provenance } from './provenance.ts';
 import { carryOver, mayStartNewRun, type CarriedAnswer } from './versions.ts';
 
 /**
@@ -42,7 +43,8 @@ export interface AnnualCarry {
   /** Choice answers carried over (by static title, options mapped as for a version update), stored as answered. */
   carried: { questionId: number; fromQuestionId: number; value: AnswerValue; fromYear: number }[];
   /** Last year's figure of each value question found again in the new template: shown beside the empty input. */
-  hints: { questionId: number; inputAnswer: number; reportingYear: number }[];
+  /** Last year's figure of each value question, with where it came from (shown beside the empty input). */
+  hints: { questionId: number; inputAnswer: number; reportingYear: number; provenance: Provenance | null }[];
 }
 
 /**
@@ -71,7 +73,7 @@ export const annualCarry = (oldStructure: AnswerStructure, newStructure: AnswerS
     if (!q || q.type !== 'ValueQuestion' || isCleared(a) || a.inputAnswer === null) continue;
     const target = newByTitle.get(q.staticTitle);
     if (!target || target.id === null || target.type !== 'ValueQuestion') continue;
-    hints.push({ questionId: target.id, inputAnswer: a.inputAnswer, reportingYear: previousReportingYear });
+    hints.push({ questionId: target.id, inputAnswer: a.inputAnswer, reportingYear: previousReportingYear, provenance: provenanceOf(a) });
   }
   return { carried, hints };
 };

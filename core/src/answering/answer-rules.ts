@@ -47,6 +47,7 @@ export const ANSWER_PROBLEM_KEYS = [
   'answer-value-not-number',
   'answer-value-negative',
   'answer-value-too-large',
+  'answer-provenance-unknown',
 ] as const;
 export type AnswerProblemKey = (typeof ANSWER_PROBLEM_KEYS)[number];
 

@@ -15,9 +15,20 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /**
  * The kinds of the change log (spec 02 §3, DOMAIN.md §8); `ModifiedReportingYear` belongs to the questionnaire (question id 0),
- * DOMAIN.md §5; `Rejected` and `RejectionWithdrawn` are review's decisions with their reason (DOMAIN.md §1).
+ * DOMAIN.md §5; `Rejected` and `RejectionWithdrawn` are review's decisions with their reason (DOMAIN.md §1);
+ * `ModifiedProvenance` is a figure whose provenance alone changed (issue 40).
  */
-export const CHANGE_KINDS = ['Answered', 'ModifiedAnswer', 'ModifiedQuestionnaireVersion', 'RemovedAnswer', 'CarriedFromPreviousYear', 'ModifiedReportingYear', 'Rejected', 'RejectionWithdrawn'] as const;
+export const CHANGE_KINDS = [
+  'Answered',
+  'ModifiedAnswer',
+  'ModifiedProvenance',
+  'ModifiedQuestionnaireVersion',
+  'RemovedAnswer',
+  'CarriedFromPreviousYear',
+  'ModifiedReportingYear',
+  'Rejected',
+  'RejectionWithdrawn',
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /**
@@ -38,6 +49,8 @@ export interface StoredAnswer extends AnswerValue {
   documentCount: number;
   /** Whether the answer was changed after the questionnaire was last declined (DOMAIN.md §3 code 10). */
   changedSinceDecline?: boolean;
+  /** Where a figure comes from (core provenance.ts); absent where the reader does not carry it. */
+  provenance?: 'measured' | 'estimated' | 'calculated' | null;
 }
 
 /**
@@ -82,6 +95,8 @@ export const answerItemSchema = z.object({
   inputAnswer: z.number({ error: 'answer-value-not-number' }).nullable().default(null),
   multipleChoiceOption: z.array(z.number({ error: 'answer-option-unknown' }).int({ error: 'answer-option-unknown' }), { error: 'answer-option-unknown' }).max(100).nullable().default([]),
   isBuyerAsset: z.boolean().default(false),
+  /** Where the figure comes from (issue 40): measured, estimated or calculated; absent: the answer's own, else measured. */
+  provenance: z.enum(['measured', 'estimated', 'calculated'], { error: 'answer-provenance-unknown' }).nullable().optional(),
 });
 export type AnswerItem = z.infer<typeof answerItemSchema>;
 

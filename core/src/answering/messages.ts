@@ -156,6 +156,10 @@ export const ANSWERING_MESSAGES = {
     de: 'Der Wert ist größer als erwartet (höchstens {max}). Bitte prüfen Sie ihn und geben Sie ihn erneut ein. Ist er richtig, wenden Sie sich bitte an den Support.',
     en: 'The value is larger than expected (at most {max}). Please check it and enter it again. If it is correct, please contact support.',
   },
+  'answer-provenance-unknown': {
+    de: 'Bitte wählen Sie die Herkunft des Werts: gemessen, geschätzt oder berechnet.',
+    en: 'Please choose where the figure comes from: measured, estimated or calculated.',
+  },
 
   // Documents (spec 02 §5, §8, §9).
   'document-invalid': {

@@ -5,7 +5,8 @@ import type { Question } from '../questionnaires/template.ts';
 import { answerableQuestions, type AnswerStructure } from './applicability.ts';
 import { answerStructure, storedAnswers as storedAnswerRows, validValue } from './arbitraries/answering.ts';
 import type { AnswerValue, StoredAnswer } from './answers.ts';
-import { decideSave, type AnswerRecord, type SaveItem, type SaveOutcome, type SheetToSave } from './save.ts';
+import { PROVENANCES, provenanceOf, type Provenance } from './provenance.ts';
+import { decideSave, storedAnswers, type AnswerRecord, type SaveItem, type SaveOutcome, type SheetToSave } from './save.ts';
 
 const NOW = Date.UTC(2026, 10, 29, 9);
 const COLLECTOR = { userId: 7 };
@@ -54,6 +55,7 @@ const written = (sheet: SheetToSave, outcome: SaveOutcome<unknown>): SheetToSave
       inputAnswer: w.value.inputAnswer,
       multipleChoiceOption: w.value.multipleChoiceOption,
       state: w.value.state,
+      provenance: w.value.provenance,
       changedSinceDecline: (w.value.changedSinceDecline ?? false) || (before?.changedSinceDecline ?? false),
     });
   }
@@ -105,7 +107,8 @@ describe('deciding a save of answers', () => {
         const outcome = saved(decideSave(sheet, [item(question, value)], COLLECTOR, NOW, context(structure)));
         const before = sheet.answers.find((a) => a.questionId === question.id);
         if (outcome.changes.length === 0) return;
-        expect(outcome.writes).toEqual([{ questionId: question.id, answerId: before?.id ?? null, value: { ...value, state: 'Answered' } }]);
+        const provenance = question.type === 'ValueQuestion' ? 'measured' : null;
+        expect(outcome.writes).toEqual([{ questionId: question.id, answerId: before?.id ?? null, value: { ...value, state: 'Answered', provenance } }]);
         expect(outcome.changes).toHaveLength(1);
         const [change] = outcome.changes;
         expect(change).toMatchObject({ questionId: question.id, userId: COLLECTOR.userId, kind: before && before.state !== null ? 'ModifiedAnswer' : 'Answered', newValue: { value } });
@@ -202,6 +205,69 @@ describe('deciding a save of answers', () => {
         expect(outcome.writes.map((w) => [w.questionId, w.value.state])).toEqual([[question.id, null]]);
         expect(outcome.answered).toEqual([question.id]);
         expect(outcome.changes.at(-1)?.kind ?? null).toBe(outcome.changes.length > 0 ? 'RemovedAnswer' : null);
+      }),
+    );
+  });
+});
+
+describe('where a figure comes from (issue 40)', () => {
+  /** A structure, a questionnaire of it, one of its value questions with a figure, and a provenance. */
+  const withFigure = structures
+    .filter((s) => answerableQuestions(s).some((q) => q.type === 'ValueQuestion'))
+    .chain((structure) =>
+      fc.tuple(
+        fc.constant(structure),
+        activeSheet(structure),
+        fc.constantFrom(...answerableQuestions(structure).filter((q) => q.type === 'ValueQuestion')).chain((q) => fc.tuple(fc.constant(q), validValue(q).filter((v) => v.inputAnswer !== null))),
+        fc.constantFrom(...PROVENANCES),
+      ),
+    );
+  const withProvenance = (question: Question, value: AnswerValue, provenance: Provenance | undefined, index = 0): SaveItem => ({ ...item(question, value, index), provenance });
+
+  it('a figure stores the provenance sent, keeps its own when none is sent, and is measured when it never had one', () => {
+    fc.assert(
+      fc.property(withFigure, ([structure, sheet, [question, value], provenance]) => {
+        const first = saved(decideSave(sheet, [withProvenance(question, value, provenance)], COLLECTOR, NOW, context(structure)));
+        const after = written(sheet, first);
+        // (A figure stored without one reads as measured: core provenanceOf.)
+        expect(provenanceOf(after.answers.find((a) => a.questionId === question.id)!)).toBe(provenance);
+        // The same figure again without a provenance: nothing changes, the provenance stays.
+        const again = saved(decideSave(after, [item(question, value)], COLLECTOR, NOW, context(structure)));
+        expect(again.changes).toEqual([]);
+        expect(again.writes).toEqual([]);
+        // A fresh figure without a provenance is measured.
+        const fresh = saved(decideSave({ ...sheet, answers: sheet.answers.filter((a) => a.questionId !== question.id) }, [item(question, value)], COLLECTOR, NOW, context(structure)));
+        expect(fresh.writes[0]?.value.provenance).toBe('measured');
+      }),
+    );
+  });
+
+  it('a provenance alone changed is one logged change of its own; said again, it changes nothing; the score stays', () => {
+    fc.assert(
+      fc.property(withFigure, ([structure, sheet, [question, value], provenance]) => {
+        const measured = written(sheet, saved(decideSave(sheet, [withProvenance(question, value, 'measured')], COLLECTOR, NOW, context(structure))));
+        const changed = saved(decideSave(measured, [withProvenance(question, value, provenance)], COLLECTOR, NOW, context(structure)));
+        if (provenance === 'measured') {
+          expect(changed.changes).toEqual([]);
+          return;
+        }
+        expect(changed.changes).toHaveLength(1);
+        expect(changed.changes[0]).toMatchObject({ kind: 'ModifiedProvenance', oldValue: { provenance: 'measured' }, newValue: { provenance } });
+        expect(changed.changes[0]!.newValue!.text.de).toMatch(/ · (geschätzt|berechnet)$/);
+        expect(changed.figures?.score).toBe(score(storedAnswers(measured.answers, [])));
+        expect(saved(decideSave(written(measured, changed), [withProvenance(question, value, provenance)], COLLECTOR, NOW, context(structure))).changes).toEqual([]);
+      }),
+    );
+  });
+
+  it('a provenance outside the three, or named for a choice, is refused at its path; nothing is written', () => {
+    fc.assert(
+      fc.property(withOneAnswer, fc.constantFrom('metered', 'MEASURED', 7, ''), ([structure, sheet, [question, value]], wrong) => {
+        const unknown = decideSave(sheet, [{ ...item(question, value, 3), provenance: wrong }], COLLECTOR, NOW, context(structure));
+        expect(unknown).toEqual(E.left({ kind: 'fields', problems: [{ path: '3.provenance', key: 'answer-provenance-unknown' }] }));
+        const named = decideSave(sheet, [withProvenance(question, value, 'estimated', 2)], COLLECTOR, NOW, context(structure));
+        if (question.type === 'ValueQuestion') expect(E.isRight(named)).toBe(true);
+        else expect(named).toEqual(E.left({ kind: 'fields', problems: [{ path: '2.provenance', key: 'answer-kind-mismatch' }] }));
       }),
     );
   });

@@ -8,6 +8,7 @@ import { findQuestion, type AnswerStructure } from './applicability.ts';
 import { answerText, changeKind, checkAnswer, isAnswerable, isCleared, type AnswerProblemKey } from './answer-rules.ts';
 import { isGivenAnswer, type AnswerState, type AnswerValue, type AssetQuestionnaireState, type ChangeKind, type ReviewStatus, type StoredAnswer } from './answers.ts';
 import { progress, type Progress } from './progress.ts';
+import { checkProvenance, PROVENANCE_NAMES, provenanceAfter, type Provenance } from './provenance.ts';
 
 /**
  * A save of answers to one filled questionnaire (`PUT asset/answer`, the cluster I defaults, docs/answering.md "How a
@@ -27,6 +28,8 @@ export interface AnswerRecord {
   evidenceRequested: boolean;
   /** The reason a rejection stands with: only a review decision changes it, never a save. */
   rejectionReason?: string | null;
+  /** Where a figure comes from (core provenance.ts); null for choices and empty figures, absent where not read. */
+  provenance?: string | null;
 }
 
 /** The answers of a filled questionnaire as core reads them (state typed, each answer's documents counted). */
@@ -44,12 +47,22 @@ export const storedAnswers = (answers: readonly AnswerRecord[], documents: reado
     documentCount: documentCounts.get(a.id) ?? 0,
     changedSinceDecline: a.changedSinceDecline,
     evidenceRequested: a.evidenceRequested,
+    ...(a.provenance !== undefined ? { provenance: a.provenance as Provenance | null } : {}),
   }));
 };
 
-/** Both languages' texts of an answer, kept in the change log so that it reads the same after a version change. */
-export const loggedValue = (question: Pick<Question, 'options' | 'kpiKey'>, value: AnswerValue) =>
-  isCleared(value) ? null : { value, text: Object.fromEntries(LANGUAGES.map((l) => [l, answerText(question, value, l)])) };
+/**
+ * Both languages' texts of an answer, kept in the change log so that it reads the same after a version change; a
+ * figure's provenance is said after it ("120 kWh/m²a · geschätzt").
+ */
+export const loggedValue = (question: Pick<Question, 'options' | 'kpiKey'>, value: AnswerValue, provenance: Provenance | null = null) =>
+  isCleared(value)
+    ? null
+    : {
+        value,
+        ...(provenance ? { provenance } : {}),
+        text: Object.fromEntries(LANGUAGES.map((l) => [l, provenance ? `${answerText(question, value, l)} · ${PROVENANCE_NAMES[provenance][l]}` : answerText(question, value, l)])),
+      };
 
 /** The filled questionnaire as the save read it (with its row locked). */
 export interface SheetToSave<A extends AnswerRecord = AnswerRecord> {
@@ -65,6 +78,8 @@ export interface SaveItem {
   questionId: number;
   inputAnswer: unknown;
   multipleChoiceOption: unknown;
+  /** Where the figure comes from (one of core PROVENANCES); absent or null: the answer's own, else `measured`. */
+  provenance?: unknown;
 }
 
 export interface SaveContext<S> {
@@ -94,6 +109,8 @@ export interface StoredValue extends AnswerValue {
   state: 'Answered' | null;
   /** Set (true) when the questionnaire is Declined: the answer changed after the decline. Else left as it was. */
   changedSinceDecline?: true;
+  /** Where the figure comes from; null for a choice or an empty figure (core provenanceAfter). */
+  provenance: Provenance | null;
 }
 
 /** One answer to write: over the answer read (`answerId`), or created (null). */
@@ -130,10 +147,11 @@ export interface SaveOutcome<S> {
 }
 
 /** An answer's value and state as a save stores it: a change while the questionnaire is Declined is marked as one. */
-export const stateAfter = (state: AssetQuestionnaireState, value: AnswerValue): StoredValue => ({
+export const stateAfter = (state: AssetQuestionnaireState, value: AnswerValue, provenance: Provenance | null = null): StoredValue => ({
   ...value,
   state: isCleared(value) ? null : 'Answered',
   ...(state === 'Declined' ? { changedSinceDecline: true as const } : {}),
+  provenance: isCleared(value) ? null : provenance,
 });
 
 const valueOf = (answer: AnswerRecord | undefined): AnswerValue | null =>
@@ -182,20 +200,35 @@ export function decideSave<S>(
       continue;
     }
     const value = checked.right;
+    const named = checkProvenance(question!, item.provenance);
+    if (E.isLeft(named)) {
+      problems.push({ path: [item.index, 'provenance'].join('.'), key: named.left });
+      continue;
+    }
     const answer = current.get(item.questionId);
     if (!isAnswerable(state, (answer?.state ?? null) as AnswerState | null)) return E.left({ kind: 'not-answerable' });
     if (!answered.includes(item.questionId)) answered.push(item.questionId);
     const before = valueOf(answer);
-    const kind = changeKind(before, value);
+    const provenanceBefore = before === null ? null : provenanceAfter(question!, before.inputAnswer, undefined, answer?.provenance);
+    const provenance = provenanceAfter(question!, value.inputAnswer, named.right, provenanceBefore);
+    // A figure whose provenance alone changes is a change of its own, logged as one.
+    const kind = changeKind(before, value) ?? (before !== null && provenance !== provenanceBefore ? 'ModifiedProvenance' : null);
     if (kind === null) {
       // Nothing changes; a question never answered gets its (empty) answer row, as a comment on it would.
-      if (!answer) writes.set(item.questionId, { questionId: item.questionId, answerId: null, value: { ...value, state: null } });
+      if (!answer) writes.set(item.questionId, { questionId: item.questionId, answerId: null, value: { ...value, state: null, provenance: null } });
       if (!answer) current.set(item.questionId, emptyAnswer(item.questionId));
       continue;
     }
-    const after = stateAfter(state, value);
+    const after = stateAfter(state, value, provenance);
     writes.set(item.questionId, { questionId: item.questionId, answerId: read.get(item.questionId)?.id ?? null, value: after });
-    changes.push({ questionId: item.questionId, kind, userId: actor.userId, oldValue: before === null ? null : loggedValue(question!, before), newValue: loggedValue(question!, value), note: context.note });
+    changes.push({
+      questionId: item.questionId,
+      kind,
+      userId: actor.userId,
+      oldValue: before === null ? null : loggedValue(question!, before, provenanceBefore),
+      newValue: loggedValue(question!, value, provenance),
+      note: context.note,
+    });
     current.set(item.questionId, { ...(answer ?? emptyAnswer(item.questionId)), ...after });
   }
   if (problems.length > 0) return E.left({ kind: 'fields', problems });

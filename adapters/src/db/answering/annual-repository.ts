@@ -8,7 +8,7 @@ export interface AnnualStart {
   previousId: number;
   previousReportingYear: number;
   previousArea: number;
-  lastYearValues: { questionId: number; inputAnswer: number; reportingYear: number }[];
+  lastYearValues: { questionId: number; inputAnswer: number; reportingYear: number; provenance?: 'measured' | 'estimated' | 'calculated' | null }[];
 }
 
 /**

@@ -175,6 +175,8 @@ export interface AnswerRow {
   evidenceRequested: boolean;
   /** The reason a rejection stands with (DOMAIN.md §1); absent where the statement that read the row does not carry it. */
   rejectionReason?: string | null;
+  /** Where a figure comes from (core provenance.ts); absent where the statement that read the row does not carry it. */
+  provenance?: string | null;
   modifiedBy: string;
   modifiedAt: string;
 }
@@ -199,7 +201,7 @@ export interface DocumentRow {
 }
 
 /** An answer's row as a statement answers it (the rows read, locked or written by the save's statements). */
-export type RawAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; rejection_reason?: string | null; modified_by: string; modified_at: Date };
+export type RawAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; rejection_reason?: string | null; provenance?: string | null; modified_by: string; modified_at: Date };
 
 export const toAnswer = (r: RawAnswer): AnswerRow => ({
   id: r.id,
@@ -211,6 +213,7 @@ export const toAnswer = (r: RawAnswer): AnswerRow => ({
   changedSinceDecline: r.changed_since_decline,
   evidenceRequested: r.evidence_requested,
   ...(r.rejection_reason !== undefined ? { rejectionReason: r.rejection_reason } : {}),
+  ...(r.provenance !== undefined ? { provenance: r.provenance } : {}),
   modifiedBy: r.modified_by,
   modifiedAt: new Date(r.modified_at).toISOString(),
 });

@@ -14,7 +14,7 @@ export interface Sheet {
   documents: DocumentRow[];
 }
 
-type JsonAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; rejection_reason?: string | null; modified_by: string; modified_at: string };
+type JsonAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; rejection_reason?: string | null; provenance?: string | null; modified_by: string; modified_at: string };
 type JsonComment = { id: number; answer_id: number; comment: string; author_name: string; created_at: string };
 type JsonDocument = { id: number; answer_id: number; file_name: string; content_type: string; size: number; storage_key: string; uploaded_by: string; uploaded_at: string };
 type JsonLock = { user_id: number; holder_name: string; since: string; last_activity: string };
@@ -74,6 +74,7 @@ const toSheet = (r: SheetQueryRow): Sheet => ({
     changedSinceDecline: a.changed_since_decline,
     evidenceRequested: a.evidence_requested,
     rejectionReason: a.rejection_reason ?? null,
+    provenance: a.provenance ?? null,
     modifiedBy: a.modified_by,
     modifiedAt: instant(a.modified_at),
   })),
@@ -97,7 +98,7 @@ const sheetQuery = (db: Executor, where: ReturnType<typeof sql>) =>
         from asset_questionnaire_locks l where l.asset_questionnaire_id = aq.id) as lock,
       (select json_agg(json_build_object('id', a.id, 'question_id', a.question_id, 'input_answer', a.input_answer, 'option_ids', a.option_ids,
           'state', a.state, 'review_status', a.review_status, 'changed_since_decline', a.changed_since_decline,
-          'evidence_requested', a.evidence_requested, 'rejection_reason', a.rejection_reason, 'modified_by', a.modified_by, 'modified_at', a.modified_at) order by a.id)
+          'evidence_requested', a.evidence_requested, 'rejection_reason', a.rejection_reason, 'provenance', a.provenance, 'modified_by', a.modified_by, 'modified_at', a.modified_at) order by a.id)
         from asset_answers a where a.asset_questionnaire_id = aq.id) as answers,
       (select json_agg(json_build_object('id', c.id, 'answer_id', c.answer_id, 'comment', c.comment, 'author_name', c.author_name, 'created_at', c.created_at) order by c.id)
         from asset_answer_comments c join asset_answers a on a.id = c.answer_id where a.asset_questionnaire_id = aq.id) as comments,
@@ -147,7 +148,7 @@ export async function lockAnswerRow(db: Executor, assetQuestionnaireId: number, 
   return toAnswer(inserted ?? (await locked())!);
 }
 
-export type AnswerValueRow = { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: string | null; changedSinceDecline?: boolean };
+export type AnswerValueRow = { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: string | null; changedSinceDecline?: boolean; provenance?: string | null };
 export type ChangeRow = { assetQuestionnaireId: number; questionId: number; kind: string; userId: number | null; oldValue: unknown; newValue: unknown; note: string };
 
 
@@ -158,7 +159,7 @@ export async function writeAnswerWithChange(db: Executor, answerId: number, valu
   const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
   const decline = value.changedSinceDecline === undefined ? sql`changed_since_decline` : sql`${value.changedSinceDecline}`;
   const { rows } = await sql<RawAnswer>`with written as (
-      update asset_answers set input_answer = ${value.inputAnswer}, option_ids = ${options}, state = ${value.state},
+      update asset_answers set input_answer = ${value.inputAnswer}, option_ids = ${options}, state = ${value.state}, provenance = ${value.provenance ?? null},
         modified_by = ${by}, modified_at = ${at}, changed_since_decline = ${decline}
       where id = ${answerId} returning *),
     logged as (insert into asset_answer_changes (asset_questionnaire_id, question_id, kind, user_id, user_name, at, old_value, new_value, note)
@@ -213,21 +214,21 @@ export async function writeSave(db: Executor, save: SaveWrite): Promise<AnswerRo
   ];
   if (save.answers.length === 0 && save.changes.length === 0 && settings.length === 0) return [];
   const answers = JSON.stringify(
-    save.answers.map((a) => ({ answer_id: a.answerId, question_id: a.questionId, input_answer: a.inputAnswer, option_ids: a.multipleChoiceOption, state: a.state, decline: a.changedSinceDecline ?? null })),
+    save.answers.map((a) => ({ answer_id: a.answerId, question_id: a.questionId, input_answer: a.inputAnswer, option_ids: a.multipleChoiceOption, state: a.state, provenance: a.provenance ?? null, decline: a.changedSinceDecline ?? null })),
   );
   const changes = JSON.stringify(save.changes.map((c) => ({ question_id: c.questionId, kind: c.kind, user_id: c.userId, old_value: c.oldValue ?? null, new_value: c.newValue ?? null, note: c.note })));
   const questionnaire = settings.length > 0 ? sql`, questionnaire as (update asset_questionnaires set ${sql.join(settings)} where id = ${save.questionnaireId})` : sql``;
   const { rows } = await sql<RawAnswer>`with input as (
-      select * from json_to_recordset(${answers}::json) as i(answer_id int, question_id int, input_answer float8, option_ids int[], state text, decline boolean)),
+      select * from json_to_recordset(${answers}::json) as i(answer_id int, question_id int, input_answer float8, option_ids int[], state text, provenance text, decline boolean)),
     updated as (
-      update asset_answers a set input_answer = i.input_answer, option_ids = i.option_ids, state = i.state, modified_by = ${save.by}, modified_at = ${save.at},
+      update asset_answers a set input_answer = i.input_answer, option_ids = i.option_ids, state = i.state, provenance = i.provenance, modified_by = ${save.by}, modified_at = ${save.at},
         changed_since_decline = coalesce(i.decline, a.changed_since_decline)
       from input i where i.answer_id is not null and a.id = i.answer_id returning a.*),
     created as (
-      insert into asset_answers (asset_questionnaire_id, question_id, input_answer, option_ids, state, modified_by, modified_at, changed_since_decline)
-      select ${save.questionnaireId}::int, i.question_id, i.input_answer, i.option_ids, i.state, ${save.by}::text, ${save.at}::timestamptz, coalesce(i.decline, false)
+      insert into asset_answers (asset_questionnaire_id, question_id, input_answer, option_ids, state, provenance, modified_by, modified_at, changed_since_decline)
+      select ${save.questionnaireId}::int, i.question_id, i.input_answer, i.option_ids, i.state, i.provenance, ${save.by}::text, ${save.at}::timestamptz, coalesce(i.decline, false)
       from input i where i.answer_id is null
-      on conflict (asset_questionnaire_id, question_id) do update set input_answer = excluded.input_answer, option_ids = excluded.option_ids, state = excluded.state,
+      on conflict (asset_questionnaire_id, question_id) do update set input_answer = excluded.input_answer, option_ids = excluded.option_ids, state = excluded.state, provenance = excluded.provenance,
         modified_by = excluded.modified_by, modified_at = excluded.modified_at, changed_since_decline = excluded.changed_since_decline or asset_answers.changed_since_decline
       returning *),
     logged as (

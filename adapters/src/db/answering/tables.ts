@@ -46,6 +46,8 @@ export interface AssetAnswerTable {
   evidence_requested: Generated<boolean>;
   /** The reason a rejection stands with (migration 100); null where the answer is not rejected. */
   rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where a figure comes from (migration 110, core provenance.ts); null for choices, empty figures and older rows. */
+  provenance: ColumnType<string | null, string | null | undefined, string | null>;
   modified_by: Generated<string>;
   modified_at: Timestamp;
 }

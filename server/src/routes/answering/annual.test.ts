@@ -38,7 +38,7 @@ interface Filled {
   lastYear: { assetQuestionnaireId: number; reportingYear: number; values: { questionId: number; inputAnswer: number }[] } | null;
   progress: { answered: number; total: number };
   clusters: { categories: { sections: { questions: { id: number; type: string; staticTitle: string }[] }[] }[] }[];
-  answers: { questionId: number; state: string | null; inputAnswer: number | null; multipleChoiceOption: number[]; documents: unknown[] }[];
+  answers: { questionId: number; state: string | null; inputAnswer: number | null; multipleChoiceOption: number[]; provenance: string | null; documents: unknown[] }[];
 }
 
 describe('starting next year: PUT /api/asset/{id}/questionnaire?updateType=annual', () => {
@@ -67,7 +67,8 @@ describe('starting next year: PUT /api/asset/{id}/questionnaire?updateType=annua
     // Every answered choice question of last year is answered again; every answered value question is empty with its figure.
     const lastYearValues = closed.answers.filter((a) => a.state !== null && a.inputAnswer !== null);
     expect(lastYearValues.length).toBeGreaterThan(0);
-    expect(next.lastYear!.values).toEqual(expect.arrayContaining(lastYearValues.map((a) => ({ questionId: a.questionId, inputAnswer: a.inputAnswer }))));
+    // Each figure with where it came from, as last year's answer says.
+    expect(next.lastYear!.values).toEqual(expect.arrayContaining(lastYearValues.map((a) => ({ questionId: a.questionId, inputAnswer: a.inputAnswer, provenance: a.provenance }))));
     for (const v of next.lastYear!.values) expect(next.answers.find((a) => a.questionId === v.questionId && a.state !== null)).toBeUndefined();
     expect(answered.length).toBe(closed.answers.filter((a) => a.state !== null && a.multipleChoiceOption.length > 0).length);
     // The change log names the year each answer came from.

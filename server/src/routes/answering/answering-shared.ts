@@ -154,7 +154,7 @@ export function answeringShared(app: AnsweringApp, deps: AppDeps) {
       declineCount: row.declineCount,
       // Next year's questionnaire (issue 22): the one it followed and last year's figures beside the value questions.
       lastYear: annual
-        ? { assetQuestionnaireId: annual.previousId, reportingYear: annual.previousReportingYear, values: annual.lastYearValues.map((v) => ({ questionId: v.questionId, inputAnswer: v.inputAnswer })) }
+        ? { assetQuestionnaireId: annual.previousId, reportingYear: annual.previousReportingYear, values: annual.lastYearValues.map((v) => ({ questionId: v.questionId, inputAnswer: v.inputAnswer, provenance: v.provenance ?? null })) }
         : null,
       canStartNextYear: mayUpdateToActive(actor, asset) && E.isRight(annualStartProblem(state)) && row.id === asset.questionnaireId,
       ...flags,

@@ -33,7 +33,7 @@ interface Filled {
   assetQuestionnaireState: string;
   progress: { answered: number; total: number };
   clusters: { categories: { sections: { questions: Question[] }[] }[] }[];
-  answers: { id: number; questionId: number; inputAnswer: number | null; multipleChoiceOption: number[]; state: string | null; comments: unknown[]; documents: { id: number }[] }[];
+  answers: { id: number; questionId: number; inputAnswer: number | null; multipleChoiceOption: number[]; state: string | null; provenance?: string | null; comments: unknown[]; documents: { id: number }[] }[];
   lockedStatus: { isLocked: boolean; currentLockerName: string | null; lastActivity: string | null };
   canBeSubmitted: boolean;
   groupDefaults: { groupName: string } | null;
@@ -133,6 +133,8 @@ describe('PUT /api/asset/answer', () => {
     ['a negative number', (q: { value: Question }) => ({ questionId: q.value.id, inputAnswer: -1 }), '0.inputAnswer', 'answer-value-negative'],
     ['an absurd number', (q: { value: Question }) => ({ questionId: q.value.id, inputAnswer: 1e12 }), '0.inputAnswer', 'answer-value-too-large'],
     ['a number on a choice question', (q: { single: Question }) => ({ questionId: q.single.id, inputAnswer: 3 }), '0.inputAnswer', 'answer-kind-mismatch'],
+    ['a provenance outside the three', (q: { value: Question }) => ({ questionId: q.value.id, inputAnswer: 10, provenance: 'metered' }), '0.provenance', 'answer-provenance-unknown'],
+    ['a provenance on a choice question', (q: { single: Question }) => ({ questionId: q.single.id, multipleChoiceOption: [q.single.options[0]!.id], provenance: 'estimated' }), '0.provenance', 'answer-kind-mismatch'],
   ] as const)('refuses %s with 400, its key and nothing stored', async (_name, make, path, key) => {
     const { id, filled } = await start();
     const questions = {
@@ -143,6 +145,32 @@ describe('PUT /api/asset/answer', () => {
     };
     const body = await h.expectRefused(() => save('collector', [{ assetId: id, ...(make as (x: typeof questions) => object)(questions) }]), { statusCode: 400, fields: [{ path, key }] });
     expect(body.fields?.[0]).toBeDefined();
+  });
+
+  it('a figure says where it comes from: measured unless said, estimated when said, kept when not said again, its change logged in both languages', async () => {
+    const { id, filled } = await start();
+    const value = ofType(filled, 'ValueQuestion')[0]!;
+    const provenanceOf = async () => (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${filled.id}`)).json<Filled>().answers.find((a) => a.questionId === value.id)?.provenance;
+    const first = await save('collector', [{ assetId: id, questionId: value.id, inputAnswer: 120 }]);
+    expect(first.statusCode).toBe(200);
+    expect(await provenanceOf()).toBe('measured');
+    expect((await save('collector', [{ assetId: id, questionId: value.id, inputAnswer: 120, provenance: 'estimated' }])).statusCode).toBe(200);
+    expect(await provenanceOf()).toBe('estimated');
+    // Saved again without a provenance, the figure keeps its own.
+    expect((await save('collector', [{ assetId: id, questionId: value.id, inputAnswer: 130 }])).statusCode).toBe(200);
+    expect(await provenanceOf()).toBe('estimated');
+    const log = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${filled.id}/changelog?questionId=${value.id}`)).json();
+    expect(log.map((e: { kind: string }) => e.kind)).toEqual(['ModifiedAnswer', 'ModifiedProvenance', 'Answered']);
+    expect(log[1]).toMatchObject({ oldValue: expect.stringMatching(/ · gemessen$/), newValue: expect.stringMatching(/ · geschätzt$/) });
+    const english = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${filled.id}/changelog?questionId=${value.id}`, undefined, 'en')).json();
+    expect(english[1].newValue).toMatch(/ · estimated$/);
+    // A choice has none; a refused provenance stores nothing.
+    const single = ofType(filled, 'SingleChoice')[0]!;
+    await save('collector', [{ assetId: id, questionId: single.id, multipleChoiceOption: [single.options[0]!.id] }]);
+    const answers = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${filled.id}`)).json<Filled>().answers;
+    expect(answers.find((a) => a.questionId === single.id)?.provenance).toBeNull();
+    await h.expectRefused(() => save('collector', [{ assetId: id, questionId: value.id, inputAnswer: 140, provenance: 'guessed' }]), { statusCode: 400, fields: [{ path: '0.provenance', key: 'answer-provenance-unknown' }] });
+    expect(await provenanceOf()).toBe('estimated');
   });
 
   it('refuses text in a number and an exclusive option beside another, in English too', async () => {

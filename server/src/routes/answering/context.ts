@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { applicableTemplate } from '@ecore/core/answering/applicability.ts';
 import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
+import { provenanceOf } from '@ecore/core/answering/provenance.ts';
 import { storedAnswers } from '@ecore/core/answering/save.ts';
 import { mayViewAsset, readsAsItsCloser, type AssetActor } from '@ecore/core/assets/asset-access.ts';
 import { assetClassesOf } from '@ecore/core/assets/asset-classes.ts';
@@ -67,6 +68,7 @@ export const answerResponse = (a: AnswerRow, asset: Pick<AssetView, 'id' | 'isBu
   reviewStatus: a.reviewStatus,
   evidenceRequested: a.evidenceRequested,
   rejectionReason: a.state === 'Declined' ? (a.rejectionReason ?? null) : null,
+  provenance: provenanceOf(a),
   modifiedBy: a.modifiedBy,
   modifiedAt: a.modifiedAt,
   comments: comments.filter((c) => c.answerId === a.id).map((c) => ({ id: c.id, comment: c.comment, authorName: c.authorName, createdAt: c.createdAt })),

@@ -38,6 +38,7 @@ export const answerSchema = z.object({
   evidenceRequested: z.boolean(),
   /** The reason a rejection stands with (DOMAIN.md §1), shown to the collector beside the answer; null where none stands. */
   rejectionReason: z.string().nullable(),
+  provenance: z.enum(['measured', 'estimated', 'calculated']).nullable().describe('where a figure comes from (measured: meter or bill; estimated; calculated); null for choices and empty figures'),
   modifiedBy: z.string(),
   modifiedAt: z.string(),
   comments: z.array(commentSchema),
@@ -116,7 +117,7 @@ export const filledQuestionnaireSchema = z.object({
   figureWarnings: z.array(figureWarningSchema).describe('totals given beside carriers that disagree with them by more than 2 % (DOMAIN.md §5): a warning beside both figures, never a refusal'),
   declineCount: z.number(),
   lastYear: z
-    .object({ assetQuestionnaireId: z.number(), reportingYear: z.number(), values: z.array(z.object({ questionId: z.number(), inputAnswer: z.number() })) })
+    .object({ assetQuestionnaireId: z.number(), reportingYear: z.number(), values: z.array(z.object({ questionId: z.number(), inputAnswer: z.number(), provenance: z.enum(['measured', 'estimated', 'calculated']).nullable() })) })
     .nullable()
     .describe("next year's questionnaire (updateType=annual): the one it followed and last year's figure of each value question, shown beside its empty input"),
   canStartNextYear: z.boolean().describe('updateType=annual is open to the caller: the latest questionnaire is Closed or Expired and the caller is object administrator or prospective buyer'),
