@@ -51,7 +51,7 @@ describe('a value question', () => {
 
     type('123,5');
 
-    expect(onSave).toHaveBeenCalledExactlyOnceWith({ inputAnswer: 123.5, multipleChoiceOption: [] });
+    expect(onSave).toHaveBeenCalledExactlyOnceWith({ inputAnswer: 123.5, multipleChoiceOption: [], provenance: 'measured' });
     expect(valueField().value).toBe('123,5');
   });
 
@@ -59,7 +59,7 @@ describe('a value question', () => {
     const onSave = vi.fn();
     await renderUi(<Field question={energyQuestion} language="en" onSave={onSave} />, { language: 'en' });
     type('98.25');
-    expect(onSave).toHaveBeenCalledExactlyOnceWith({ inputAnswer: 98.25, multipleChoiceOption: [] });
+    expect(onSave).toHaveBeenCalledExactlyOnceWith({ inputAnswer: 98.25, multipleChoiceOption: [], provenance: 'measured' });
     expect(screen.getByText('Value in kWh/m²/a')).toBeTruthy();
   });
 
@@ -69,7 +69,7 @@ describe('a value question', () => {
     expect(valueField().value).toBe('1234,75');
     fireEvent.change(valueField(), { target: { value: '88,1' } });
     fireEvent.keyDown(valueField(), { key: 'Enter' });
-    expect(onSave).toHaveBeenCalledExactlyOnceWith({ inputAnswer: 88.1, multipleChoiceOption: [] });
+    expect(onSave).toHaveBeenCalledExactlyOnceWith({ inputAnswer: 88.1, multipleChoiceOption: [], provenance: 'measured' });
   });
 
   it('asks to check and re-enter a value above the maximum, and sends nothing', async () => {
@@ -88,6 +88,29 @@ describe('a value question', () => {
     type('-3');
     expect(screen.getByText('Der Wert darf nicht negativ sein.')).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('says where a figure comes from: a stored figure changes only its provenance; one chosen first goes with the first figure', async () => {
+    const onSave = vi.fn();
+    await renderUi(<Field question={energyQuestion} initial={{ inputAnswer: 140, multipleChoiceOption: [], provenance: 'measured' }} onSave={onSave} />);
+    expect(screen.getByText('Herkunft des Werts')).toBeTruthy();
+    fireEvent.click(screen.getByText('geschätzt'));
+    expect(onSave).toHaveBeenCalledExactlyOnceWith({ inputAnswer: 140, multipleChoiceOption: [], provenance: 'estimated' });
+
+    const first = vi.fn();
+    await renderUi(<Field question={energyQuestion} onSave={first} />);
+    fireEvent.click(screen.getAllByText('berechnet').at(-1)!);
+    expect(first).not.toHaveBeenCalled();
+    const fields = screen.getAllByRole('textbox');
+    fireEvent.change(fields.at(-1)!, { target: { value: '75,5' } });
+    fireEvent.blur(fields.at(-1)!);
+    expect(first).toHaveBeenCalledExactlyOnceWith({ inputAnswer: 75.5, multipleChoiceOption: [], provenance: 'calculated' });
+  });
+
+  it('shows a read-only figure with its provenance', async () => {
+    await renderUi(<AnswerInput question={energyQuestion} value={{ inputAnswer: 99, multipleChoiceOption: [], provenance: 'estimated' }} language="de" readOnly labelledBy="x" onSave={vi.fn()} />);
+    expect(screen.getByText('Herkunft: geschätzt')).toBeTruthy();
+    expect(screen.queryByText('Herkunft des Werts')).toBeNull();
   });
 
   it('clears the answer when the field is emptied', async () => {

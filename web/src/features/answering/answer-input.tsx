@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { checkAnswer } from '@ecore/core/answering/answer-rules.ts';
+import { DEFAULT_PROVENANCE, isProvenance, PROVENANCES, type Provenance } from '@ecore/core/answering/provenance.ts';
 import { KPI_KEYS, optionTextIn, type Question } from '@ecore/core/questionnaires/template.ts';
 import { formatLocaleNumber, parseLocaleNumber } from '@ecore/core/shared/locale-number.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
@@ -11,6 +12,8 @@ import { sortedOptions } from './structure.ts';
 export interface AnswerValueInput {
   inputAnswer: number | null;
   multipleChoiceOption: number[];
+  /** Where a figure comes from (issue 40); absent: the stored answer's own. */
+  provenance?: Provenance | null;
 }
 
 export interface AnswerInputProps {
@@ -136,6 +139,9 @@ function ValueField({ question, value, language, readOnly, labelledBy, onSave }:
   const unit = unitOf(question);
   const fieldId = `value-${question.id ?? 'new'}`;
   const labelId = `${fieldId}-label`;
+  // Where the figure comes from: the stored one; chosen before a first figure, it goes with it.
+  const [chosen, setChosen] = useState<Provenance | null>(null);
+  const provenance: Provenance = stored !== null && isProvenance(value?.provenance) ? value.provenance : (chosen ?? DEFAULT_PROVENANCE);
 
   const commit = () => {
     if (current === null || current.sent) return;
@@ -161,7 +167,7 @@ function ValueField({ question, value, language, readOnly, labelledBy, onSave }:
     if (parsed === stored) setDraft(null);
     else {
       setDraft({ ...current, sent: true });
-      onSave(next);
+      onSave({ ...next, provenance });
     }
   };
 
@@ -193,6 +199,25 @@ function ValueField({ question, value, language, readOnly, labelledBy, onSave }:
           }
         }}
       />
+      {readOnly ? (
+        stored !== null ? <Text size="xs" c="dimmed" data-testid={`provenance-${question.id ?? 'new'}`}>{t('answering.provenance.shown', { provenance: t(`answering.provenance.kinds.${provenance}`) })}</Text> : null
+      ) : (
+        <Stack gap={2}>
+          <Text id={`${fieldId}-provenance`} size="xs" c="dimmed">{t('answering.provenance.label')}</Text>
+          <SegmentedControl
+            size="xs"
+            aria-labelledby={`${labelledBy} ${fieldId}-provenance`}
+            value={provenance}
+            data={PROVENANCES.map((p) => ({ value: p, label: t(`answering.provenance.kinds.${p}`) }))}
+            onChange={(picked) => {
+              if (!isProvenance(picked) || picked === provenance) return;
+              setChosen(picked);
+              // A stored figure keeps its value; only where it comes from changes (logged on its own).
+              if (stored !== null) onSave({ inputAnswer: stored, multipleChoiceOption: [], provenance: picked });
+            }}
+          />
+        </Stack>
+      )}
     </Stack>
   );
 }

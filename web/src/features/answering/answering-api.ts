@@ -1,3 +1,4 @@
+import type { Provenance } from '@ecore/core/answering/provenance.ts';
 import type { AnswerState, AssetQuestionnaireState, ReviewStatus } from '@ecore/core/answering/answers.ts';
 import type { Cluster } from '@ecore/core/questionnaires/template.ts';
 import type { FigureWarning } from '@ecore/core/scoring/figures.ts';
@@ -43,6 +44,8 @@ export interface Answer {
   evidenceRequested?: boolean;
   /** The reason a rejection stands with (DOMAIN.md §1), shown beside the answer; null where none stands. */
   rejectionReason?: string | null;
+  /** Where a figure comes from (issue 40); null for choices and empty figures. */
+  provenance?: Provenance | null;
   modifiedBy: string | null;
   modifiedAt: string | null;
   comments: AnswerComment[];
@@ -89,7 +92,7 @@ export interface FilledQuestionnaire {
   canDelete?: boolean;
   groupDefaults: GroupDefaults | null;
   /** Next year's questionnaire (issue 22): the one it followed and last year's figure of each value question. */
-  lastYear?: { assetQuestionnaireId: number; reportingYear: number; values: { questionId: number; inputAnswer: number }[] } | null;
+  lastYear?: { assetQuestionnaireId: number; reportingYear: number; values: { questionId: number; inputAnswer: number; provenance?: Provenance | null }[] } | null;
   /** updateType=annual is open to the caller (latest questionnaire Closed or Expired, administrator or buyer). */
   canStartNextYear?: boolean;
   /** PUT …/reportingYear is open to the caller (object administrator or buyer of the owner, questionnaire Active or Declined). */
@@ -148,6 +151,8 @@ export interface AnswerInput {
   questionId: number;
   inputAnswer: number | null;
   multipleChoiceOption: number[];
+  /** Where a figure comes from; absent: the answer keeps its own (measured for a new figure). */
+  provenance?: Provenance | null;
 }
 
 export interface AssetRef {

@@ -33,7 +33,8 @@ export function QuestionCard({ question, active }: { question: Question; active:
   const status = statusOf(id);
   const shown = status && status.kind !== 'saved' ? status.input : answer;
   const unit = unitOf(question);
-  const lastYearValue = question.type === 'ValueQuestion' ? filled.lastYear?.values.find((v) => v.questionId === id)?.inputAnswer : undefined;
+  const lastYear = question.type === 'ValueQuestion' ? filled.lastYear?.values.find((v) => v.questionId === id) : undefined;
+  const lastYearValue = lastYear?.inputAnswer;
   const titleId = `${questionElementId(id)}-title`;
   const explanationId = `${questionElementId(id)}-explanation`;
 
@@ -92,7 +93,7 @@ export function QuestionCard({ question, active }: { question: Question; active:
         </Collapse>
         <AnswerInput
           question={question}
-          value={shown && !isCleared(shown) ? { inputAnswer: shown.inputAnswer, multipleChoiceOption: shown.multipleChoiceOption } : null}
+          value={shown && !isCleared(shown) ? { inputAnswer: shown.inputAnswer, multipleChoiceOption: shown.multipleChoiceOption, provenance: shown.provenance ?? null } : null}
           language={language}
           readOnly={!answerable}
           labelledBy={titleId}
@@ -101,7 +102,9 @@ export function QuestionCard({ question, active }: { question: Question; active:
         {lastYearValue !== undefined && filled.lastYear ? (
           // Next year's questionnaire (issue 22): last year's figure beside the input, never carried into it.
           <Text size="sm" c="dimmed">
-            {t('answering.annual.lastYearValue', { year: filled.lastYear.reportingYear, value: formatLocaleNumber(lastYearValue, language), unit: unit ?? '' }).trim()}
+            {lastYear?.provenance
+              ? t('answering.annual.lastYearValueWithProvenance', { year: filled.lastYear.reportingYear, value: formatLocaleNumber(lastYearValue, language), unit: unit ?? '', provenance: t(`answering.provenance.kinds.${lastYear.provenance}`) }).replace('  ', ' ')
+              : t('answering.annual.lastYearValue', { year: filled.lastYear.reportingYear, value: formatLocaleNumber(lastYearValue, language), unit: unit ?? '' }).trim()}
           </Text>
         ) : null}
         {question.type === 'ValueQuestion' ? <FigureWarningNote questionId={id} /> : null}

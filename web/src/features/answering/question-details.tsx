@@ -122,7 +122,7 @@ function Comments({ questionId, answer, mayComment }: { questionId: number; answ
   );
 }
 
-const KIND_COLOURS: Record<string, string> = { Answered: 'green', ModifiedAnswer: 'blue', ModifiedQuestionnaireVersion: 'violet', RemovedAnswer: 'gray', CarriedFromPreviousYear: 'teal', ModifiedReportingYear: 'orange', Rejected: 'red', RejectionWithdrawn: 'green' };
+const KIND_COLOURS: Record<string, string> = { Answered: 'green', ModifiedAnswer: 'blue', ModifiedProvenance: 'cyan', ModifiedQuestionnaireVersion: 'violet', RemovedAnswer: 'gray', CarriedFromPreviousYear: 'teal', ModifiedReportingYear: 'orange', Rejected: 'red', RejectionWithdrawn: 'green' };
 
 function ChangeLog({ questionId }: { questionId: number }) {
   const { t } = useTranslation();

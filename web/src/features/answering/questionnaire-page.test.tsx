@@ -137,7 +137,7 @@ describe('saving answers', () => {
     const field = await screen.findByRole('textbox', { name: 'Endenergieverbrauch gesamt Wert in kWh/m²/a' });
     fireEvent.change(field, { target: { value: '142,7' } });
     fireEvent.blur(field);
-    await waitFor(() => expect(api.saveAnswers).toHaveBeenCalledWith(expect.anything(), [{ questionId: 103, inputAnswer: 142.7, multipleChoiceOption: [] }]));
+    await waitFor(() => expect(api.saveAnswers).toHaveBeenCalledWith(expect.anything(), [{ questionId: 103, inputAnswer: 142.7, multipleChoiceOption: [], provenance: 'measured' }]));
   });
 
   it('clears an answer: the save sends neither a number nor an option', async () => {
