@@ -186,3 +186,46 @@ describe('planning an answer file', () => {
     ]);
   });
 });
+
+describe('where the figures come from, in the answer import (issue 40)', () => {
+  const withFigure = answerStructure(['ValueQuestion', 'SingleChoice']).filter((s) => allQuestions(s).some((q) => q.type === 'ValueQuestion') && allQuestions(s).some((q) => q.type === 'SingleChoice'));
+
+  it('the provenance column, in either language, goes with the row’s figures, never with its choices; a figure that stays changes only its provenance', () => {
+    fc.assert(
+      fc.property(withFigure, fc.constantFrom(['geschätzt', 'estimated'] as const, ['berechnet', 'calculated'] as const), (structure, names) => {
+        const value = allQuestions(structure).find((q) => q.type === 'ValueQuestion')!;
+        const choice = allQuestions(structure).find((q) => q.type === 'SingleChoice')!;
+        const stored = { questionId: value.id!, inputAnswer: 42, multipleChoiceOption: [], state: 'Answered' as const, provenance: 'measured' };
+        const target = object(structure, { state: 'Active', lockHolder: null, answers: [stored] });
+        const option = choice.options.find((o) => o.id !== null)!;
+        for (const [language, name] of [['de', names[0]], ['en', names[1]]] as const) {
+          const header = ['id', value.staticTitle, choice.staticTitle, language === 'de' ? 'Herkunft der Werte' : 'Provenance of the figures'];
+          const [row] = plan(header, [[7, 42, option.text, name]], [target], allQuestions(structure), language);
+          expect(row!.status).toBe('updated');
+          const provenance = names[1];
+          expect(row!.changes).toEqual([
+            { questionId: value.id, value: { inputAnswer: 42, multipleChoiceOption: [] }, provenance },
+            { questionId: choice.id, value: { inputAnswer: null, multipleChoiceOption: [option.id] } },
+          ]);
+        }
+        // Without the column, or naming the figure's own provenance, the figure is unchanged.
+        expect(plan(['id', value.staticTitle], [[7, 42]], [target], allQuestions(structure))[0]!.status).toBe('unchanged');
+        expect(plan(['id', value.staticTitle, 'provenance'], [[7, 42, 'gemessen']], [target], allQuestions(structure))[0]!.status).toBe('unchanged');
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('an unknown provenance fails its row at the column, with the specification’s text', () => {
+    fc.assert(
+      fc.property(withFigure, fc.constantFrom('geraten', 'metered', '3'), (structure, wrong) => {
+        const value = allQuestions(structure).find((q) => q.type === 'ValueQuestion')!;
+        const [row] = plan(['id', value.staticTitle, 'Herkunft'], [[7, 10, wrong]], [object(structure, null)], allQuestions(structure));
+        expect(row!.status).toBe('failed');
+        expect(row!.problems).toContainEqual({ column: 'Herkunft', key: 'answer-provenance-unknown' });
+        expect(message('answer-provenance-unknown', 'en')).toMatch(/measured, estimated or calculated/);
+      }),
+      { numRuns: 20 },
+    );
+  });
+});

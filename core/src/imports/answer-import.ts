@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { changeKind, checkAnswer, isAnswerable } from '../answering/answer-rules.ts';
+import { PROVENANCE_NAMES, PROVENANCES, provenanceOf, type Provenance } from '../answering/provenance.ts';
 import { allQuestions, KPI_KEYS, optionTextIn, questionTitleIn, type Question } from '../questionnaires/template.ts';
 import type { AnswerStructure } from '../answering/applicability.ts';
 import type { AnswerInput, AnswerState, AnswerValue, AssetQuestionnaireState } from '../answering/answers.ts';
@@ -20,7 +21,20 @@ export const NOT_APPLICABLE_MARK = '—';
 
 export type AnswerColumn =
   | { key: 'id' | 'externalId' | 'objectName'; kind: 'object' }
+  /** Where the row's figures come from (issue 40): measured, estimated or calculated, in either language. */
+  | { key: 'provenance'; kind: 'provenance' }
   | { key: string; kind: 'question'; staticTitle: string };
+
+/** The provenance column's header in each language (also read: `provenance`). */
+export const PROVENANCE_HEADERS: Record<Language, string> = { de: 'Herkunft der Werte', en: 'Provenance of the figures' };
+
+/** A provenance cell: its name in either language (`gemessen`, `estimated`, …); blank: none named. */
+export const readProvenanceCell = (cell: Cell): E.Either<CellProblem, Provenance | undefined> => {
+  if (blank(cell)) return E.right(undefined);
+  const wanted = normaliseHeader(String(cell));
+  const found = PROVENANCES.find((p) => p === wanted || LANGUAGES.some((l) => normaliseHeader(PROVENANCE_NAMES[p][l]) === wanted));
+  return found ? E.right(found) : E.left({ key: 'answer-provenance-unknown' });
+};
 
 const OBJECT_KEYS = ['id', 'externalId', 'objectName'] as const;
 const objectColumnLabels = (key: (typeof OBJECT_KEYS)[number]) => OBJECT_COLUMNS.find((c) => c.key === key)!.labels;
@@ -59,6 +73,7 @@ export const answerColumns = (questions: readonly Question[]) => {
   }
   const byName = new Map<string, AnswerColumn>();
   for (const key of OBJECT_KEYS) for (const name of [key, ...Object.values(objectColumnLabels(key))]) byName.set(normaliseHeader(name), { key, kind: 'object' });
+  for (const name of ['provenance', 'Herkunft', ...Object.values(PROVENANCE_HEADERS)]) byName.set(normaliseHeader(name), { key: 'provenance', kind: 'provenance' });
   for (const [name, statics] of owners) {
     if (statics.size !== 1 || byName.has(name)) continue;
     const staticTitle = [...statics][0]!;
@@ -143,7 +158,7 @@ export interface AnswerImportObject {
     state: AssetQuestionnaireState;
     /** The name of another user holding a live lock on it (core lockDecision), else null. */
     lockHolder: string | null;
-    answers: readonly { questionId: number; inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: AnswerState | null }[];
+    answers: readonly { questionId: number; inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: AnswerState | null; provenance?: string | null }[];
   } | null;
 }
 
@@ -156,6 +171,8 @@ export interface AnswerRowCells {
 export interface AnswerChange {
   questionId: number;
   value: AnswerValue;
+  /** Where the figure comes from, as the row's provenance column names it; absent: the answer's own, else measured. */
+  provenance?: Provenance;
 }
 
 /** What the import does with one row: the answers it changes, and whether it starts the object's questionnaire. */
@@ -239,6 +256,10 @@ export const planAnswerImport = (rows: readonly AnswerRowCells[], columns: reado
     const current = new Map((sheet?.answers ?? []).map((a) => [a.questionId, a]));
     const changes: AnswerChange[] = [];
     let lockReported = false;
+    const provenanceAt = columns.findIndex((c) => c?.kind === 'provenance');
+    const namedProvenance = provenanceAt < 0 ? E.right(undefined) : readProvenanceCell(r.cells[provenanceAt] ?? null);
+    if (E.isLeft(namedProvenance)) problems.push({ column: headers[provenanceAt] ?? PROVENANCE_HEADERS[context.language], key: namedProvenance.left.key });
+    const rowProvenance = E.isRight(namedProvenance) ? namedProvenance.right : undefined;
     columns.forEach((column, i) => {
       if (!column || column.kind !== 'question') return;
       const cell = r.cells[i] ?? null;
@@ -261,13 +282,15 @@ export const planAnswerImport = (rows: readonly AnswerRowCells[], columns: reado
       if (E.isLeft(checked)) return void problems.push({ column: header, key: checked.left.key, ...(checked.left.params ? { params: checked.left.params } : {}) });
       const stored = question.id === null ? undefined : current.get(question.id);
       const before: AnswerValue | null = stored && stored.state !== null ? { inputAnswer: stored.inputAnswer, multipleChoiceOption: [...stored.multipleChoiceOption] } : null;
-      if (changeKind(before, checked.right) === null) return;
+      const provenance = question.type === 'ValueQuestion' ? rowProvenance : undefined;
+      // A figure that stays changes only when the row names another provenance for it.
+      if (changeKind(before, checked.right) === null && (provenance === undefined || before === null || provenance === provenanceOf({ inputAnswer: before.inputAnswer, provenance: stored?.provenance }))) return;
       if (sheet && !isAnswerable(sheet.state, stored?.state ?? null)) return void problems.push({ column: header, key: 'answer-not-answerable' });
       if (sheet?.lockHolder && !lockReported) {
         lockReported = true;
         problems.push({ column: headerOf('id'), key: 'questionnaire-locked', params: { name: sheet.lockHolder } });
       }
-      changes.push({ questionId: question.id!, value: checked.right });
+      changes.push({ questionId: question.id!, value: checked.right, ...(provenance ? { provenance } : {}) });
     });
     if (problems.length > 0) return { row: r.row, status: 'failed', assetId: target.id, start: false, changes: [], problems };
     if (changes.length === 0) return { row: r.row, status: 'unchanged', assetId: target.id, start: false, changes, problems };

@@ -235,7 +235,7 @@ export interface LatestSheet {
   questionnaireId: number;
   state: string;
   lock: { userId: number; holderName: string; since: number; lastActivity: number } | null;
-  answers: { questionId: number; inputAnswer: number | null; multipleChoiceOption: number[]; state: string | null }[];
+  answers: { questionId: number; inputAnswer: number | null; multipleChoiceOption: number[]; state: string | null; provenance: string | null }[];
 }
 
 /** The latest filled questionnaire of each object with its lock and answers: three queries per 5 000 objects, none per object. */
@@ -260,9 +260,9 @@ export async function latestSheetsOf(db: Executor, assetIds: readonly number[]):
     const ids = [...byId.keys()];
     for (const l of await db.selectFrom('asset_questionnaire_locks').selectAll().where('asset_questionnaire_id', 'in', ids).execute())
       byId.get(l.asset_questionnaire_id)!.lock = { userId: l.user_id, holderName: l.holder_name, since: l.since.getTime(), lastActivity: l.last_activity.getTime() };
-    const answers = await db.selectFrom('asset_answers').select(['asset_questionnaire_id', 'question_id', 'input_answer', 'option_ids', 'state']).where('asset_questionnaire_id', 'in', ids).execute();
+    const answers = await db.selectFrom('asset_answers').select(['asset_questionnaire_id', 'question_id', 'input_answer', 'option_ids', 'state', 'provenance']).where('asset_questionnaire_id', 'in', ids).execute();
     for (const a of answers)
-      byId.get(a.asset_questionnaire_id)!.answers.push({ questionId: a.question_id, inputAnswer: a.input_answer, multipleChoiceOption: [...a.option_ids].sort((x, y) => x - y), state: a.state });
+      byId.get(a.asset_questionnaire_id)!.answers.push({ questionId: a.question_id, inputAnswer: a.input_answer, multipleChoiceOption: [...a.option_ids].sort((x, y) => x - y), state: a.state, provenance: a.provenance });
   }
   return sheets;
 }
@@ -341,6 +341,8 @@ export interface ImportedAnswer {
   questionId: number;
   inputAnswer: number | null;
   optionIds: readonly number[];
+  /** Where the figure comes from (core provenanceAfter); null for choices. */
+  provenance: string | null;
   /** Declined questionnaires mark the answer as changed since the decline (DOMAIN.md §3 code 10). */
   changedSinceDecline: boolean;
   change: { kind: string; oldValue: unknown; newValue: unknown };
@@ -358,6 +360,7 @@ export async function writeImportedAnswers(trx: Executor, answers: readonly Impo
           input_answer: a.inputAnswer,
           option_ids: [...a.optionIds],
           state: 'Answered',
+          provenance: a.provenance,
           changed_since_decline: a.changedSinceDecline,
           modified_by: by.name,
           modified_at: at,
@@ -368,6 +371,7 @@ export async function writeImportedAnswers(trx: Executor, answers: readonly Impo
           input_answer: (eb) => eb.ref('excluded.input_answer'),
           option_ids: (eb) => eb.ref('excluded.option_ids'),
           state: (eb) => eb.ref('excluded.state'),
+          provenance: (eb) => eb.ref('excluded.provenance'),
           modified_by: (eb) => eb.ref('excluded.modified_by'),
           modified_at: (eb) => eb.ref('excluded.modified_at'),
           changed_since_decline: sql`excluded.changed_since_decline or asset_answers.changed_since_decline`,

@@ -50,7 +50,7 @@ const answersOf = async (name: string) =>
     .selectFrom('asset_answers as a')
     .innerJoin('asset_questionnaires as aq', 'aq.id', 'a.asset_questionnaire_id')
     .innerJoin('assets as o', 'o.id', 'aq.asset_id')
-    .select(['a.question_id', 'a.input_answer', 'a.option_ids', 'a.state'])
+    .select(['a.question_id', 'a.input_answer', 'a.option_ids', 'a.state', 'a.provenance'])
     .where('o.name', '=', name)
     .orderBy('a.question_id')
     .execute();
@@ -110,7 +110,8 @@ describe('POST /api/import/answers (issue 20)', () => {
       expect.objectContaining({ kind: 'Answered', note: 'Import: antworten.csv', userName: 'Carl Collector' }),
       expect.objectContaining({ kind: 'Answered', note: 'Import: antworten.csv', userName: 'Carl Collector' }),
     ]);
-    expect(log.json().map((c: { newValue: string }) => c.newValue).sort()).toEqual(['120,5 kWh/m²/a', 'Ja, vollständig']);
+    // A figure is logged with where it comes from (measured unless the file's provenance column says otherwise).
+    expect(log.json().map((c: { newValue: string }) => c.newValue).sort()).toEqual(['120,5 kWh/m²/a · gemessen', 'Ja, vollständig']);
     const scored = await h.db.selectFrom('asset_questionnaires').selectAll().where('id', '=', questionnaire.id).executeTakeFirstOrThrow();
     expect(scored).toMatchObject({ answered_count: 2 });
     // The stored score of the lists, as a save by hand keeps it.
@@ -128,6 +129,20 @@ describe('POST /api/import/answers (issue 20)', () => {
     const { imports: _i, ...tables } = await h.snapshot();
     const { imports: _j, ...expected } = after;
     expect(tables).toEqual(expected);
+  });
+
+  it('a provenance column says where the row’s figures come from; stored with them and logged', async () => {
+    const rows = await filled({ 'Bürohaus Mainzer Landstraße': { [ENERGY]: '98' } });
+    const withColumn = rows.map((r, i) => [...r, i === 0 ? 'Herkunft der Werte' : r[2] === 'Bürohaus Mainzer Landstraße' ? 'geschätzt' : '']);
+    expect((await upload(csv(withColumn), { query: '?dryRun=false' })).json()).toMatchObject({ created: 1, failed: 0 });
+    const stored = await answersOf('Bürohaus Mainzer Landstraße');
+    expect(stored.filter((a) => a.input_answer !== null).map((a) => [a.input_answer, a.provenance])).toEqual([[98, 'estimated']]);
+    // An unknown provenance fails the row at its column; nothing is stored.
+    const before = await h.snapshot();
+    const wrong = withColumn.map((r, i) => (i > 0 && r[2] === 'Bürohaus Mainzer Landstraße' ? [...r.slice(0, -1), 'geraten'] : r));
+    const refused = await upload(csv(wrong), { query: '?dryRun=false' });
+    expect(refused.statusCode).toBe(400);
+    expect(await h.snapshot()).toEqual(before);
   });
 
   it('refuses each bad row with its key, in the request language, and stores nothing', async () => {

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import * as E from 'fp-ts/Either';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { provenanceAfter } from '@ecore/core/answering/provenance.ts';
 import { answerableQuestions, findQuestion, type AnswerStructure } from '@ecore/core/answering/applicability.ts';
 import { changeKind } from '@ecore/core/answering/answer-rules.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
@@ -332,15 +333,22 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
             const question = questionOf(structure, change.questionId);
             const stored = current.get(change.questionId);
             const before = stored && isGivenAnswer(stored) ? { inputAnswer: stored.inputAnswer, multipleChoiceOption: [...stored.multipleChoiceOption] } : null;
+            const provenanceBefore = before === null ? null : provenanceAfter(question, before.inputAnswer, undefined, stored?.provenance);
+            const provenance = provenanceAfter(question, change.value.inputAnswer, change.provenance, provenanceBefore);
             answers.push({
               assetQuestionnaireId: row.id,
               questionId: change.questionId,
               inputAnswer: change.value.inputAnswer,
               optionIds: change.value.multipleChoiceOption,
+              provenance,
               changedSinceDecline: row.state === 'Declined',
-              change: { kind: changeKind(before, change.value)!, oldValue: before ? loggedValue(question, before) : null, newValue: loggedValue(question, change.value) },
+              change: {
+                kind: changeKind(before, change.value) ?? 'ModifiedProvenance',
+                oldValue: before ? loggedValue(question, before, provenanceBefore) : null,
+                newValue: loggedValue(question, change.value, provenance),
+              },
             });
-            current.set(change.questionId, { questionId: change.questionId, ...change.value, state: 'Answered' });
+            current.set(change.questionId, { questionId: change.questionId, ...change.value, state: 'Answered', provenance });
           }
           if (sampled.has(target.object.id) && row.declineCount > row.adjustments) {
             // The first change of a sampled sheet after a decline of its group counts as one adjustment, at most two.
