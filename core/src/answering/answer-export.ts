@@ -4,6 +4,7 @@ import { clusterName } from '../questionnaires/template-export.ts';
 import { answerText } from './answer-rules.ts';
 import type { AnswerStructure } from './applicability.ts';
 import type { StoredAnswer } from './answers.ts';
+import { PROVENANCE_NAMES, provenanceOf } from './provenance.ts';
 
 /** Question types and answer states as the export names them, in both languages (issue 12: exports translate enumerations). */
 const TYPE_NAMES: Record<string, Record<Language, string>> = {
@@ -30,6 +31,7 @@ const COLUMNS: { key: string; header: Record<Language, string> }[] = [
   { key: 'answer', header: { de: 'Antwort', en: 'Answer' } },
   { key: 'value', header: { de: 'Wert', en: 'Value' } },
   { key: 'unit', header: { de: 'Einheit', en: 'Unit' } },
+  { key: 'provenance', header: { de: 'Herkunft', en: 'Provenance' } },
   { key: 'state', header: { de: 'Status', en: 'State' } },
   { key: 'comments', header: { de: 'Kommentare', en: 'Comments' } },
 ];
@@ -37,7 +39,8 @@ const COLUMNS: { key: string; header: Record<Language, string> }[] = [
 /**
  * A filled questionnaire as a table (spec 02 §2 "export questionnaire for an object"): one row per applicable
  * question in tree order with its answer as text in the language, the figure of a value question on its own
- * (a number, so that spreadsheets can compute with it), the unit of its KPI key, the answer's state and its
+ * (a number, so that spreadsheets can compute with it), the unit of its KPI key, where the figure comes from
+ * (measured, estimated, calculated), the answer's state and its
  * comments ("author: text", one per line).
  */
 export const filledQuestionnaireTable = (
@@ -64,6 +67,7 @@ export const filledQuestionnaireTable = (
             answered ? answerText({ ...question, kpiKey: null }, answer, language) : '',
             answered ? answer.inputAnswer : null,
             question.kpiKey ? KPI_KEYS[question.kpiKey] : '',
+            answered && provenanceOf(answer) ? PROVENANCE_NAMES[provenanceOf(answer)!][language] : '',
             answered && answer.state ? (STATE_NAMES[answer.state]?.[language] ?? answer.state) : '',
             answer ? comments.filter((c) => c.answerId === answer.id).map((c) => `${c.authorName}: ${c.comment}`).join('\n') : '',
           ]);
