@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { answerText } from '@ecore/core/answering/answer-rules.ts';
+import type { Provenance } from '@ecore/core/answering/provenance.ts';
+import { loggedValue } from '@ecore/core/answering/save.ts';
 import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
-import { LANGUAGES } from '@ecore/core/shared/language.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findAnswers, findLatestAssetQuestionnaire } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { findAnnualStart } from '@ecore/adapters/db/answering/annual-repository.ts';
@@ -25,8 +25,9 @@ const DAY = 86_400_000;
 /**
  * Plausibility checks in the demo (issue 40): next year's questionnaire of "Bürohaus Mannheim Quadrate" gets two of
  * last year's figures that are still empty: the last one 60 % higher than last year (an open like-for-like flag),
- * the one before it half of last year's (a like-for-like flag the collector explained). Runs after the yearly cycle's
- * demo, once.
+ * the one before it half of last year's (a like-for-like flag the collector explained), and the one before that 5 %
+ * above last year's (no flag). They are estimated, calculated and measured, so that the data quality shows each
+ * provenance. Runs after the yearly cycle's demo, once.
  */
 export async function seedDemoOutliers(db: Kysely<DB>, at: Date): Promise<{ seeded: boolean }> {
   const asset = await db.selectFrom('assets').select('id').where('name', '=', DEMO_RENEWING).executeTakeFirst();
@@ -47,23 +48,26 @@ export async function seedDemoOutliers(db: Kysely<DB>, at: Date): Promise<{ seed
   const name = `${collector.first_name} ${collector.last_name}`;
   const enteredAt = new Date(at.getTime() - DAY);
   const [explained, open] = empty.slice(-2) as [(typeof empty)[0], (typeof empty)[0]];
-  const figures = [
-    { hint: open, inputAnswer: Math.round(open.inputAnswer * 1.6 * 100) / 100 },
-    { hint: explained, inputAnswer: Math.round(explained.inputAnswer * 0.5 * 100) / 100 },
+  const steady = empty.length > 2 ? empty[empty.length - 3] : undefined;
+  // Each figure with where it comes from: estimated (the open flag), calculated (the explained one), measured.
+  const figures: { hint: (typeof empty)[0]; inputAnswer: number; provenance: Provenance }[] = [
+    { hint: open, inputAnswer: Math.round(open.inputAnswer * 1.6 * 100) / 100, provenance: 'estimated' },
+    { hint: explained, inputAnswer: Math.round(explained.inputAnswer * 0.5 * 100) / 100, provenance: 'calculated' },
+    ...(steady ? [{ hint: steady, inputAnswer: Math.round(steady.inputAnswer * 1.05 * 100) / 100, provenance: 'measured' as const }] : []),
   ];
   await db.transaction().execute(async (trx) => {
-    for (const { hint, inputAnswer } of figures) {
+    for (const { hint, inputAnswer, provenance } of figures) {
       const question = questions.get(hint.questionId);
       if (!question) continue;
       const value = { inputAnswer, multipleChoiceOption: [] };
       const answer = await lockAnswerRow(trx, latest.id, hint.questionId, name, enteredAt);
-      await writeAnswerWithChange(trx, answer.id, { ...value, state: 'Answered' }, name, enteredAt, {
+      await writeAnswerWithChange(trx, answer.id, { ...value, state: 'Answered', provenance }, name, enteredAt, {
         assetQuestionnaireId: latest.id,
         questionId: hint.questionId,
         kind: 'Answered',
         userId: collector.id,
         oldValue: null,
-        newValue: { value, text: Object.fromEntries(LANGUAGES.map((l) => [l, answerText(question, value, l)])) },
+        newValue: loggedValue(question, value, provenance),
         note: '',
       });
     }
