@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import example from './fixtures/crrem-worked-example-shopping-centre.json' with { type: 'json' };
 import type { EmissionFactor, ReferenceValue } from '../questionnaires/reference-data.ts';
 import { crremObject } from './arbitraries/crrem.ts';
-import { excessEmissionsOf, objectCrremReport, portfolioCrremReport } from './crrem-report.ts';
+import { crremSheets, excessEmissionsOf, objectCrremReport, portfolioCrremReport } from './crrem-report.ts';
 import { outcomeOf } from './projections.ts';
 import type { ReferenceData } from './reference-lookup.ts';
 import type { StrandingOutcome } from './score-model.ts';
@@ -164,5 +164,42 @@ describe('a portfolio', () => {
     ]);
     expect(report).toMatchObject({ carbon: { status: 'refused' }, energy: { status: 'refused' }, years: [], cumulativeExcessEmissions: null });
     expect(portfolioCrremReport([])).toEqual({ area: 0, carbon: { status: 'not-reported' }, energy: { status: 'not-reported' }, years: [], cumulativeExcessEmissions: null });
+  });
+});
+
+describe('the download', () => {
+  const report = objectCrremReport(exampleStranding, area, example.asset.reportingYear);
+
+  it('names every column with its unit in German and English and gives one row per year', () => {
+    const [years, summary] = crremSheets(report, 'Einkaufszentrum', 'de');
+    expect(years!.columns.map((c) => c.header)).toEqual([
+      'Jahr',
+      'CO2-Intensität (kg CO2e/m²a)',
+      'CO2-Pfad (kg CO2e/m²a)',
+      'CO2 über dem Pfad (kg CO2e/m²a)',
+      'Überschussemissionen (t CO2e)',
+      'Energieintensität (kWh/m²a)',
+      'Energiepfad (kWh/m²a)',
+      'Energie über dem Pfad (kWh/m²a)',
+    ]);
+    expect(years!.rows).toHaveLength(27);
+    expect(years!.rows[12]![0]).toBe(2036);
+    expect(summary!.rows.slice(0, 4)).toEqual([
+      ['Bericht für', 'Einkaufszentrum'],
+      ['Fläche (m²)', 22000],
+      ['Verlassen des CO2-Pfads (Jahr)', 2036],
+      ['Verlassen des Energiepfads (Jahr)', 2038],
+    ]);
+    expect(crremSheets(report, 'Shopping centre', 'en')[0]!.columns[4]!.header).toBe('Excess emissions (t CO2e)');
+  });
+
+  it('says "beyond 2050" for a path never left and "not reported" where nothing was answered', () => {
+    const flatBelow: StrandingOutcome = { status: 'computed', result: { misalignmentYear: null, beyond2050: true, years: [{ year: 2050, intensity: 1, pathway: 2 }], source: 'reported' } };
+    const summary = crremSheets(objectCrremReport({ carbon: flatBelow, energy: { status: 'not-reported' } }, 100, 2050), 'X', 'en')[1]!;
+    expect(summary.rows.slice(2)).toEqual([
+      ['Carbon misalignment year', 'beyond 2050'],
+      ['Energy misalignment year', 'not reported'],
+      ['Excess emissions to 2050 (t CO2e)', 0],
+    ]);
   });
 });

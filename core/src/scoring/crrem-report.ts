@@ -1,3 +1,7 @@
+import type { CellValue, TableColumn } from '../exports/export-table.ts';
+import { tableHeaders } from '../exports/export-table.ts';
+import { z } from 'zod';
+import type { Language } from '../shared/language.ts';
 import { portfolioOutcome } from './group-result.ts';
 import type { StrandingOutcome } from './score-model.ts';
 import { projectionYears, type StrandingRefusal, type StrandingResult } from './stranding.ts';
@@ -143,3 +147,77 @@ export const portfolioCrremReport = (objects: readonly { area: number; stranding
     cumulativeExcessEmissions: carbon ? sum(years.map((y) => y.excessEmissions ?? 0)) : null,
   };
 };
+
+// The report as a download (docs/crrem.md "Download"): one sheet of the years, one of the summary.
+
+const UNIT = { carbon: 'kg CO2e/m²a', energy: 'kWh/m²a', tons: 't CO2e' } as const;
+
+/** The columns of the years sheet, with units in their headers. */
+export const CRREM_YEAR_COLUMNS: readonly TableColumn<CrremYear>[] = [
+  { key: 'year', header: { de: 'Jahr', en: 'Year' }, kind: 'integer', value: (y) => y.year },
+  { key: 'carbonIntensity', header: { de: `CO2-Intensität (${UNIT.carbon})`, en: `Carbon intensity (${UNIT.carbon})` }, kind: 'decimal', value: (y) => y.carbonIntensity },
+  { key: 'carbonPathway', header: { de: `CO2-Pfad (${UNIT.carbon})`, en: `Carbon pathway (${UNIT.carbon})` }, kind: 'decimal', value: (y) => y.carbonPathway },
+  { key: 'carbonExcess', header: { de: `CO2 über dem Pfad (${UNIT.carbon})`, en: `Carbon above the pathway (${UNIT.carbon})` }, kind: 'decimal', value: (y) => y.carbonExcess },
+  { key: 'excessEmissions', header: { de: `Überschussemissionen (${UNIT.tons})`, en: `Excess emissions (${UNIT.tons})` }, kind: 'decimal', value: (y) => y.excessEmissions },
+  { key: 'energyIntensity', header: { de: `Energieintensität (${UNIT.energy})`, en: `Energy intensity (${UNIT.energy})` }, kind: 'decimal', value: (y) => y.energyIntensity },
+  { key: 'energyPathway', header: { de: `Energiepfad (${UNIT.energy})`, en: `Energy pathway (${UNIT.energy})` }, kind: 'decimal', value: (y) => y.energyPathway },
+  { key: 'energyExcess', header: { de: `Energie über dem Pfad (${UNIT.energy})`, en: `Energy above the pathway (${UNIT.energy})` }, kind: 'decimal', value: (y) => y.energyExcess },
+];
+
+const SUMMARY_TEXTS = {
+  sheetYears: { de: 'CRREM je Jahr', en: 'CRREM per year' },
+  sheetSummary: { de: 'Zusammenfassung', en: 'Summary' },
+  what: { de: 'Angabe', en: 'Item' },
+  value: { de: 'Wert', en: 'Value' },
+  subject: { de: 'Bericht für', en: 'Report of' },
+  area: { de: 'Fläche (m²)', en: 'Floor area (m²)' },
+  carbonYear: { de: 'Verlassen des CO2-Pfads (Jahr)', en: 'Carbon misalignment year' },
+  energyYear: { de: 'Verlassen des Energiepfads (Jahr)', en: 'Energy misalignment year' },
+  cumulative: { de: `Überschussemissionen bis 2050 (${UNIT.tons})`, en: `Excess emissions to 2050 (${UNIT.tons})` },
+  beyond2050: { de: 'nach 2050', en: 'beyond 2050' },
+  notReported: { de: 'nicht angegeben', en: 'not reported' },
+  refused: { de: 'nicht berechenbar', en: 'cannot be computed' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+/** How a misalignment year reads in the download: the year, "beyond 2050", or why there is none. */
+export const misalignmentText = (metric: CrremMetric, language: Language): string | number =>
+  metric.status === 'computed'
+    ? metric.beyond2050 || metric.misalignmentYear === null
+      ? SUMMARY_TEXTS.beyond2050[language]
+      : metric.misalignmentYear
+    : metric.status === 'refused'
+      ? SUMMARY_TEXTS.refused[language]
+      : SUMMARY_TEXTS.notReported[language];
+
+export interface CrremSheet {
+  title: string;
+  columns: { key: string; header: string }[];
+  rows: CellValue[][];
+}
+
+/** The two sheets of the download in a language: the years (raw figures, unrounded) and the summary. */
+export const crremSheets = (report: CrremReport, subject: string, language: Language): CrremSheet[] => [
+  {
+    title: SUMMARY_TEXTS.sheetYears[language],
+    columns: tableHeaders(CRREM_YEAR_COLUMNS, language),
+    rows: report.years.map((y) => CRREM_YEAR_COLUMNS.map((c) => c.value(y))),
+  },
+  {
+    title: SUMMARY_TEXTS.sheetSummary[language],
+    columns: [
+      { key: 'item', header: SUMMARY_TEXTS.what[language] },
+      { key: 'value', header: SUMMARY_TEXTS.value[language] },
+    ],
+    rows: [
+      [SUMMARY_TEXTS.subject[language], subject],
+      [SUMMARY_TEXTS.area[language], report.area],
+      [SUMMARY_TEXTS.carbonYear[language], misalignmentText(report.carbon, language)],
+      [SUMMARY_TEXTS.energyYear[language], misalignmentText(report.energy, language)],
+      [SUMMARY_TEXTS.cumulative[language], report.cumulativeExcessEmissions],
+    ],
+  },
+];
+
+/** The formats of the report calls: JSON (the default) or the Excel download. */
+export const CRREM_FORMATS = ['json', 'xlsx'] as const;
+export const crremQuerySchema = z.object({ format: z.enum(CRREM_FORMATS, { error: 'scoring-crrem-format' }).default('json') });
