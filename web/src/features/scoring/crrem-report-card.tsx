@@ -118,7 +118,8 @@ function Figures({ report, metric, language }: { report: CrremReport; metric: Me
   const m = report[metric];
   const marked = m.status === 'computed' && !m.beyond2050 ? m.misalignmentYear : null;
   return (
-    <Table.ScrollContainer minWidth={360} maxHeight={300}>
+    // The viewport takes the focus, so that the keyboard scrolls the years too.
+    <Table.ScrollContainer minWidth={360} maxHeight={300} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table striped withTableBorder stickyHeader aria-label={t('scoring.crrem.tableLabel')} fz="xs" verticalSpacing={2}>
         <Table.Thead>
           <Table.Tr>

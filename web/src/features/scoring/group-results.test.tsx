@@ -136,7 +136,7 @@ describe("a group's CRREM report (issue 41)", () => {
     expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['20493040520', '20503040520']);
     expect(card.textContent).toContain('Verlassen des Pfads: nach 2050');
     expect(card.textContent).toContain('Überschussemissionen bis 2050: 40 t CO2e');
-    await user.click(within(card).getByRole('button', { name: 'CRREM-Bericht als Excel-Datei herunterladen' }));
+    await user.click(within(card).getByRole('button', { name: 'CRREM-Bericht als xlsx herunterladen' }));
     expect(api.downloadCrrem).toHaveBeenCalledWith({ kind: 'group', groupId: 3 });
   });
 });

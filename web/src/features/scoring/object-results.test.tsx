@@ -209,7 +209,7 @@ describe('the results overview of an object', () => {
       expect(card.textContent).toContain('Verlassen des Pfads: 2027');
       expect(card.textContent).toContain('Überschussemissionen bis 2050: 10 t CO2e');
       expect(card.textContent).toContain('Fläche: 5.000 m²');
-      await user.click(within(card).getByRole('button', { name: 'CRREM-Bericht als Excel-Datei herunterladen' }));
+      await user.click(within(card).getByRole('button', { name: 'CRREM-Bericht als xlsx herunterladen' }));
       expect(api.downloadCrrem).toHaveBeenCalledWith({ kind: 'object', assetId: 7, qid: 5 });
     });
 
@@ -219,7 +219,7 @@ describe('the results overview of an object', () => {
       expect(within(card).getByRole('table', { name: 'CRREM report per year' }).textContent).toContain('Excess emissions (t CO2e)');
       expect(card.textContent).toContain('Misaligned from: 2027');
       expect(card.textContent).toContain('Excess emissions to 2050: 10 t CO2e');
-      expect(within(card).getByRole('button', { name: 'Download the CRREM report as an Excel file' })).toBeTruthy();
+      expect(within(card).getByRole('button', { name: 'Download the CRREM report as xlsx' })).toBeTruthy();
     });
   });
 
