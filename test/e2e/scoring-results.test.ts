@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatScore } from '@ecore/core/scoring/display.ts';
+import type { CrremReport } from '@ecore/core/scoring/crrem-report.ts';
 import type { ScoreResult } from '@ecore/core/scoring/score.ts';
+import { formatLocaleNumber } from '@ecore/core/shared/locale-number.ts';
 import type { RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney, watchProblems } from '../support/journey.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
@@ -127,6 +129,41 @@ describe('results and the what-if in the browser', () => {
     await page.getByRole('tab', { name: 'Details' }).click();
     await page.waitForURL(/\/details$/);
     await page.getByRole('row', { name: new RegExp(deTitle(question).slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().waitFor();
+  });
+
+  it('objectadmin sees the CRREM report of the demo office as a chart with its table beside it, in German and in English, and downloads it as xlsx', async () => {
+    const { items } = await apiCall<{ items: { id: number; name: string }[] }>('GET', `asset?page=1&pageSize=5&search=${encodeURIComponent(OFFICE)}`);
+    const office = items.find((item) => item.name === OFFICE)!.id;
+    const filled = await apiCall<Filled>('GET', `asset/${office}/questionnaire/latest?isBuyerAsset=false`);
+    const { reportingYear, report } = await apiCall<{ reportingYear: number; report: CrremReport }>('GET', `asset/${office}/questionnaire/${filled.id}/crrem`);
+    expect(report.carbon.status).toBe('computed');
+
+    await page.goto(`${portal.url}/asset-management/objects/${office}/false/edit/results/${filled.id}/overview`);
+    await signIn(page, 'objectadmin');
+    const card = page.getByRole('region', { name: 'CRREM-Bericht' });
+    await card.getByRole('img', { name: 'Intensität, Pfad und Überschreitung je Jahr (kg CO2e/m²/a)' }).locator('svg').first().waitFor();
+    const table = card.getByRole('table', { name: 'CRREM-Bericht je Jahr' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(1 + 2051 - reportingYear);
+    expect(await table.getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe(String(reportingYear));
+    expect(await table.getByRole('columnheader').last().textContent()).toBe('Überschussemissionen (t CO2e)');
+    const carbon = report.carbon.status === 'computed' ? report.carbon : null;
+    await card.getByText(carbon!.beyond2050 ? 'Verlassen des Pfads: nach 2050' : `Verlassen des Pfads: ${carbon!.misalignmentYear}`).waitFor();
+    await card.getByText(`Überschussemissionen bis 2050: ${formatLocaleNumber(report.cumulativeExcessEmissions!, 'de', 1)} t CO2e`).waitFor();
+    // At 1024 px the chart and the table stand side by side.
+    const [chartBox, tableBox] = await Promise.all([card.getByRole('img').first().boundingBox(), table.boundingBox()]);
+    expect(tableBox!.x).toBeGreaterThan(chartBox!.x + chartBox!.width - 1);
+    await expectNoSeriousA11yViolations(page, 'the CRREM report');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'CRREM-Bericht als xlsx herunterladen' }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^CRREM-Objekt-${office}-${reportingYear}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
+    const english = page.getByRole('region', { name: 'CRREM report' });
+    await english.getByRole('table', { name: 'CRREM report per year' }).getByRole('columnheader', { name: 'Excess emissions (t CO2e)' }).waitFor();
+    await english.getByText(`Excess emissions to 2050: ${formatLocaleNumber(report.cumulativeExcessEmissions!, 'en', 1)} t CO2e`).waitFor();
+    await english.getByRole('button', { name: 'Download the CRREM report as xlsx' }).waitFor();
+    await expectNoBrokenWords(page, 'the CRREM report in English');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
   });
 
   it("objectadmin opens a group's results from the group row's show-score button: the BGF-weighted total, its objects, the details", async () => {

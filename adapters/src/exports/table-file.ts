@@ -31,13 +31,23 @@ export async function writeTable(table: Table, format: ExportFormat): Promise<Ta
     const text = stringify([table.columns.map((c) => c.header), ...table.rows.map((r) => r.map((v) => (v === null ? '' : String(neutraliseCell(v)))))], { delimiter: ';' });
     return { body: Buffer.concat([Buffer.from('\ufeff', 'utf8'), Buffer.from(text, 'utf8')]), contentType: 'text/csv; charset=utf-8', extension: 'csv' };
   }
+  return writeWorkbook([table]);
+}
+
+/**
+ * Writes tables as the sheets of one Excel workbook, in order: bold frozen header row, text cells that would start
+ * a formula neutralised (core neutraliseCell).
+ */
+export async function writeWorkbook(tables: readonly Table[]): Promise<TableFile> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'ECORE Portal';
-  const sheet = workbook.addWorksheet(table.title.slice(0, 31));
-  sheet.columns = table.columns.map((c) => ({ header: c.header, key: c.key, width: Math.min(40, Math.max(12, c.header.length + 4)) }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const row of table.rows) sheet.addRow(neutraliseRow(row));
+  for (const table of tables) {
+    const sheet = workbook.addWorksheet(table.title.slice(0, 31));
+    sheet.columns = table.columns.map((c) => ({ header: c.header, key: c.key, width: Math.min(40, Math.max(12, c.header.length + 4)) }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.views = [{ state: 'frozen', ySplit: 1 }];
+    for (const row of table.rows) sheet.addRow(neutraliseRow(row));
+  }
   const buffer = await workbook.xlsx.writeBuffer();
   return {
     body: Buffer.from(buffer as ArrayBuffer),

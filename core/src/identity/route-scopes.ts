@@ -158,6 +158,9 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/asset/{id}/questionnaire/{qid}/yearOverYear': 'read',
   'GET /api/AssetGroup/{id}/yearOverYear': 'read',
   'GET /api/assetGroup/{id}/yearOverYear': 'read',
+  'GET /api/asset/{id}/questionnaire/{qid}/crrem': 'read',
+  'GET /api/AssetGroup/{id}/crrem': 'read',
+  'GET /api/assetGroup/{id}/crrem': 'read',
 
   // Certificates and the analysis dashboards.
   'GET /api/asset/certificate': 'read',

@@ -71,7 +71,8 @@ export interface GroupResult {
   stranding: { carbon: StrandingOutcome; energy: StrandingOutcome };
 }
 
-const portfolioOutcome = (parts: readonly { area: number; outcome: StrandingOutcome }[]): StrandingOutcome => {
+/** The area-weighted projection of a portfolio from its objects' outcomes: a refusal of any is the portfolio's; objects not reporting drop out. */
+export const portfolioOutcome = (parts: readonly { area: number; outcome: StrandingOutcome }[]): StrandingOutcome => {
   const refused = parts.find((p) => p.outcome.status === 'refused');
   if (refused) return refused.outcome;
   const computed = parts.flatMap((p) => (p.outcome.status === 'computed' ? [{ area: p.area, result: p.outcome.result }] : []));

@@ -37,7 +37,7 @@ describe('the scoring texts', () => {
 
   it('the failures of the score calls end with "try again later" (spec 02 §8)', () => {
     const failures = Object.entries(SCORING_MESSAGES).filter(([key]) => key.endsWith('-error'));
-    expect(failures.map(([key]) => key)).toEqual(['score-fetch-error', 'score-group-fetch-error', 'score-structureInfo-fetch-error', 'consumptionValues-fetch-error', 'score-preview-error', 'stranding-calculate-error']);
+    expect(failures.map(([key]) => key)).toEqual(['crrem-fetch-error', 'score-fetch-error', 'score-group-fetch-error', 'score-structureInfo-fetch-error', 'consumptionValues-fetch-error', 'score-preview-error', 'stranding-calculate-error']);
     for (const [key, text] of failures) {
       expect(text.en, key).toMatch(/Please try again later\.$/);
       expect(text.de, key).toMatch(/Bitte versuchen Sie es später erneut\.$/);

@@ -43,6 +43,16 @@ export const SCORING_MESSAGES = {
     en: 'The energy consumption must not be negative.',
   },
 
+  // The CRREM report (docs/crrem.md).
+  'scoring-crrem-format': {
+    de: 'Das Format muss json oder xlsx sein.',
+    en: 'The format must be json or xlsx.',
+  },
+  'crrem-fetch-error': {
+    de: 'Der CRREM-Bericht konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
+    en: 'The CRREM report could not be loaded. Please try again later.',
+  },
+
   // Failures of the score calls (spec 02 §7, §8).
   'score-fetch-error': {
     de: 'Die Bewertung konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',

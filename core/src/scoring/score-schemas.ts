@@ -5,6 +5,7 @@ import { CLASSIFICATIONS } from './display.ts';
 import { ENERGY_CARRIERS } from './stranding.ts';
 import type { GroupResult, ScoreResult } from './score.ts';
 import type { GroupStructure } from './group-structure.ts';
+import type { CrremReport } from './crrem-report.ts';
 
 /**
  * The results of scoring as the API answers them (docs/scoring.md): zod schemas of `ScoreResult`, `GroupResult`,
@@ -148,10 +149,37 @@ export const groupStructureSchema = z.object({
   ),
 });
 
+/** The CRREM report of an object or a portfolio (docs/crrem.md). */
+const figure = z.number().nullable();
+const crremMetricSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('computed'), misalignmentYear: z.number().nullable().describe('null: beyond 2050'), beyond2050: z.boolean(), source: z.enum(['carriers', 'reported', 'mixed']) }),
+  z.object({ status: z.literal('refused'), refusal: strandingRefusalSchema }),
+  z.object({ status: z.literal('not-reported') }),
+]);
+export const crremReportSchema = z.object({
+  area: z.number().describe('m², the floor area the excess emissions are of'),
+  carbon: crremMetricSchema,
+  energy: crremMetricSchema,
+  years: z.array(
+    z.object({
+      year: z.number(),
+      carbonIntensity: figure.describe('kg CO2e/m²a'),
+      carbonPathway: figure.describe('kg CO2e/m²a'),
+      carbonExcess: figure.describe('max(0, intensity − pathway), kg CO2e/m²a; of a portfolio its excess emissions × 1000 / area'),
+      excessEmissions: figure.describe('t CO2e: max(0, intensity − pathway) × area / 1000; of a portfolio the sum of its objects’'),
+      energyIntensity: figure.describe('kWh/m²a'),
+      energyPathway: figure.describe('kWh/m²a'),
+      energyExcess: figure.describe('max(0, intensity − pathway), kWh/m²a'),
+    }),
+  ),
+  cumulativeExcessEmissions: figure.describe('t CO2e, Σ of the years to 2050'),
+});
+
 // The schemas and core's types describe the same values: a field added to one without the other fails the typecheck.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const SCHEMAS_MATCH_TYPES: [
   Same<z.infer<typeof scoreResultSchema>, ScoreResult>,
   Same<z.infer<typeof groupResultSchema>, GroupResult>,
   Same<z.infer<typeof groupStructureSchema>, GroupStructure>,
-] = [true, true, true];
+  Same<z.infer<typeof crremReportSchema>, CrremReport>,
+] = [true, true, true, true];

@@ -78,10 +78,11 @@ export function exactDescription(document: Document): Document {
       }
       const download = DOWNLOADS[name];
       if (download) {
+        const json = download.withJson ? (responses['200'] as OpenAPIV3_1.ResponseObject | undefined)?.content : undefined;
         responses['200'] = {
           description: download.description,
           headers: { 'Content-Disposition': { description: 'attachment (or inline) with a file name that says what it is', schema: { type: 'string' } } },
-          content: Object.fromEntries(download.mediaTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+          content: { ...json, ...Object.fromEntries(download.mediaTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) },
         };
       }
       const add = (status: string, headers?: Record<string, OpenAPIV3_1.HeaderObject>) => {

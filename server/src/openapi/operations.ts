@@ -123,6 +123,9 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/asset/{id}/questionnaire/{qid}/yearOverYear': 'getYearOverYear',
   'GET /api/AssetGroup/{id}/yearOverYear': 'getAssetGroupYearOverYearSpecPath',
   'GET /api/assetGroup/{id}/yearOverYear': 'getAssetGroupYearOverYear',
+  'GET /api/asset/{id}/questionnaire/{qid}/crrem': 'getCrremReport',
+  'GET /api/AssetGroup/{id}/crrem': 'getAssetGroupCrremReportSpecPath',
+  'GET /api/assetGroup/{id}/crrem': 'getAssetGroupCrremReport',
   'GET /api/import/assets/template': 'downloadAssetImportTemplate',
   'POST /api/import/assets': 'importAssets',
   'GET /api/import/answers/template': 'downloadAnswerImportTemplate',
@@ -152,7 +155,9 @@ export const operationIdFor = (method: string, path: string): string => {
  * (a route answering a file has no response schema of its own, as no serializer touches it).
  */
 const TABLE_TYPES = ['application/json', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
-export const DOWNLOADS: Record<string, { mediaTypes: string[]; description: string }> = {
+/** `withJson`: the call answers JSON by its own schema unless a download format is asked for. */
+const CRREM_DOWNLOAD = { mediaTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], description: 'The CRREM report as JSON, or with format=xlsx as Excel', withJson: true };
+export const DOWNLOADS: Record<string, { mediaTypes: string[]; description: string; withJson?: boolean }> = {
   'GET /api/export/users': { mediaTypes: TABLE_TYPES, description: 'The users as a file in the chosen format' },
   'GET /api/export/assetgroup/{id}': { mediaTypes: TABLE_TYPES, description: "The group's objects as a file in the chosen format" },
   'GET /api/export/questionnaire/{id}/latest': { mediaTypes: TABLE_TYPES, description: 'The latest filled questionnaire as a file in the chosen format' },
@@ -164,5 +169,8 @@ export const DOWNLOADS: Record<string, { mediaTypes: string[]; description: stri
   'GET /api/assetGroup/certificate': { mediaTypes: ['application/pdf'], description: 'The certificate as PDF' },
   'GET /api/import/assets/template': { mediaTypes: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], description: 'The object import template as CSV or Excel' },
   'GET /api/import/answers/template': { mediaTypes: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], description: "A group's answer import template, prefilled with today's answers, as CSV or Excel" },
+  'GET /api/asset/{id}/questionnaire/{qid}/crrem': CRREM_DOWNLOAD,
+  'GET /api/AssetGroup/{id}/crrem': CRREM_DOWNLOAD,
+  'GET /api/assetGroup/{id}/crrem': CRREM_DOWNLOAD,
   'GET /api/import/{id}/report': { mediaTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], description: "The import's rows with a column of errors, as Excel" },
 };

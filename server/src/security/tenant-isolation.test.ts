@@ -246,6 +246,9 @@ const TARGETS: Record<string, Target> = {
   getYearOverYear: { call: (i) => ({ params: { id: i.closed, qid: i.closedQ } }), allowed: SEE_ASSETS_AND_TESTER },
   getAssetGroupYearOverYearSpecPath: { call: (i) => ({ params: { id: i.group } }), allowed: SEE_ASSET },
   getAssetGroupYearOverYear: { call: (i) => ({ params: { id: i.group } }), allowed: SEE_ASSET },
+  getCrremReport: { call: (i) => ({ params: { id: i.closed, qid: i.closedQ } }), allowed: SEE_ASSETS_AND_TESTER },
+  getAssetGroupCrremReportSpecPath: { call: (i) => ({ params: { id: i.group } }), allowed: SEE_ASSET },
+  getAssetGroupCrremReport: { call: (i) => ({ params: { id: i.group } }), allowed: SEE_ASSET },
   downloadAssetCertificate: { call: (i) => ({ query: { id: i.closed } }), allowed: ['objectadmin', 'evaluator'] },
   // The certificate's data for whoever sees the object (mayDownload says whether the PDF too), certificates.test.ts.
   getAssetCertificate: { call: (i) => ({ query: { id: i.closed } }), allowed: [...SEE_ASSETS_AND_TESTER, 'evaluator'] },

@@ -10,19 +10,22 @@ import { checkAnswer } from '@ecore/core/answering/answer-rules.ts';
 import { answerItemSchema, givenAnswers } from '@ecore/core/answering/answers.ts';
 import { groupResult, score, scoreSummary, type ScoreResult, type ScoreSummary, type ScoringAnswer } from '@ecore/core/scoring/score.ts';
 import { groupStructure } from '@ecore/core/scoring/group-structure.ts';
-import { consumptionValuesSchema, groupResultSchema, groupStructureSchema, scoreResultSchema, strandingPairSchema } from '@ecore/core/scoring/score-schemas.ts';
+import { crremQuerySchema, crremSheets, objectCrremReport, portfolioCrremReport, type CrremReport } from '@ecore/core/scoring/crrem-report.ts';
+import { consumptionValuesSchema, crremReportSchema, groupResultSchema, groupStructureSchema, scoreResultSchema, strandingPairSchema } from '@ecore/core/scoring/score-schemas.ts';
 import { isVerifiedScore } from '@ecore/core/scoring/score-access.ts';
 import { refuseWithheldScore } from './score-refusal.ts';
 import { flagParam, idParam, idParams } from '@ecore/core/shared/schemas.ts';
 import { countGroupAssets, findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
 import { findAssetQuestionnaire, findLatestAssetQuestionnaire, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { latestScoringSubjectsOfGroup, scoringAnswersOf } from '@ecore/adapters/db/scoring/scoring-repository.ts';
+import { writeWorkbook } from '@ecore/adapters/exports/table-file.ts';
 import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
 import { createNotifiedCache } from '../../plugins/session-cache.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
+import { sendDownload } from '../exports/download.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { answersOf, structureFor, visibleAsset } from '../answering/context.ts';
@@ -40,6 +43,10 @@ const groupScoreSchema = z.object({
   objects: z.array(z.object({ assetId: z.number(), area: z.number(), ecore: z.number().nullable(), verified: z.boolean() })),
   result: groupResultSchema,
 });
+const objectCrremSchema = z.object({ assetId: z.number(), questionnaireId: z.number(), reportingYear: z.number(), report: crremReportSchema });
+const groupCrremSchema = z.object({ groupId: z.number(), report: crremReportSchema });
+const crremSummary = ' (`?format=xlsx`: the same as an Excel download, a sheet of the years and one of the summary)';
+
 const structureInfoSchema = groupStructureSchema.extend({
   groupId: z.number(),
   groupName: z.string(),
@@ -185,6 +192,35 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
+  /** The report as JSON, or its two sheets in the request's language as an Excel download (docs/crrem.md). */
+  const sendCrrem = async <T extends { report: CrremReport }>(request: FastifyRequest, reply: FastifyReply, answer: T, subject: string, fileName: string) => {
+    if ((request.query as { format: string }).format !== 'xlsx') return answer;
+    const file = await writeWorkbook(crremSheets(answer.report, subject, request.language));
+    return sendDownload(reply, file, fileName, new Date(deps.clock()));
+  };
+
+  app.get(
+    '/asset/:id/questionnaire/:qid/crrem',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `The CRREM report of a filled questionnaire: per year to 2050 intensity, pathway, excess and excess emissions, the misalignment years${crremSummary}`,
+        params: z.object({ id: idParam, qid: idParam }),
+        querystring: crremQuerySchema,
+        response: { 200: objectCrremSchema, ...responses },
+      },
+    },
+    async (request, reply) => {
+      const actor = await assetActorOf(app, request.actor);
+      const { asset, row } = await scoredObject(actor, request.params.id, request.params.qid);
+      const result = await resultOf(asset, row);
+      const report = objectCrremReport(result.stranding, asset.assetTotalArea, row.reportingYear);
+      const answer = { assetId: asset.id, questionnaireId: row.id, reportingYear: row.reportingYear, report };
+      return sendCrrem(request, reply, answer, asset.objectName, `CRREM-${request.language === 'de' ? 'Objekt' : 'object'}-${asset.id}-${row.reportingYear}`);
+    },
+  );
+
   /** A group the actor sees and may see the score of; else 404 / 403. */
   const scoredGroup = async (actor: AssetActor, id: number) => {
     const group = await findGroup(deps.db, id, groupScope(actor), assetGrants(actor));
@@ -299,6 +335,29 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           })),
           clusters: template ? groupStructure(template, onTemplate.map((p) => ({ area: p.area, result: p.result }))).clusters : [],
         };
+      },
+    );
+  }
+
+  for (const path of ['/AssetGroup/:id/crrem', '/assetGroup/:id/crrem']) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `The CRREM report of a group: area-weighted intensities and pathways, its objects' excess emissions summed${crremSummary}`,
+          params: idParams,
+          querystring: crremQuerySchema,
+          response: { 200: groupCrremSchema, ...responses },
+        },
+      },
+      async (request, reply) => {
+        const actor = await assetActorOf(app, request.actor);
+        const group = await scoredGroup(actor, request.params.id);
+        const { parts } = await keptGroup(group.id);
+        const report = portfolioCrremReport(parts.map((p) => ({ area: p.area, stranding: p.result.stranding })));
+        return sendCrrem(request, reply, { groupId: group.id, report }, group.name, `CRREM-${request.language === 'de' ? 'Objektgruppe' : 'group'}-${group.id}`);
       },
     );
   }

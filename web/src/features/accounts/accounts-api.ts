@@ -8,6 +8,7 @@ import { ApiError, api, apiPage, buildUrl, isAbortError, type Page, type QueryVa
 import { currentLanguage } from '../../lib/i18n.ts';
 import { getToken } from '../../lib/session.ts';
 import { listQueryToApi, type ListQuery } from '../../components/data-table/list-query.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 
 /** A user as GET /api/user answers it (spec 01 §3 "User"). */
 export interface User {
@@ -176,14 +177,7 @@ export const downloadUserExport = async (format: ExportFormat, language: Languag
   const blob = await response.blob();
   const extension = format === 'excel' ? 'xlsx' : format;
   const name = fileNameFromDisposition(response.headers.get('Content-Disposition'), `users.${extension}`);
-  const href = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = name;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(blob, name);
 };
 
 /** SWR keys shared by the dialogs and the lists. */

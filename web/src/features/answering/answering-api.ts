@@ -8,6 +8,7 @@ import { isMessageKey, message } from '@ecore/core/shared/messages.ts';
 import { api, ApiError, buildUrl } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { getToken } from '../../lib/session.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 
 /*
  * The object-questionnaire calls of docs/answering.md (spec 02 §7). Every `qid` below is the route's
@@ -301,16 +302,7 @@ export const fetchFile = async (apiPath: string, signal?: AbortSignal): Promise<
 export const isApiPath = (path: string): boolean => /^\/api\/[\w\-/.%?=&]*$/.test(path) && !path.includes('..') && !path.startsWith('//');
 
 /** Hands a file to the browser as a download. */
-export const saveFile = (blob: Blob, fileName: string): void => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
+export const saveFile = (blob: Blob, fileName: string): void => saveBlob(blob, fileName);
 
 export const downloadDocument = async (document: AnswerDocument): Promise<void> => {
   const { blob, fileName } = await fetchFile(documentPath(document.id));

@@ -2,6 +2,7 @@ import type { CertificateCluster, CertificateStatus, SubjectKind, Verification }
 import { api, ApiError, buildUrl } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { getToken } from '../../lib/session.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 
 /** What a certificate is issued for: a single object or an object group (portfolio). */
 export type CertificateSubject = SubjectKind;
@@ -85,14 +86,7 @@ export const downloadCertificate = async (subject: CertificateSubject, id: numbe
   if (!response.ok) throw await errorOf(response);
   const blob = await response.blob();
   const name = fileNameOf(response.headers.get('Content-Disposition'), 'ECORE-Label.pdf');
-  const href = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = name;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(blob, name);
   return name;
 };
 

@@ -3,6 +3,7 @@ import { ApiError, apiPage, buildUrl, isAbortError, type Page, type QueryValue }
 import { currentLanguage } from '../../lib/i18n.ts';
 import { getToken } from '../../lib/session.ts';
 import { listQueryToApi, type ListQuery } from '../../components/data-table/list-query.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 
 /** An object the finance partner may export (GET export/assets). */
 export interface ExportableAsset {
@@ -89,13 +90,6 @@ export const downloadExport = async (
     onProgress({ received, total });
   }
   const name = fileNameOf(response.headers.get('Content-Disposition'), 'export');
-  const href = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }));
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = name;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(new Blob(chunks as BlobPart[], { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }), name);
   return name;
 };

@@ -2,6 +2,7 @@ import type { ImportListItem, ImportResult } from '@ecore/core/imports/import-ta
 import { ApiError, apiPage, buildUrl, type Page } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { getToken } from '../../lib/session.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 
 export type { ImportListItem, ImportResult };
 
@@ -55,12 +56,5 @@ export const downloadImportFile = async (path: string, query: Record<string, str
   if (!response.ok) throw new ApiError(response.status, 'request-error', '');
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const name = /filename="([^"]+)"/i.exec(disposition)?.[1] ?? 'import';
-  const href = URL.createObjectURL(await response.blob());
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = name;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(await response.blob(), name);
 };

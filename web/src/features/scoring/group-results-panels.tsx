@@ -16,6 +16,7 @@ import { GroupYearOverYear } from './year-over-year-card.tsx';
 
 // The portfolio's curves with the chart library, loaded only here (as on the object's results).
 const ResultsStrandingChart = lazy(() => import('./results-stranding-chart.tsx').catch(() => ({ default: () => null })));
+const CrremReportCard = lazy(() => import('./crrem-report-card.tsx').catch(() => ({ default: () => null })));
 
 /** An object's name linking to its results where it has a questionnaire. */
 function ObjectLink({ name, assetId, isBuyerAsset, questionnaireId }: { name: string; assetId: number; isBuyerAsset: boolean; questionnaireId: number | null }) {
@@ -34,7 +35,7 @@ function ObjectLink({ name, assetId, isBuyerAsset, questionnaireId }: { name: st
  */
 export function GroupResultsOverview() {
   const { t } = useTranslation();
-  const { score, group, language } = useGroupResults();
+  const { groupId, score, group, language } = useGroupResults();
   const { result } = score;
   const assets = new Map((group?.assets ?? []).map((a) => [a.assetId, a]));
   return (
@@ -49,6 +50,9 @@ export function GroupResultsOverview() {
       <StrandingCard stranding={result.stranding} language={language} />
       <Suspense fallback={null}>
         <ResultsStrandingChart stranding={result.stranding} language={language} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CrremReportCard subject={{ kind: 'group', groupId }} language={language} />
       </Suspense>
       <Paper withBorder p="md">
         <Table aria-label={t('scoring.results.group.objectsLabel')} verticalSpacing={4}>

@@ -2,7 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { groupResult } from '@ecore/core/scoring/score.ts';
+import { portfolioCrremReport } from '@ecore/core/scoring/crrem-report.ts';
+import { groupResult, type StrandingOutcome } from '@ecore/core/scoring/score.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import type { Session } from '../../lib/session.ts';
 import { renderUi } from '../../testing/render.tsx';
@@ -19,7 +20,7 @@ import { yearOverYear, type YearFigures } from '@ecore/core/scoring/year-over-ye
  * draws the structure answer of docs/scoring.md (GET AssetGroup/{id}/structureInfo).
  */
 
-const api = vi.hoisted(() => ({ fetchGroupScore: vi.fn(), fetchGroupStructure: vi.fn(), fetchGroupYearOverYear: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchGroupScore: vi.fn(), fetchGroupStructure: vi.fn(), fetchGroupYearOverYear: vi.fn(), fetchCrrem: vi.fn(), downloadCrrem: vi.fn() }));
 vi.mock(import('./scoring-api.ts'), async (original) => ({ ...(await original()), ...api }));
 const group: AssetGroup = {
   id: 3,
@@ -110,6 +111,34 @@ beforeEach(() => {
   api.fetchGroupScore.mockImplementation(async () => groupScore());
   api.fetchGroupStructure.mockImplementation(async () => structure);
   api.fetchGroupYearOverYear.mockImplementation(async () => ({ current: groupYear(2025, 55), previous: null, comparison: null }));
+  api.fetchCrrem.mockImplementation(async () => ({ groupId: 3, report: portfolioCrremReport([]) }));
+  api.downloadCrrem.mockResolvedValue(undefined);
+});
+
+describe("a group's CRREM report (issue 41)", () => {
+  const flat = (intensity: number): StrandingOutcome => ({
+    status: 'computed',
+    result: { misalignmentYear: intensity > 40 ? 2049 : null, beyond2050: intensity <= 40, years: [2049, 2050].map((year) => ({ year, intensity, pathway: 40 })), source: 'carriers' },
+  });
+
+  it('shows the area-weighted intensity below the pathway, yet the excess emissions of the object above it, and downloads the group', async () => {
+    // 1 000 m² 20 kg above the pathway, 3 000 m² 20 kg below: on average 10 kg below, yet 20 t in excess each year (5 kg per m² of the whole).
+    api.fetchCrrem.mockImplementation(async () => ({
+      groupId: 3,
+      report: portfolioCrremReport([
+        { area: 1000, stranding: { carbon: flat(60), energy: { status: 'not-reported' } } },
+        { area: 3000, stranding: { carbon: flat(20), energy: { status: 'not-reported' } } },
+      ]),
+    }));
+    const { user } = await open('overview');
+    const card = await screen.findByRole('region', { name: 'CRREM-Bericht' }, { timeout: 15_000 });
+    const table = within(card).getByRole('table', { name: 'CRREM-Bericht je Jahr' });
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['20493040520', '20503040520']);
+    expect(card.textContent).toContain('Verlassen des Pfads: nach 2050');
+    expect(card.textContent).toContain('Überschussemissionen bis 2050: 40 t CO2e');
+    await user.click(within(card).getByRole('button', { name: 'CRREM-Bericht als xlsx herunterladen' }));
+    expect(api.downloadCrrem).toHaveBeenCalledWith({ kind: 'group', groupId: 3 });
+  });
 });
 
 const groupYear = (reportingYear: number, ecore: number): YearFigures => ({ reportingYear, ecore, clusters: [{ clusterIdentifier: 'I', score: ecore }], stranding: { year: null, beyond2050: true }, consumption: null, area: 4000 });

@@ -14,15 +14,16 @@ import { ObjectYearOverYear } from './year-over-year-card.tsx';
 // The chart library loads only with the curves (as in the stranding calculator).
 // A chart that fails to load leaves the figures above (the table of the years is in the same chunk).
 const ResultsStrandingChart = lazy(() => import('./results-stranding-chart.tsx').catch(() => ({ default: () => null })));
+const CrremReportCard = lazy(() => import('./crrem-report-card.tsx').catch(() => ({ default: () => null })));
 
 /**
  * The results overview of an object (spec 02 §2, UI.md "results lead with the total"): the ECORE total and the
  * finance score in their classification colours, the cluster bars, taxonomy conformity, the consumption values
- * per m², the stranding years, and the what-if sandbox.
+ * per m², the stranding years, the CRREM report, and the what-if sandbox.
  */
 export function ObjectResultsOverview() {
   const { t } = useTranslation();
-  const { score, language } = useObjectResults();
+  const { assetId, qid, score, language } = useObjectResults();
   const { result } = score;
   return (
     <Stack gap="md">
@@ -45,6 +46,9 @@ export function ObjectResultsOverview() {
       </SimpleGrid>
       <Suspense fallback={null}>
         <ResultsStrandingChart stranding={result.stranding} language={language} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CrremReportCard subject={{ kind: 'object', assetId, qid }} language={language} />
       </Suspense>
       {result.referenceMissing.length > 0 ? (
         <Alert color="orange" variant="light">

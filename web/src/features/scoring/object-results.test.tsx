@@ -2,7 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { objectCrremReport } from '@ecore/core/scoring/crrem-report.ts';
 import { describeMissing } from '@ecore/core/scoring/reference-lookup.ts';
+import type { StrandingOutcome } from '@ecore/core/scoring/score.ts';
 import { yearOverYear, type YearFigures } from '@ecore/core/scoring/year-over-year.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import type { Session } from '../../lib/session.ts';
@@ -21,7 +23,7 @@ import { ANALYST, BUYER, computedStranding, OBJECT_ADMIN, objectScore, testFille
  * score role (core mayViewScore).
  */
 
-const api = vi.hoisted(() => ({ fetchObjectScore: vi.fn(), previewScore: vi.fn(), fetchObjectYearOverYear: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchObjectScore: vi.fn(), previewScore: vi.fn(), fetchObjectYearOverYear: vi.fn(), fetchCrrem: vi.fn(), downloadCrrem: vi.fn() }));
 vi.mock(import('./scoring-api.ts'), async (original) => ({ ...(await original()), ...api }));
 vi.mock(import('../answering/answering-api.ts'), async (original) => ({
   ...(await original()),
@@ -64,6 +66,8 @@ beforeEach(() => {
   api.fetchObjectScore.mockImplementation(async () => served);
   api.previewScore.mockImplementation(async (_asset: number, _qid: number, changes: WhatIfAnswer[]) => objectScore(testResult(changes)));
   api.fetchObjectYearOverYear.mockImplementation(async () => ({ current: lastYear(2025, 5000), previous: null, comparison: null }));
+  api.fetchCrrem.mockImplementation(async () => ({ assetId: 7, questionnaireId: 5, reportingYear: 2025, report: objectCrremReport({ carbon: { status: 'not-reported' }, energy: { status: 'not-reported' } }, 5000, 2025) }));
+  api.downloadCrrem.mockResolvedValue(undefined);
 });
 
 /** One year's figures as the server answers them (core objectYearFigures). */
@@ -179,6 +183,44 @@ describe('the results overview of an object', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows[2]!.getAttribute('style')).toMatch(/font-weight: ?700/);
     expect(rows[1]!.getAttribute('style') ?? '').not.toMatch(/font-weight/);
+  });
+
+  describe('the CRREM report (issue 41)', () => {
+    // 5 000 m², carbon 40 kg/m² against a pathway falling 2 kg a year from 42: above it from 2027, 2 kg × 5 t = 10 t.
+    const carbon: StrandingOutcome = {
+      status: 'computed',
+      result: { misalignmentYear: 2027, beyond2050: false, years: [2025, 2026, 2027].map((year, i) => ({ year, intensity: 40, pathway: 42 - 2 * i })), source: 'carriers' },
+    };
+    beforeEach(() => {
+      api.fetchCrrem.mockImplementation(async () => ({ assetId: 7, questionnaireId: 5, reportingYear: 2025, report: objectCrremReport({ carbon, energy: { status: 'not-reported' } }, 5000, 2025) }));
+    });
+
+    it('shows the chart with the table beside it: excess and excess emissions per year, the misalignment year, the sum to 2050', async () => {
+      const { user } = await open('overview');
+      const card = await screen.findByRole('region', { name: 'CRREM-Bericht' }, { timeout: 15_000 });
+      expect(within(card).getByRole('img', { name: 'Intensität, Pfad und Überschreitung je Jahr (kg CO2e/m²/a)' })).toBeTruthy();
+      const table = within(card).getByRole('table', { name: 'CRREM-Bericht je Jahr' });
+      expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
+        'JahrIntensität (kg CO2e/m²/a)Pfad (kg CO2e/m²/a)Über dem Pfad (kg CO2e/m²/a)Überschussemissionen (t CO2e)',
+        '2025404200',
+        '2026404000',
+        '20274038210',
+      ]);
+      expect(card.textContent).toContain('Verlassen des Pfads: 2027');
+      expect(card.textContent).toContain('Überschussemissionen bis 2050: 10 t CO2e');
+      expect(card.textContent).toContain('Fläche: 5.000 m²');
+      await user.click(within(card).getByRole('button', { name: 'CRREM-Bericht als xlsx herunterladen' }));
+      expect(api.downloadCrrem).toHaveBeenCalledWith({ kind: 'object', assetId: 7, qid: 5 });
+    });
+
+    it('in English', async () => {
+      await open('overview', { language: 'en' });
+      const card = await screen.findByRole('region', { name: 'CRREM report' }, { timeout: 15_000 });
+      expect(within(card).getByRole('table', { name: 'CRREM report per year' }).textContent).toContain('Excess emissions (t CO2e)');
+      expect(card.textContent).toContain('Misaligned from: 2027');
+      expect(card.textContent).toContain('Excess emissions to 2050: 10 t CO2e');
+      expect(within(card).getByRole('button', { name: 'Download the CRREM report as xlsx' })).toBeTruthy();
+    });
   });
 
   it('says "beyond 2050" in English', async () => {

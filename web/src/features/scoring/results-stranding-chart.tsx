@@ -1,16 +1,16 @@
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
 import { LineChart } from '@mantine/charts';
-import { Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { SegmentedControl, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { KPI_KEYS } from '@ecore/core/questionnaires/template.ts';
 import { formatFigure } from '@ecore/core/scoring/display.ts';
 import type { StrandingOutcome } from '@ecore/core/scoring/score.ts';
 import type { StrandingResult } from '@ecore/core/scoring/stranding.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
+import { MetricSwitch, ResultsChartCard, type Metric } from './results-chart-card.tsx';
 
 const UNITS = { carbon: KPI_KEYS.co2, energy: KPI_KEYS.finalEnergyTotal } as const;
-type Metric = keyof typeof UNITS;
 
 /**
  * The stranding curves of a result (UI.md "Results"): the intensity and the pathway per year from the reporting
@@ -26,35 +26,26 @@ export default function ResultsStrandingChart({ stranding, language }: { strandi
   if (metrics.length === 0 || outcome.status !== 'computed') return null;
   const result = outcome.result;
   return (
-    <Paper withBorder p="md" component="section" aria-label={t('scoring.results.curve.title')}>
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Text size="sm" fw={600}>
-            {t('scoring.results.curve.title')}
-          </Text>
-          <Group gap="sm">
-            <SegmentedControl
-              size="xs"
-              aria-label={t('scoring.results.curve.metric')}
-              value={metric}
-              onChange={(value) => setMetric(value === 'energy' ? 'energy' : 'carbon')}
-              data={metrics.map((m) => ({ value: m, label: t(`scoring.results.stranding.${m}`) }))}
-            />
-            <SegmentedControl
-              size="xs"
-              aria-label={t('scoring.results.curve.view')}
-              value={view}
-              onChange={(value) => setView(value === 'table' ? 'table' : 'chart')}
-              data={[
-                { value: 'chart', label: t('scoring.results.curve.asChart') },
-                { value: 'table', label: t('scoring.results.curve.asTable') },
-              ]}
-            />
-          </Group>
-        </Group>
-        {view === 'chart' ? <Chart metric={metric} result={result} language={language} /> : <Figures metric={metric} result={result} language={language} />}
-      </Stack>
-    </Paper>
+    <ResultsChartCard
+      title={t('scoring.results.curve.title')}
+      controls={
+        <>
+          <MetricSwitch label={t('scoring.results.curve.metric')} value={metric} metrics={metrics} labelOf={(m) => t(`scoring.results.stranding.${m}`)} onChange={setMetric} />
+          <SegmentedControl
+            size="xs"
+            aria-label={t('scoring.results.curve.view')}
+            value={view}
+            onChange={(value) => setView(value === 'table' ? 'table' : 'chart')}
+            data={[
+              { value: 'chart', label: t('scoring.results.curve.asChart') },
+              { value: 'table', label: t('scoring.results.curve.asTable') },
+            ]}
+          />
+        </>
+      }
+    >
+      {view === 'chart' ? <Chart metric={metric} result={result} language={language} /> : <Figures metric={metric} result={result} language={language} />}
+    </ResultsChartCard>
   );
 }
 

@@ -2,8 +2,12 @@ import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import type { Classification } from '@ecore/core/scoring/display.ts';
 import type { GroupResult, ScoreResult } from '@ecore/core/scoring/score.ts';
 import type { YearFigures, YearOverYear } from '@ecore/core/scoring/year-over-year.ts';
+import type { CrremReport } from '@ecore/core/scoring/crrem-report.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
-import { api } from '../../lib/api-client.ts';
+import { api, ApiError, buildUrl } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
+import { getToken } from '../../lib/session.ts';
 
 /*
  * The score calls of docs/scoring.md (spec 02 §7): an object's results, the what-if preview, a group's results
@@ -91,3 +95,30 @@ export const fetchObjectYearOverYear = (assetId: number, qid: number): Promise<Y
 
 export const groupYearOverYearKey = (groupId: number) => ['scoring/yearOverYear/group', groupId] as const;
 export const fetchGroupYearOverYear = (groupId: number): Promise<YearOverYearAnswer> => api.get<YearOverYearAnswer>(`assetGroup/${groupId}/yearOverYear`);
+
+/** GET asset/{id}/questionnaire/{qid}/crrem and assetGroup/{id}/crrem (docs/crrem.md): core's CrremReport. */
+export interface ObjectCrrem {
+  assetId: number;
+  questionnaireId: number;
+  reportingYear: number;
+  report: CrremReport;
+}
+export interface GroupCrrem {
+  groupId: number;
+  report: CrremReport;
+}
+
+/** The report's path of an object's filled questionnaire or of a group. */
+export type CrremSubject = { kind: 'object'; assetId: number; qid: number } | { kind: 'group'; groupId: number };
+const crremPath = (subject: CrremSubject) => (subject.kind === 'object' ? `asset/${subject.assetId}/questionnaire/${subject.qid}/crrem` : `assetGroup/${subject.groupId}/crrem`);
+
+export const crremKey = (subject: CrremSubject) => ['scoring/crrem', crremPath(subject)] as const;
+export const fetchCrrem = (subject: CrremSubject): Promise<ObjectCrrem | GroupCrrem> => api.get<ObjectCrrem | GroupCrrem>(crremPath(subject));
+
+/** The report as an Excel file in the UI's language, saved under the server's file name. */
+export const downloadCrrem = async (subject: CrremSubject): Promise<void> => {
+  const token = getToken();
+  const response = await fetch(buildUrl(crremPath(subject), { format: 'xlsx' }), { headers: { 'Accept-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  if (!response.ok) throw new ApiError(response.status, 'crrem-fetch-error', '');
+  saveBlob(await response.blob(), /filename="([^"]+)"/i.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'CRREM.xlsx');
+};
