@@ -53,3 +53,27 @@ export async function anySheetOfYear(db: Executor, organisationId: number, asset
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The ids of the organisation's objects with one of these names (trimmed, case ignored), for matching by name + address. */
+export async function objectIdsNamed(db: Executor, organisationId: number, names: readonly string[]): Promise<number[]> {
+  const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()))];
+  const ids: number[] = [];
+  for (let i = 0; i < wanted.length; i += 1000) {
+    const part = wanted.slice(i, i + 1000);
+    const rows = await db
+      .selectFrom('assets')
+      .select('id')
+      .where('organisation_id', '=', organisationId)
+      .where((eb) => eb(eb.fn('lower', [eb.fn('trim', ['name'])]), 'in', part))
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** The reporting year of each filled questionnaire named. */
+export async function reportingYearsOf(db: Executor, questionnaireIds: readonly number[]): Promise<Map<number, number>> {
+  if (questionnaireIds.length === 0) return new Map();
+  const rows = await db.selectFrom('asset_questionnaires').select(['id', 'reporting_year']).where('id', 'in', [...questionnaireIds]).execute();
+  return new Map(rows.map((r) => [r.id, r.reporting_year]));
+}

@@ -35,7 +35,7 @@ const answered = async (name: string, kpiKey: string) => {
     .where('o.name', '=', name)
     .where('q.kpi_key', '=', kpiKey)
     .executeTakeFirst();
-  return row ? { value: row.input_answer, area: row.total_area } : null;
+  return row ? { value: row.input_answer, area: row.asset_total_area } : null;
 };
 
 describe('GET /api/export/gresb (issue 41)', () => {
