@@ -120,6 +120,12 @@ const COLUMN_OF_KPI: Readonly<Partial<Record<KpiKey, string>>> = {
   waste: 'was_abs_nhaz',
 };
 
+/** The carriers a GRESB column sums: split by the import, given whole to one where the object answers only that one. */
+const PAIRS: readonly (readonly [KpiKey, KpiKey])[] = [
+  ['finalEnergyGas', 'finalEnergyOil'],
+  ['finalEnergyDistrictHeating', 'finalEnergyDistrictCooling'],
+];
+
 /** The value question of each KPI key in a structure: the first in tree order, as the figures read it (core kpiFigures). */
 export const kpiQuestions = (structure: AnswerStructure): Map<KpiKey, Question> => {
   const out = new Map<KpiKey, Question>();
@@ -158,8 +164,18 @@ export const gresbAnswerChanges = (
   if (structure === null) return { changes, problems: [{ column: headerOf('partners_id'), key: 'questionnaire-start-error' }] };
   if (sheet !== null && sheet.reportingYear !== year) return { changes, problems: [{ column: headerOf('year'), key: 'gresb-year-questionnaire', params: { year: sheet.reportingYear } }] };
   const questions = kpiQuestions(structure);
+  // Fuels and district energy go whole to the carrier the object answers where it does not answer the other.
+  const figures: Partial<Record<KpiKey, number>> = { ...intensities };
+  for (const [a, b] of PAIRS) {
+    for (const [from, to] of [[a, b], [b, a]] as const) {
+      if (figures[from] !== undefined && !questions.has(from) && questions.has(to)) {
+        figures[to] = (figures[to] ?? 0) + figures[from];
+        delete figures[from];
+      }
+    }
+  }
   const current = new Map((sheet?.answers ?? []).map((a) => [a.questionId, a]));
-  for (const [key, value] of entries) {
+  for (const [key, value] of Object.entries(figures) as [KpiKey, number][]) {
     const column = headerOf(COLUMN_OF_KPI[key] ?? 'size');
     const question = questions.get(key);
     if (!question) {
@@ -172,6 +188,8 @@ export const gresbAnswerChanges = (
       continue;
     }
     const stored = current.get(question.id!);
+    // A figure the file gives back as stored (× and ÷ the floor area may move its last digit) changes nothing.
+    if (stored && stored.state !== null && stored.inputAnswer !== null && Math.abs(stored.inputAnswer - checked.right.inputAnswer!) <= 1e-9 * Math.max(1, Math.abs(stored.inputAnswer))) continue;
     const before: AnswerValue | null = stored && stored.state !== null ? { inputAnswer: stored.inputAnswer, multipleChoiceOption: [...stored.multipleChoiceOption] } : null;
     if (changeKind(before, checked.right) === null) continue;
     if (sheet && !isAnswerable(sheet.state, stored?.state ?? null)) {

@@ -225,3 +225,11 @@ describe('GRESB import (issue 41)', () => {
     expect([fresh.finalEnergyGas, fresh.finalEnergyOil]).toEqual([70, 0]);
   });
 });
+
+describe('GRESB import of a row without figures', () => {
+  it('needs no year where the row has no figures, and a year where it has', () => {
+    const row = { ...gresbRow({ ...OFFICE, reportingYear: null }).row };
+    expect(readGresbRow(1, cellsOf(row), (k) => k, 'en').problems).toEqual([]);
+    expect(readGresbRow(1, cellsOf({ ...row, wat_abs_w: 10 }), (k) => k, 'en').problems.map((p) => [p.column, p.key])).toEqual([['year', 'validation-required']]);
+  });
+});

@@ -414,7 +414,12 @@ export const readGresbRow = (row: number, cells: ReadonlyMap<string, Cell>, head
   } else if (size <= 0) problem('size', 'gresb-size');
   const year = number('year');
   if (year === null) {
-    if (!problems.some((p) => p.column === headerOf('year'))) problem('year', 'validation-required');
+    // A row without figures (an object without a questionnaire in the export) needs no year; figures do.
+    const figures = ABSOLUTE_COLUMNS.some((key) => {
+      const cell = cells.get(key) ?? null;
+      return cell !== null && String(cell).trim() !== '';
+    });
+    if (figures && !problems.some((p) => p.column === headerOf('year'))) problem('year', 'validation-required');
   } else if (!Number.isInteger(year) || year < GRESB_FIRST_YEAR || year > GRESB_LAST_YEAR) problem('year', 'gresb-year');
   const absolutes = Object.fromEntries(
     ABSOLUTE_COLUMNS.map((key) => {
