@@ -28,6 +28,7 @@ import { scoringModuleRoutes } from './routes/scoring/index.ts';
 import { certificatesModuleRoutes } from './routes/certificates/index.ts';
 import { analysisModuleRoutes } from './routes/analysis/index.ts';
 import { importModuleRoutes } from './routes/imports/index.ts';
+import { reportingModuleRoutes } from './routes/reporting/index.ts';
 import type { AppDeps } from './deps.ts';
 
 export type { AppConfig, AppDeps } from './deps.ts';
@@ -88,6 +89,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
       await api.register(certificatesModuleRoutes, deps);
       await api.register(analysisModuleRoutes, deps);
       await api.register(importModuleRoutes, deps);
+      await api.register(reportingModuleRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -89,6 +89,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/export/questionnaire/{id}/latest': 'export',
   'GET /api/export/questionnaire/{id}/{qid}': 'export',
   'GET /api/export/customerData': 'export',
+  'GET /api/export/gresb': 'export',
 
   // Objects, object groups and access requests.
   'GET /api/asset/countries': 'read',

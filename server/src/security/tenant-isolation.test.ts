@@ -265,6 +265,8 @@ const TARGETS: Record<string, Target> = {
   downloadAnswerImportTemplate: { call: (i) => ({ query: { assetGroupId: i.group, language: 'de', exportFormat: '1' } }), allowed: ['objectadmin', 'importadmin', 'collector'] },
   importAnswers: { call: (i) => ({ query: { dryRun: true, organisationId: i.org }, multipart: true }), allowed: ['objectadmin', 'importadmin', 'collector'], roleGated: true },
   // The import users of the organisation see its imports (DOMAIN.md §10).
+  // GRESB asset data (issue 41): those who import objects export it, within their organisation and access list.
+  exportGresb: { call: (i) => ({ query: { assetGroupId: i.group, format: 'csv', organisationId: i.org } }), allowed: ['objectadmin', 'importadmin'], roleGated: true },
   downloadImportReport: { call: (i) => ({ params: { id: i.importRun } }), allowed: ['importadmin', 'objectadmin', 'collector'] },
 };
 

@@ -10,6 +10,7 @@ import { columnOfHeader, OBJECT_COLUMNS } from '@ecore/core/imports/object-colum
 import { planObjectImport, planOutcomes } from '@ecore/core/imports/object-plan.ts';
 import { readObjectRow, writeObjectRow } from '@ecore/core/imports/object-row.ts';
 import { objectTemplate, TEMPLATE_FILE_NAMES } from '@ecore/core/imports/object-template.ts';
+import { isGresbHeader } from '@ecore/core/reporting/gresb.ts';
 import { isLanguage, type Language } from '@ecore/core/shared/language.ts';
 import { message } from '@ecore/core/shared/messages.ts';
 import { flagParam, idParam, numberChoiceParam } from '@ecore/core/shared/schemas.ts';
@@ -21,7 +22,10 @@ import { HttpError } from '../../plugins/http-error.ts';
 import { actorName } from '../answering/context.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { sendDownload } from '../exports/download.ts';
+import { createTemplateCache } from '../questionnaires/template-cache.ts';
+import { createReferenceDataCache, createScoreKeeper } from '../scoring/stored-score.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
+import { importGresb } from './gresb-import.ts';
 
 const tags = ['imports'];
 const security = [{ bearerAuth: [] }];
@@ -98,6 +102,9 @@ export const multipartLimits = { limits: { fileSize: MAX_IMPORT_BYTES, files: 1,
 export const objectImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
   await app.register(multipart, multipartLimits);
+  const templates = createTemplateCache(deps.db);
+  const scores = createScoreKeeper(app, deps.db, deps.clock);
+  const references = createReferenceDataCache(app, deps.db);
 
   /** A group's objects as template rows, the importer's reach applied; a group not of the organisation or out of reach is 404. */
   const groupRows = async (organisationId: number, scope: ReturnType<typeof importScope>, groupId: number, language: Language) => {
@@ -141,7 +148,7 @@ export const objectImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       schema: {
         tags,
         security,
-        summary: 'Previews (dryRun, the default) or imports objects from a CSV or Excel file (multipart field `file`); any failed row answers 400 with the rows and stores nothing',
+        summary: 'Previews (dryRun, the default) or imports objects from a CSV or Excel file (multipart field `file`); any failed row answers 400 with the rows and stores nothing. A GRESB-shaped file (GRESB variable names as header, docs/gresb.md) creates or updates objects and fills the consumption answers of the questionnaire of its year',
         consumes: ['multipart/form-data'],
         querystring: z.object({
           dryRun: flagParam.prefault(true),
@@ -156,6 +163,11 @@ export const objectImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const language: Language = request.query.language && isLanguage(request.query.language) ? request.query.language : request.language;
       const { bytes, fileName } = await uploadedFile(request);
       const table = await readTable(bytes);
+      if (isGresbHeader(table.header)) {
+        // A GRESB-shaped file (issue 41): GRESB's numbers are written with a decimal point unless the file says it is German.
+        const fileLanguage: Language = request.query.language && isLanguage(request.query.language) ? request.query.language : 'en';
+        return importGresb(reply, { app, deps, templates, scores, references }, { table, fileName, organisation, scope, userId: assetActor.userId, actor: request.actor, language: fileLanguage, answerLanguage: request.language, dryRun: request.query.dryRun });
+      }
       const mapped = mapHeader(table.header, columnOfHeader);
       if (E.isLeft(mapped)) return refuse(mapped.left);
       const headers = table.header.map((h) => (h === null ? '' : String(h).trim()));

@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { fetchAssetGroupInfo, GROUP_INFO_KEY } from '../assets/assets-api.ts';
 import { objectPath } from '../assets/object-paths.ts';
+import { GresbCard } from './gresb-card.tsx';
 import { downloadImportFile, fetchImports, uploadImport, type ImportResult } from './imports-api.ts';
 
 /**
@@ -159,6 +160,8 @@ export function ImportPage() {
             </Group>
           </Stack>
         </Card>
+
+        {mayImportObjects ? <GresbCard /> : null}
 
         <Card withBorder>
           <Stack gap="sm">
