@@ -12,6 +12,7 @@ import {
   gresbAddress,
   gresbIntensities,
   gresbRow,
+  gresbSourceRows,
   isGresbHeader,
   noteText,
   portalCountry,
@@ -231,5 +232,21 @@ describe('GRESB import of a row without figures', () => {
     const row = { ...gresbRow({ ...OFFICE, reportingYear: null }).row };
     expect(readGresbRow(1, cellsOf(row), (k) => k, 'en').problems).toEqual([]);
     expect(readGresbRow(1, cellsOf({ ...row, wat_abs_w: 10 }), (k) => k, 'en').problems.map((p) => [p.column, p.key])).toEqual([['year', 'validation-required']]);
+  });
+});
+
+describe('the sources sheet says where the figures come from', () => {
+  it('counts each column’s figures by provenance in the language of the file; a column without figures says "–"', () => {
+    const questions = [
+      { kpiKey: 'finalEnergyGridElectricity' as const, questionId: 11, title: 'Netzstrom', provenance: { measured: 3, estimated: 1 } },
+      { kpiKey: 'finalEnergyDistrictHeating' as const, questionId: 12, title: 'Fernwärme', provenance: { calculated: 2 } },
+      { kpiKey: 'water' as const, questionId: 13, title: 'Wasser', provenance: { measured: 4 } },
+    ];
+    const de = gresbSourceRows(questions, 'de');
+    const en = gresbSourceRows(questions, 'en');
+    const row = (rows: string[][], column: string) => rows.find((r) => r[0] === column)!;
+    expect(row(de, 'ghg_abs_s2_lb_w')[3]).toBe('gemessen 3, geschätzt 1, berechnet 2');
+    expect(row(en, 'wat_abs_w')[3]).toBe('measured 4');
+    expect(row(de, 'was_abs_nhaz')[3]).toBe('–');
   });
 });

@@ -1,3 +1,4 @@
+import { PROVENANCE_NAMES, PROVENANCES, type Provenance } from '../answering/provenance.ts';
 import { mainAssetClass } from '../analysis/dashboard.ts';
 import { ASSET_TYPES } from '../assets/asset-classes.ts';
 import type { AssetClassShare } from '../assets/asset-class-shares.ts';
@@ -302,17 +303,21 @@ export interface SourceQuestion {
   kpiKey: KpiKey;
   questionId: number;
   title: string;
+  /** How many of the exported figures of this question are measured, estimated or calculated (core provenanceOf). */
+  provenance: Partial<Record<Provenance, number>>;
 }
 
 /**
- * The rows of the sources sheet: per column its questions ("#id title", each once), the conversion and the answers'
- * provenance. Answers carry no provenance in the portal yet, so it reads "–".
+ * The rows of the sources sheet: per column its questions ("#id title", each once), the conversion and the figures'
+ * provenance, counted over the exported objects ("gemessen 12, geschätzt 3"; "–" where no figure was exported).
  */
 export const gresbSourceRows = (questions: readonly SourceQuestion[], language: Language): string[][] =>
   GRESB_SOURCES.map((s) => {
     const named = questions.filter((q) => s.kpis.includes(q.kpiKey));
     const seen = [...new Map(named.map((q) => [q.questionId, `#${q.questionId} ${q.title}`])).values()];
-    return [s.column, s.kpis.length === 0 ? '–' : seen.join('; ') || '–', s.how[language], '–'];
+    const counted = PROVENANCES.map((p) => [p, named.reduce((sum, q) => sum + (q.provenance[p] ?? 0), 0)] as const).filter(([, n]) => n > 0);
+    const provenance = counted.map(([p, n]) => `${PROVENANCE_NAMES[p][language]} ${n}`).join(', ') || '–';
+    return [s.column, s.kpis.length === 0 ? '–' : seen.join('; ') || '–', s.how[language], provenance];
   });
 
 // ---------------------------------------------------------------------------------------------------------------------

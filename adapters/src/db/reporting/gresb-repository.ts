@@ -22,7 +22,7 @@ export interface GresbSheet {
   assetId: number;
   questionnaireId: number;
   reportingYear: number;
-  answers: { questionId: number; inputAnswer: number | null }[];
+  answers: { questionId: number; inputAnswer: number | null; provenance?: string | null }[];
 }
 
 /** Per object its latest questionnaire of `year` (null: its latest of any year), with its answers: two statements per batch. */
@@ -34,8 +34,8 @@ export async function gresbSheets(db: Executor, assetIds: readonly number[], yea
   for (const q of await query.orderBy('id').execute()) sheets.set(q.asset_id, { id: q.id, assetId: q.asset_id, questionnaireId: q.questionnaire_id, reportingYear: q.reporting_year, answers: [] });
   const byId = new Map([...sheets.values()].map((s) => [s.id, s]));
   if (byId.size === 0) return sheets;
-  const answers = await db.selectFrom('asset_answers').select(['asset_questionnaire_id', 'question_id', 'input_answer']).where('asset_questionnaire_id', 'in', [...byId.keys()]).where('input_answer', 'is not', null).execute();
-  for (const a of answers) byId.get(a.asset_questionnaire_id)?.answers.push({ questionId: a.question_id, inputAnswer: a.input_answer });
+  const answers = await db.selectFrom('asset_answers').select(['asset_questionnaire_id', 'question_id', 'input_answer', 'provenance']).where('asset_questionnaire_id', 'in', [...byId.keys()]).where('input_answer', 'is not', null).execute();
+  for (const a of answers) byId.get(a.asset_questionnaire_id)?.answers.push({ questionId: a.question_id, inputAnswer: a.input_answer, provenance: a.provenance });
   return sheets;
 }
 

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { provenanceAfter } from '@ecore/core/answering/provenance.ts';
 import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
 import { changeKind } from '@ecore/core/answering/answer-rules.ts';
 import type { AnswerState, AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
@@ -181,19 +182,23 @@ export async function importGresb(reply: FastifyReply, d: GresbImportDeps, req: 
       for (const w of writes) {
         const row = locked.get(w.assetId) ?? started.get(w.assetId)!;
         const questions = new Map(allQuestions(w.structure!).flatMap((q): [number, Question][] => (q.id === null ? [] : [[q.id, q]])));
-        type Stored = { questionId: number; inputAnswer: number | null; multipleChoiceOption: number[]; state: AnswerState | null };
+        type Stored = { questionId: number; inputAnswer: number | null; multipleChoiceOption: number[]; state: AnswerState | null; provenance?: string | null };
         const current = new Map<number, Stored>(w.current.map((a) => [a.questionId, { ...a, multipleChoiceOption: [...a.multipleChoiceOption] }]));
         for (const change of w.changes) {
           const question = questions.get(change.questionId)!;
           const stored = current.get(change.questionId);
           const before = stored && stored.state !== null ? { inputAnswer: stored.inputAnswer, multipleChoiceOption: [...stored.multipleChoiceOption] } : null;
+          // A figure from a GRESB file keeps the provenance it had (measured when new).
+          const provenanceBefore = before === null ? null : provenanceAfter(question, before.inputAnswer, undefined, stored?.provenance);
+          const provenance = provenanceAfter(question, change.value.inputAnswer, undefined, provenanceBefore);
           answers.push({
             assetQuestionnaireId: row.id,
             questionId: change.questionId,
             inputAnswer: change.value.inputAnswer,
             optionIds: change.value.multipleChoiceOption,
+            provenance,
             changedSinceDecline: row.state === 'Declined',
-            change: { kind: changeKind(before, change.value)!, oldValue: before ? loggedValue(question, before) : null, newValue: loggedValue(question, change.value) },
+            change: { kind: changeKind(before, change.value)!, oldValue: before ? loggedValue(question, before, provenanceBefore) : null, newValue: loggedValue(question, change.value, provenance) },
           });
           current.set(change.questionId, { questionId: change.questionId, inputAnswer: change.value.inputAnswer, multipleChoiceOption: [...change.value.multipleChoiceOption], state: 'Answered' });
         }

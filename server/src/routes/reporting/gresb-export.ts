@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { provenanceOf } from '@ecore/core/answering/provenance.ts';
 import { exportFileName } from '@ecore/core/exports/finance-export.ts';
 import { scopeCoversAsset } from '@ecore/core/imports/import-access.ts';
 import { allQuestions, questionTitleIn } from '@ecore/core/questionnaires/template.ts';
@@ -92,7 +93,11 @@ export const gresbExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
               for (const [key, figure] of answeredKpiFigures(structure, sheet.answers)) {
                 figures[key] = figure.value;
                 const question = allQuestions(structure).find((q) => q.id === figure.questionId);
-                if (question && !sources.has(`${key}|${figure.questionId}`)) sources.set(`${key}|${figure.questionId}`, { kpiKey: key, questionId: figure.questionId, title: questionTitleIn(question, language) });
+                if (question && !sources.has(`${key}|${figure.questionId}`)) sources.set(`${key}|${figure.questionId}`, { kpiKey: key, questionId: figure.questionId, title: questionTitleIn(question, language), provenance: {} });
+                // Where the figure comes from, counted per question over the exported objects.
+                const source = sources.get(`${key}|${figure.questionId}`);
+                const provenance = provenanceOf(sheet.answers.find((a) => a.questionId === figure.questionId) ?? { inputAnswer: null });
+                if (source && provenance) source.provenance[provenance] = (source.provenance[provenance] ?? 0) + 1;
               }
             }
             const reportingYear = sheet && template ? sheet.reportingYear : null;
