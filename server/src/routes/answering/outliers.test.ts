@@ -149,4 +149,27 @@ describe("next year's questionnaire against last year's", () => {
     ]);
     expect(await seedDemoOutliers(h.db, new Date(h.clock.now))).toEqual({ seeded: false });
   });
+
+  it('the score call gives the data quality: figures by provenance adding up to 100 %, and the open flags among them', async () => {
+    expect(await seedDemoOutliers(h.db, new Date(h.clock.now))).toEqual({ seeded: true });
+    const id = await assetId(DEMO_RENEWING);
+    const latest = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/latest`)).json<{ id: number }>();
+    const quality = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${latest.id}/score`)).json().dataQuality;
+    // The demo's figures: one estimated, one calculated, the others measured; the rest still missing.
+    const { figures, shares } = quality;
+    expect(figures).toBeGreaterThan(3);
+    expect([shares.estimated, shares.calculated].map((s: number) => Math.round(s * figures))).toEqual([1, 1]);
+    expect(shares.measured).toBeGreaterThan(0);
+    expect(shares.missing).toBeGreaterThan(0);
+    expect(shares.measured + shares.estimated + shares.calculated + shares.missing).toBeCloseTo(1, 12);
+    expect(quality.openFlags).toBeGreaterThanOrEqual(1);
+    expect(quality.openFlagShare).toBeGreaterThan(0);
+    // Explaining the open flag shows at the next read.
+    const open = (await flagsOf('collector', id, latest.id)).filter((f) => !f.accepted);
+    for (const flag of open) {
+      await h.as('collector', 'PUT', `/api/asset/${id}/questionnaire/${latest.id}/outliers/${flag.questionId}`, { type: flag.type, explanation: 'Leerstand wegen Sanierung im Berichtsjahr.' });
+    }
+    const after = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${latest.id}/score`)).json().dataQuality;
+    expect(after.openFlags).toBe(open.filter((f) => f.questionId === 0).length);
+  });
 });

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as E from 'fp-ts/lib/Either.js';
-import { givenAnswers } from '@ecore/core/answering/answers.ts';
 import { mayAnswer } from '@ecore/core/answering/submission.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
-import { acceptOutlier, checkedOutliers, OUTLIER_KPIS, OUTLIER_TYPES, outliers, type CheckedOutlier } from '@ecore/core/scoring/outliers.ts';
+import { acceptOutlier, checkedOutliers, OUTLIER_KPIS, OUTLIER_TYPES, type CheckedOutlier } from '@ecore/core/scoring/outliers.ts';
 import { idParam } from '@ecore/core/shared/schemas.ts';
-import { findAnnualStart } from '@ecore/adapters/db/answering/annual-repository.ts';
 import type { AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { findOutlierAcceptances, saveOutlierAcceptance } from '@ecore/adapters/db/answering/outlier-repository.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -16,7 +14,8 @@ import { errorResponses, errorSchema } from '../schemas.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
 import { createTemplateCache } from '../questionnaires/template-cache.ts';
 import { createReferenceDataCache } from '../scoring/stored-score.ts';
-import { actorName, answersOf, readableQuestionnaire, structureFor, visibleQuestionnaire } from './context.ts';
+import { actorName, answersOf, readableQuestionnaire, visibleQuestionnaire } from './context.ts';
+import { questionnaireFlags } from './plausibility.ts';
 
 const tags = ['answering'];
 const security = [{ bearerAuth: [] }];
@@ -71,10 +70,8 @@ export const outlierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   const flagsOf = async (asset: AssetView, questionnaire: AssetQuestionnaireRow) => {
     const template = await templates.get(questionnaire.questionnaireId);
     if (!template) throw new HttpError(404, 'not-found');
-    const [{ stored }, annual, data] = await Promise.all([answersOf(deps.db, questionnaire), findAnnualStart(deps.db, questionnaire.id), references()]);
-    const lastYear = annual ? { answers: annual.lastYearValues, area: annual.previousArea } : null;
-    const object = { country: asset.country, assetAssetTypes: asset.assetAssetTypes, area: asset.assetTotalArea, reportingYear: questionnaire.reportingYear };
-    return outliers(structureFor(template, asset), object, givenAnswers(stored), lastYear, data);
+    const [{ stored }, data] = await Promise.all([answersOf(deps.db, questionnaire), references()]);
+    return questionnaireFlags(deps.db, template, asset, questionnaire, stored, data);
   };
 
   app.get(

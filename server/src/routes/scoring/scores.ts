@@ -27,6 +27,7 @@ import { createNotifiedCache } from '../../plugins/session-cache.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { sendDownload } from '../exports/download.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
+import { questionnaireDataQuality } from '../answering/plausibility.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { answersOf, structureFor, visibleAsset } from '../answering/context.ts';
 import { answeringCachesOf, createAnsweringCaches } from '../answering/sheet-cache.ts';
@@ -37,7 +38,24 @@ const security = [{ bearerAuth: [] }];
 const responses = { ...errorResponses, 403: errorSchema } as const;
 const booleanQuery = flagParam;
 /** The score of core (DOMAIN.md §5) as it computes it: totals unrounded, every level, every question, the "why" of virtual questions. */
-const objectScoreSchema = z.object({ assetId: z.number(), questionnaireId: z.number(), assetQuestionnaireState: z.string(), verified: z.boolean(), result: scoreResultSchema });
+const dataQualitySchema = z
+  .object({
+    figures: z.number().describe('the consumption figures asked (value questions with a KPI key)'),
+    shares: z.object({ measured: z.number(), estimated: z.number(), calculated: z.number(), missing: z.number() }).describe('shares from 0 to 1 adding up to 1; for groups weighted by floor area'),
+    openFlags: z.number(),
+    flags: z.number(),
+    openFlagShare: z.number().describe('the share of asked figures with an open plausibility flag'),
+    weak: z.boolean().describe('more than a fifth estimated'),
+  })
+  .describe('where the consumption figures come from, and their open plausibility flags (issue 40)');
+const objectScoreSchema = z.object({
+  assetId: z.number(),
+  questionnaireId: z.number(),
+  assetQuestionnaireState: z.string(),
+  verified: z.boolean(),
+  result: scoreResultSchema,
+  dataQuality: dataQualitySchema.optional().describe('on the score calls; not on the what-if preview'),
+});
 const groupScoreSchema = z.object({
   groupId: z.number(),
   objects: z.array(z.object({ assetId: z.number(), area: z.number(), ecore: z.number().nullable(), verified: z.boolean() })),
@@ -117,10 +135,9 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       kept = { template, references: referenceData, object: facts, result: score(template, object, givenAnswers(sheet.stored), referenceData) };
       sheet.score = kept;
     }
-    // The answer's bytes are kept with the result: the kept questionnaire is its object's, and a change of its state
-    // drops it (so the state the answer names is the one kept).
-    kept.written ??= keepJson(reply, answer(asset, sheet.row, kept.result as ScoreResult));
-    return sendKeptJson(request, reply, kept.written);
+    // Data quality reads the flags' explanations, which are not part of the kept questionnaire: read with each answer.
+    const dataQuality = await questionnaireDataQuality(deps.db, template, asset, sheet.row, sheet.stored, referenceData);
+    return { ...answer(asset, sheet.row, kept.result as ScoreResult), dataQuality };
   };
 
   const answer = (asset: AssetView, row: AssetQuestionnaireRow, result: ScoreResult) => ({
