@@ -7,6 +7,7 @@ import { describeMissing } from '@ecore/core/scoring/reference-lookup.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { formatConsumption } from '@ecore/core/scoring/display.ts';
 import { useObjectResults } from './results-context.ts';
+import { DataQualityCard } from './data-quality-card.tsx';
 import { ClusterBars, ScoreCard, StrandingCard, TaxonomyCard } from './score-display.tsx';
 import { WhatIfPanel } from './what-if-panel.tsx';
 import { ObjectYearOverYear } from './year-over-year-card.tsx';
@@ -19,7 +20,7 @@ const CrremReportCard = lazy(() => import('./crrem-report-card.tsx').catch(() =>
 /**
  * The results overview of an object (spec 02 §2, UI.md "results lead with the total"): the ECORE total and the
  * finance score in their classification colours, the cluster bars, taxonomy conformity, the consumption values
- * per m², the stranding years, the CRREM report, and the what-if sandbox.
+ * per m², the stranding years, the data quality of the figures, the CRREM report, and the what-if sandbox.
  */
 export function ObjectResultsOverview() {
   const { t } = useTranslation();
@@ -44,6 +45,7 @@ export function ObjectResultsOverview() {
         <ConsumptionCard consumption={result.consumption} language={language} />
         <StrandingCard stranding={result.stranding} language={language} />
       </SimpleGrid>
+      {score.dataQuality ? <DataQualityCard quality={score.dataQuality} language={language} /> : null}
       <Suspense fallback={null}>
         <ResultsStrandingChart stranding={result.stranding} language={language} />
       </Suspense>

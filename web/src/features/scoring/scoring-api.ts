@@ -1,3 +1,4 @@
+import type { DataQuality } from '@ecore/core/scoring/data-quality.ts';
 import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import type { Classification } from '@ecore/core/scoring/display.ts';
 import type { GroupResult, ScoreResult } from '@ecore/core/scoring/score.ts';
@@ -21,6 +22,8 @@ export interface ObjectScore {
   assetQuestionnaireState: AssetQuestionnaireState;
   verified: boolean;
   result: ScoreResult;
+  /** Where the consumption figures come from and their open flags (issue 40); absent on the what-if preview. */
+  dataQuality?: DataQuality;
 }
 
 /** GET AssetGroup/{id}/score: the BGF-weighted group result and each object's score. */
