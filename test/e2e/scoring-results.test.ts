@@ -153,6 +153,11 @@ describe('results and the what-if in the browser', () => {
     const [chartBox, tableBox] = await Promise.all([card.getByRole('img').first().boundingBox(), table.boundingBox()]);
     expect(tableBox!.x).toBeGreaterThan(chartBox!.x + chartBox!.width - 1);
     await expectNoSeriousA11yViolations(page, 'the CRREM report');
+    // The data quality of the figures beside the score (issue 40): the shares by provenance add up to 100 %.
+    const quality = page.getByRole('table', { name: 'Datenqualität' });
+    await quality.getByRole('row', { name: /^Gemessen / }).waitFor();
+    const shares = await quality.getByRole('row').evaluateAll((rows) => rows.slice(0, 4).map((r) => Number(r.querySelector('td')!.textContent!.replace(/[^\d,]/g, '').replace(',', '.'))));
+    expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0);
 
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'CRREM-Bericht als xlsx herunterladen' }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^CRREM-Objekt-${office}-${reportingYear}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
@@ -162,6 +167,7 @@ describe('results and the what-if in the browser', () => {
     await english.getByRole('table', { name: 'CRREM report per year' }).getByRole('columnheader', { name: 'Excess emissions (t CO2e)' }).waitFor();
     await english.getByText(`Excess emissions to 2050: ${formatLocaleNumber(report.cumulativeExcessEmissions!, 'en', 1)} t CO2e`).waitFor();
     await english.getByRole('button', { name: 'Download the CRREM report as xlsx' }).waitFor();
+    await page.getByRole('table', { name: 'Data quality' }).getByRole('row', { name: /^Measured / }).waitFor();
     await expectNoBrokenWords(page, 'the CRREM report in English');
     await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
   });

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DATA_QUALITY_KINDS, type DataQuality, type DataQualityKind } from '@ecore/core/scoring/data-quality.ts';
 import { formatLocaleNumber } from '@ecore/core/shared/locale-number.ts';
@@ -20,11 +20,9 @@ export function DataQualityCard({ quality, language, group = false }: { quality:
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Text id="data-quality-title" fw={600}>{t('scoring.dataQuality.title')}</Text>
-          {quality.weak ? (
-            <Badge color="yellow" variant="light" tt="none">{t('scoring.dataQuality.weak')}</Badge>
-          ) : (
-            <Badge color="teal" variant="light" tt="none">{t('scoring.dataQuality.sound')}</Badge>
-          )}
+          <Text size="sm" fw={600} c={quality.weak ? 'orange.9' : 'teal.9'}>
+            {t(quality.weak ? 'scoring.dataQuality.weak' : 'scoring.dataQuality.sound')}
+          </Text>
         </Group>
         <Text size="xs" c="dimmed">{t(group ? 'scoring.dataQuality.byArea' : 'scoring.dataQuality.byCount', { count: quality.figures })}</Text>
         <Progress.Root size="lg" aria-hidden="true">
