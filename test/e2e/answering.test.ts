@@ -342,6 +342,13 @@ describe('answering a questionnaire in the browser', () => {
     await explained.getByText(/Begründet von Carl Collector am .*Rechenzentrum mit eigener Kühlung\./).waitFor();
     expect(await explained.getByRole('button', { name: 'Begründen' }).count()).toBe(0);
 
+    // Where the figure comes from (measured by default): marked estimated beside it, saved at once, kept after a reload.
+    expect(await energy.getByRole('radio', { name: 'gemessen' }).isChecked()).toBe(true);
+    await energy.getByText('geschätzt', { exact: true }).click();
+    await savedIn(energy);
+    await page.reload();
+    await expect.poll(() => card(page, 'Endenergieverbrauch gesamt (kWh/m²/a)').getByRole('radio', { name: 'geschätzt' }).isChecked()).toBe(true);
+
     // Submitting lists the flags still open, with a link to each, and says that submitting with them is allowed.
     await openNode(page, 'Daten');
     await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).click();
