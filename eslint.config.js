@@ -15,7 +15,7 @@ export const FEATURE_EXPORTS = {
   assets: ['assets-api.ts', 'object-paths.ts', 'locale-number.ts', 'object-form.ts', 'asset-class-rows.tsx'],
   certificates: ['certificate-links.tsx', 'certificate-paths.ts'],
   review: ['review-api.ts', 'internal-check.tsx', 'group-review.tsx', 'audit-log.tsx', 'owner-review.tsx', 'test-review.ts'],
-  scoring: ['scoring-api.ts', 'score-display.tsx', 'results-paths.ts', 'results-stranding-chart.tsx', 'test-scores.ts'],
+  scoring: ['scoring-api.ts', 'score-display.tsx', 'results-paths.ts', 'results-stranding-chart.tsx', 'test-scores.ts', 'data-quality-card.tsx'],
   questionnaires: ['lock-heartbeat.ts'],
 };
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -54,8 +54,8 @@ describe('which answers are saved (spec 02 §5)', () => {
     ['multiple choice with options that are not a list', multiple, { multipleChoiceOption: '71' }, 'answer-option-unknown'],
     ['a value of 0', energy, { inputAnswer: 0 }, 'ok'],
     ['a value of 125.5 kWh/m²/a', energy, { inputAnswer: 125.5 }, 'ok'],
-    ['a value at the maximum, 3000 kWh/m²/a', energy, { inputAnswer: 3000 }, 'ok'],
-    ['a value above the maximum', energy, { inputAnswer: 3000.01 }, 'answer-value-too-large'],
+    ['a value at the maximum, 10 000 kWh/m²/a', energy, { inputAnswer: 10_000 }, 'ok'],
+    ['a value above the maximum', energy, { inputAnswer: 10_000.01 }, 'answer-value-too-large'],
     ['a negative value', energy, { inputAnswer: -1 }, 'answer-value-negative'],
     ['a value as text (the client parses the locale)', energy, { inputAnswer: '12,5' }, 'answer-value-not-number'],
     ['NaN', energy, { inputAnswer: Number.NaN }, 'answer-value-not-number'],
@@ -72,7 +72,7 @@ describe('which answers are saved (spec 02 §5)', () => {
   it('says where the problem is and, for a value too large, the maximum', () => {
     expect(checkAnswer(multiple, { multipleChoiceOption: [71, 73] })).toEqual(E.left({ key: 'answer-exclusive-alone', path: ['multipleChoiceOption', 1] }));
     expect(checkAnswer(single, { multipleChoiceOption: [71, 5] })).toEqual(E.left({ key: 'answer-option-unknown', path: ['multipleChoiceOption', 1] }));
-    expect(checkAnswer(energy, { inputAnswer: 5000 })).toEqual(E.left({ key: 'answer-value-too-large', path: ['inputAnswer'], params: { max: 3000 } }));
+    expect(checkAnswer(energy, { inputAnswer: 12_000 })).toEqual(E.left({ key: 'answer-value-too-large', path: ['inputAnswer'], params: { max: 10_000 } }));
   });
 
   it('stores options in the question\'s order, whatever order they were sent in', () => {
@@ -148,7 +148,7 @@ describe('which answers are saved (spec 02 §5)', () => {
 
   it('every value question has a maximum: its KPI key\'s, or the general one', () => {
     for (const key of KPI_KEY_LIST) expect(VALUE_MAXIMA[key]).toBeGreaterThan(0);
-    expect(valueMaximum({ kpiKey: 'co2' })).toBe(1500);
+    expect(valueMaximum({ kpiKey: 'co2' })).toBe(5000);
     expect(valueMaximum({ kpiKey: 'water' })).toBe(100);
     expect(valueMaximum({ kpiKey: 'waste' })).toBe(1000);
     expect(valueMaximum({ kpiKey: null })).toBe(GENERAL_VALUE_MAXIMUM);

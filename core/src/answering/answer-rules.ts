@@ -11,21 +11,23 @@ import { sameValue } from './answers.ts';
  * §8 "Numeric value too large, with a support contact"). The specification names no figures; these are
  * chosen so that no real building reaches them and a slip of the keyboard (a total instead of a figure per
  * m², a misplaced decimal point) does:
- * - final energy, in total and per carrier: 3000 kWh/m²/a (hospitals and data centres stay below ~1500);
- * - CO2: 1500 kg CO2e/m²/a (3000 kWh at the most carbon-heavy factor of ~0.5 kg/kWh);
+ * - final energy, in total and per carrier: 10 000 kWh/m²/a (hospitals and data centres stay below ~1 500; a figure
+ *   far above that is a plausibility flag to explain, issue 40, not a refusal — a total typed instead of a figure
+ *   per m² is larger still);
+ * - CO2: 5 000 kg CO2e/m²/a (10 000 kWh at the most carbon-heavy factor of ~0.5 kg/kWh);
  * - water: 100 m³/m²/a (offices use ~0.5, swimming pools some 10);
  * - waste: 1000 kg/m²/a.
  */
 export const VALUE_MAXIMA: Record<KpiKey, number> = {
-  finalEnergyTotal: 3000,
-  finalEnergyGridElectricity: 3000,
-  finalEnergyGas: 3000,
-  finalEnergyOil: 3000,
-  finalEnergyDistrictHeating: 3000,
-  finalEnergyDistrictCooling: 3000,
-  finalEnergyRenewablesConsumed: 3000,
-  finalEnergyRenewablesExported: 3000,
-  co2: 1500,
+  finalEnergyTotal: 10_000,
+  finalEnergyGridElectricity: 10_000,
+  finalEnergyGas: 10_000,
+  finalEnergyOil: 10_000,
+  finalEnergyDistrictHeating: 10_000,
+  finalEnergyDistrictCooling: 10_000,
+  finalEnergyRenewablesConsumed: 10_000,
+  finalEnergyRenewablesExported: 10_000,
+  co2: 5000,
   water: 100,
   waste: 1000,
 };

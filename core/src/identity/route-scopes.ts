@@ -156,6 +156,8 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/assetGroup/{id}/score': 'read',
   'GET /api/AssetGroup/{id}/structureInfo': 'read',
   'GET /api/assetGroup/{id}/structureInfo': 'read',
+  'GET /api/AssetGroup/{id}/dataQuality': 'read',
+  'GET /api/assetGroup/{id}/dataQuality': 'read',
   'GET /api/asset/{id}/questionnaire/{qid}/yearOverYear': 'read',
   'GET /api/AssetGroup/{id}/yearOverYear': 'read',
   'GET /api/assetGroup/{id}/yearOverYear': 'read',

@@ -35,7 +35,11 @@ const noShares = (): Record<DataQualityKind, number> => ({ measured: 0, estimate
 export const consumptionQuestions = (structure: AnswerStructure) => answerableQuestions(structure).filter((q) => q.type === 'ValueQuestion' && q.kpiKey !== null && q.id !== null);
 
 /** An object's data quality from its answers and its flags' part (core `outlierQuality`). */
-export const dataQuality = (structure: AnswerStructure, answers: readonly StoredAnswer[], flags: Pick<OutlierQuality, 'openFlags' | 'flags' | 'openShare'>): DataQuality => {
+export const dataQuality = (
+  structure: AnswerStructure,
+  answers: readonly (Pick<StoredAnswer, 'questionId' | 'inputAnswer'> & { state?: string | null; provenance?: string | null })[],
+  flags: Pick<OutlierQuality, 'openFlags' | 'flags' | 'openShare'>,
+): DataQuality => {
   const asked = consumptionQuestions(structure);
   const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
   const counts = noShares();

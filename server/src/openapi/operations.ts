@@ -116,6 +116,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/assetGroup/{id}/score': 'getAssetGroupScore',
   'GET /api/AssetGroup/{id}/structureInfo': 'getAssetGroupStructureSpecPath',
   'GET /api/assetGroup/{id}/structureInfo': 'getAssetGroupStructure',
+  'GET /api/AssetGroup/{id}/dataQuality': 'getAssetGroupDataQualitySpecPath',
+  'GET /api/assetGroup/{id}/dataQuality': 'getAssetGroupDataQuality',
   'GET /api/asset/certificate': 'downloadAssetCertificate',
   'GET /api/asset/certificate/data': 'getAssetCertificate',
   'GET /api/assetGroup/certificate': 'downloadAssetGroupCertificate',

@@ -50,6 +50,21 @@ export async function findAnnualStart(db: Executor, assetQuestionnaireId: number
   };
 }
 
+/** The annual starts of many filled questionnaires at once (a group's data quality), by questionnaire. */
+export async function findAnnualStartsOf(db: Executor, assetQuestionnaireIds: readonly number[]): Promise<Map<number, AnnualStart>> {
+  const found = new Map<number, AnnualStart>();
+  if (assetQuestionnaireIds.length === 0) return found;
+  for (const row of await db.selectFrom('annual_starts').selectAll().where('asset_questionnaire_id', 'in', [...assetQuestionnaireIds]).execute()) {
+    found.set(row.asset_questionnaire_id, {
+      previousId: row.previous_id,
+      previousReportingYear: row.previous_reporting_year,
+      previousArea: Number(row.previous_area),
+      lastYearValues: row.last_year_values as AnnualStart['lastYearValues'],
+    });
+  }
+  return found;
+}
+
 /** A current (not superseded) label whose last valid day is in [from, to], with the reminders already sent for it. */
 export interface ExpiringLabel {
   certificateId: number;

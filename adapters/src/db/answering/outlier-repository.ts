@@ -33,6 +33,19 @@ export async function findOutlierAcceptances(db: Executor, assetQuestionnaireId:
   }));
 }
 
+/** The acceptances of many filled questionnaires at once (a group's data quality), by questionnaire. */
+export async function findOutlierAcceptancesOf(db: Executor, assetQuestionnaireIds: readonly number[]): Promise<Map<number, OutlierAcceptance[]>> {
+  const found = new Map<number, OutlierAcceptance[]>();
+  if (assetQuestionnaireIds.length === 0) return found;
+  const rows = await db.selectFrom('outlier_acceptances').selectAll().where('asset_questionnaire_id', 'in', [...assetQuestionnaireIds]).orderBy('question_id').orderBy('type').execute();
+  for (const r of rows) {
+    const list = found.get(r.asset_questionnaire_id) ?? [];
+    list.push({ questionId: r.question_id, type: r.type as OutlierType, value: Number(r.value), explanation: r.explanation, acceptedBy: r.accepted_by_name, acceptedAt: new Date(r.accepted_at).toISOString() });
+    found.set(r.asset_questionnaire_id, list);
+  }
+  return found;
+}
+
 /** Accepts a flag with its explanation; accepting the same flag again replaces the row. */
 export async function saveOutlierAcceptance(
   db: Executor,

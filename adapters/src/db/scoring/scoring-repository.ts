@@ -117,6 +117,28 @@ export async function scoringAnswersOf(db: Executor, assetQuestionnaireIds: read
   return byQuestionnaire;
 }
 
+/**
+ * The figures given (value answers not cleared) of filled questionnaires with where each comes from, by filled
+ * questionnaire, in one statement (a group's data quality).
+ */
+export async function figuresWithProvenanceOf(db: Executor, assetQuestionnaireIds: readonly number[]): Promise<Map<number, { questionId: number; inputAnswer: number; provenance: string | null }[]>> {
+  const byQuestionnaire = new Map<number, { questionId: number; inputAnswer: number; provenance: string | null }[]>(assetQuestionnaireIds.map((id) => [id, []]));
+  if (assetQuestionnaireIds.length === 0) return byQuestionnaire;
+  const rows = await db
+    .selectFrom('asset_answers')
+    .select(['asset_questionnaire_id', sql<string>`json_agg(json_build_array(question_id, input_answer, provenance) order by id)::text`.as('figures')])
+    .where(sql<SqlBool>`asset_questionnaire_id = any(${[...assetQuestionnaireIds]}::int[])`)
+    .where('state', 'is not', null)
+    .where('input_answer', 'is not', null)
+    .groupBy('asset_questionnaire_id')
+    .execute();
+  for (const r of rows) {
+    const figures = JSON.parse(r.figures) as [number, number, string | null][];
+    byQuestionnaire.set(r.asset_questionnaire_id, figures.map(([questionId, inputAnswer, provenance]) => ({ questionId, inputAnswer, provenance })));
+  }
+  return byQuestionnaire;
+}
+
 /** Stores computed scores on their filled questionnaires (one statement for any number). */
 export async function writeScores(
   db: Executor,

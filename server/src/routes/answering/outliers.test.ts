@@ -138,6 +138,21 @@ describe("next year's questionnaire against last year's", () => {
     expect(lfl[0]!.deviation).toBeCloseTo(-0.42, 9);
   });
 
+  it('a floor area changed by more than 10 % is flagged as question 0, and explained like any other flag', async () => {
+    expect(await seedDemoOutliers(h.db, new Date(h.clock.now))).toEqual({ seeded: true });
+    const id = await assetId(DEMO_RENEWING);
+    const latest = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/latest`)).json<{ id: number }>();
+    const { asset_total_area: area } = await h.db.selectFrom('assets').select('asset_total_area').where('id', '=', id).executeTakeFirstOrThrow();
+    await h.db.updateTable('assets').set({ asset_total_area: Math.round(Number(area) * 1.25) }).where('id', '=', id).execute();
+    const areaFlag = (await flagsOf('collector', id, latest.id)).find((f) => f.type === 'area');
+    expect(areaFlag).toMatchObject({ questionId: 0, kpi: 'area', accepted: false });
+    const url = `/api/asset/${id}/questionnaire/${latest.id}/outliers/0`;
+    await h.expectRefused(() => h.as('collector', 'PUT', url, { type: 'area', explanation: 'kurz' }), { statusCode: 400, fields: [{ path: 'explanation', key: 'outlier-explanation-too-short' }] });
+    const res = await h.as('collector', 'PUT', url, { type: 'area', explanation: 'Anbau des Seitenflügels im Berichtsjahr fertiggestellt.' });
+    expect(res.statusCode).toBe(200);
+    expect((await flagsOf('tester', id, latest.id)).find((f) => f.type === 'area')).toMatchObject({ accepted: true, explanation: 'Anbau des Seitenflügels im Berichtsjahr fertiggestellt.' });
+  });
+
   it('the demo has one open and one explained flag', async () => {
     expect(await seedDemoOutliers(h.db, new Date(h.clock.now))).toEqual({ seeded: true });
     const id = await assetId(DEMO_RENEWING);
@@ -171,5 +186,24 @@ describe("next year's questionnaire against last year's", () => {
     }
     const after = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${latest.id}/score`)).json().dataQuality;
     expect(after.openFlags).toBe(open.filter((f) => f.questionId === 0).length);
+  });
+
+  it("a group's data quality weighs its objects by floor area; each object's is the one of its score call", async () => {
+    expect(await seedDemoOutliers(h.db, new Date(h.clock.now))).toEqual({ seeded: true });
+    const id = await assetId(DEMO_RENEWING);
+    const group = (await h.db.selectFrom('assets').select('asset_group_id').where('id', '=', id).executeTakeFirstOrThrow()).asset_group_id;
+    const res = await h.as('objectadmin', 'GET', `/api/assetGroup/${group}/dataQuality`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ dataQuality: { shares: Record<string, number>; figures: number }; objects: { assetId: number; area: number; dataQuality: { shares: Record<string, number>; figures: number } }[] }>();
+    const total = (shares: Record<string, number>) => shares.measured! + shares.estimated! + shares.calculated! + shares.missing!;
+    expect(total(body.dataQuality.shares)).toBeCloseTo(1, 12);
+    const renewing = body.objects.find((o) => o.assetId === id)!;
+    const latest = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/latest`)).json<{ id: number }>();
+    expect(renewing.dataQuality).toEqual((await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${latest.id}/score`)).json().dataQuality);
+    const area = body.objects.reduce((sum, o) => sum + o.area, 0);
+    expect(body.dataQuality.shares.estimated).toBeCloseTo(body.objects.reduce((sum, o) => sum + (o.area / area) * o.dataQuality.shares.estimated!, 0), 12);
+    expect(body.dataQuality.figures).toBe(body.objects.reduce((sum, o) => sum + o.dataQuality.figures, 0));
+    // The spelling of the specification's paths answers the same.
+    expect((await h.as('objectadmin', 'GET', `/api/AssetGroup/${group}/dataQuality`)).json()).toEqual(body);
   });
 });

@@ -4,7 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { mayAnswer } from '@ecore/core/answering/submission.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { acceptOutlier, checkedOutliers, OUTLIER_KPIS, OUTLIER_TYPES, type CheckedOutlier } from '@ecore/core/scoring/outliers.ts';
-import { idParam } from '@ecore/core/shared/schemas.ts';
+import { idParam, wholeNumberParam } from '@ecore/core/shared/schemas.ts';
 import type { AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { findOutlierAcceptances, saveOutlierAcceptance } from '@ecore/adapters/db/answering/outlier-repository.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -101,8 +101,8 @@ export const outlierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         tags,
         security,
         summary: 'Explains a plausibility flag (10 to 1 000 characters); a later change of the figure re-opens it',
-        // Ids start at 1 (docs/api.md): the area flag (question 0) is shown, not explained here.
-        params: twoIds.extend({ questionId: idParam }),
+        // The question of the flag; 0 names the gross floor area's flag (core AREA_QUESTION_ID), which has no question.
+        params: twoIds.extend({ questionId: wholeNumberParam(0).describe('the flagged question; 0 for the gross floor area') }),
         body: acceptBodySchema,
         response: { 200: outlierSchema, ...responses },
       },

@@ -27,7 +27,7 @@ import { createNotifiedCache } from '../../plugins/session-cache.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { sendDownload } from '../exports/download.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
-import { questionnaireDataQuality } from '../answering/plausibility.ts';
+import { groupDataQualityOf, questionnaireDataQuality } from '../answering/plausibility.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { answersOf, structureFor, visibleAsset } from '../answering/context.ts';
 import { answeringCachesOf, createAnsweringCaches } from '../answering/sheet-cache.ts';
@@ -47,7 +47,7 @@ const dataQualitySchema = z
     openFlagShare: z.number().describe('the share of asked figures with an open plausibility flag'),
     weak: z.boolean().describe('more than a fifth estimated'),
   })
-  .describe('where the consumption figures come from, and their open plausibility flags (issue 40)');
+  .describe('where the consumption figures come from, and their open plausibility flags');
 const objectScoreSchema = z.object({
   assetId: z.number(),
   questionnaireId: z.number(),
@@ -307,6 +307,32 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           result: groupResult(kept.parts.map((p) => ({ area: p.area, result: p.result }))),
         });
         return sendKeptJson(request, reply, kept.score);
+      },
+    );
+  }
+
+  const groupDataQualitySchema = z.object({
+    groupId: z.number(),
+    dataQuality: dataQualitySchema,
+    objects: z.array(z.object({ assetId: z.number(), area: z.number(), dataQuality: dataQualitySchema })).describe('each object of the group with its latest filled questionnaire'),
+  });
+  for (const path of ['/AssetGroup/:id/dataQuality', '/assetGroup/:id/dataQuality']) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          security,
+          summary: "A group's data quality: where its objects' consumption figures come from, weighted by gross floor area (BGF), and their open plausibility flags",
+          params: idParams,
+          response: { 200: groupDataQualitySchema, ...responses },
+        },
+      },
+      async (request) => {
+        const actor = await assetActorOf(app, request.actor);
+        const group = await scoredGroup(actor, request.params.id);
+        const [subjects, referenceData] = await Promise.all([latestScoringSubjectsOfGroup(deps.db, group.id), references()]);
+        return { groupId: group.id, ...(await groupDataQualityOf(deps.db, subjects, (id) => templates.get(id), referenceData)) };
       },
     );
   }

@@ -1,12 +1,15 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import type { Language } from '@ecore/core/shared/language.ts';
 import { parseId } from '../answering/answering-paths.ts';
+import { DataQualityCard } from '../scoring/data-quality-card.tsx';
+import { fetchGroupDataQuality, fetchLatestObjectScore, groupDataQualityKey, latestObjectScoreKey } from '../scoring/scoring-api.ts';
 import { dashboardKey, fetchDashboard, type DashboardKind } from './analysis-api.ts';
 
 // The charts load with the dashboard, in a chunk of their own (the chooser needs none).
@@ -75,6 +78,19 @@ function DashboardPage({ kind, id }: { kind: DashboardKind; id: number }) {
       <Suspense fallback={loading}>
         <DashboardView data={data} language={language} />
       </Suspense>
+      <DashboardDataQuality kind={kind} id={id} language={language} />
     </>
   );
+}
+
+/** Where the figures behind the dashboard come from (issue 40): the group's by floor area, the object's by count. */
+function DashboardDataQuality({ kind, id, language }: { kind: DashboardKind; id: number; language: Language }) {
+  const { data } = useSWR(kind === 'group' ? groupDataQualityKey(id) : latestObjectScoreKey(id), async () =>
+    kind === 'group' ? (await fetchGroupDataQuality(id)).dataQuality : ((await fetchLatestObjectScore(id)).dataQuality ?? null),
+  { revalidateOnFocus: false, shouldRetryOnError: false });
+  return data ? (
+    <Box mt="md">
+      <DataQualityCard quality={data} language={language} group={kind === 'group'} />
+    </Box>
+  ) : null;
 }

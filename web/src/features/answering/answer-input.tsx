@@ -202,7 +202,7 @@ function ValueField({ question, value, language, readOnly, labelledBy, onSave }:
       {readOnly ? (
         stored !== null ? <Text size="xs" c="dimmed" data-testid={`provenance-${question.id ?? 'new'}`}>{t('answering.provenance.shown', { provenance: t(`answering.provenance.kinds.${provenance}`) })}</Text> : null
       ) : (
-        <Stack gap={2}>
+        <Stack gap={2} data-provenance>
           <Text id={`${fieldId}-provenance`} size="xs" c="dimmed">{t('answering.provenance.label')}</Text>
           <SegmentedControl
             size="xs"

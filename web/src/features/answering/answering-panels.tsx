@@ -227,10 +227,9 @@ export function SectionPanel() {
     card.scrollIntoView?.({ block: 'center' });
     // The answer field takes the focus, unless the user is already in this question.
     if (card.contains(document.activeElement)) return;
-    const field =
-      card.querySelector<HTMLElement>('input[type="radio"]:checked:not(:disabled)') ??
-      card.querySelector<HTMLElement>('input:not(:disabled):not([type="hidden"]):not([readonly])') ??
-      card.querySelector<HTMLElement>('button');
+    // The answer's own field: not the figure's provenance beside it.
+    const first = (selector: string) => [...card.querySelectorAll<HTMLElement>(selector)].find((element) => !element.closest('[data-provenance]'));
+    const field = first('input[type="radio"]:checked:not(:disabled)') ?? first('input:not(:disabled):not([type="hidden"]):not([readonly])') ?? card.querySelector<HTMLElement>('button');
     field?.focus();
   }, [questionId, section]);
 

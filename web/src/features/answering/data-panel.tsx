@@ -4,6 +4,7 @@ import { IconArrowUpRight, IconCalendarEvent, IconCalendarPlus, IconFileExport, 
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
+import { AREA_QUESTION_ID } from '@ecore/core/scoring/outliers.ts';
 import { mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
 import { formatScore } from '@ecore/core/scoring/display.ts';
 import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
@@ -11,6 +12,7 @@ import { formatDateTime } from '../../lib/format-date.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { deleteQuestionnaire, fillFromGroupDefaults, runsKey, saveGroupDefaults, startNextYear, submitForReview, updateToActive } from './answering-api.ts';
 import { annualStartProblem } from '@ecore/core/answering/annual.ts';
+import { OutlierNote } from './outlier-flags.tsx';
 import { useAnswering } from './answering-context.ts';
 import { dataPath } from './answering-paths.ts';
 import { assetActorOf, objectFactsOf } from './answering-rights.ts';
@@ -60,6 +62,8 @@ export function DataPanel() {
   return (
     <Stack>
       <Title order={2} size="h3">{t('answering.data.title')}</Title>
+      {/* The gross floor area's flag (issue 40): the area is the object's, not a question's, so it stands here. */}
+      <OutlierNote questionId={AREA_QUESTION_ID} />
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md">
           <Table verticalSpacing={4} aria-label={t('answering.data.factsLabel')}>

@@ -11,7 +11,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useGroupResults } from './results-context.ts';
 import { objectResultsPath } from './results-paths.ts';
 import { ClusterBars, RatioBar, ScoreCard, StrandingCard, TaxonomyCard, VerifiedBadge } from './score-display.tsx';
-import { fetchGroupStructure, groupStructureKey, type GroupStructure } from './scoring-api.ts';
+import { DataQualityCard } from './data-quality-card.tsx';
+import { fetchGroupDataQuality, fetchGroupStructure, groupDataQualityKey, groupStructureKey, type GroupStructure } from './scoring-api.ts';
 import { GroupYearOverYear } from './year-over-year-card.tsx';
 
 // The portfolio's curves with the chart library, loaded only here (as on the object's results).
@@ -31,7 +32,8 @@ function ObjectLink({ name, assetId, isBuyerAsset, questionnaireId }: { name: st
 
 /**
  * A group's results overview: the BGF-weighted ECORE and finance score, cluster bars, taxonomy conformity, the
- * portfolio's stranding years, and its objects with their scores and whether each is verified.
+ * portfolio's stranding years, the data quality by floor area, the CRREM report, and its objects with their scores and
+ * whether each is verified.
  */
 export function GroupResultsOverview() {
   const { t } = useTranslation();
@@ -51,6 +53,7 @@ export function GroupResultsOverview() {
       <Suspense fallback={null}>
         <ResultsStrandingChart stranding={result.stranding} language={language} />
       </Suspense>
+      <GroupDataQuality groupId={groupId} language={language} />
       <Suspense fallback={null}>
         <CrremReportCard subject={{ kind: 'group', groupId }} language={language} />
       </Suspense>
@@ -194,3 +197,10 @@ function StructureDetails({ structure, buyerAssets, language }: { structure: Gro
     </Stack>
   );
 }
+
+/** The group's data quality by floor area (issue 40); nothing while it loads or where it cannot be read. */
+function GroupDataQuality({ groupId, language }: { groupId: number; language: Language }) {
+  const { data } = useSWR(groupDataQualityKey(groupId), () => fetchGroupDataQuality(groupId), { revalidateOnFocus: false });
+  return data ? <DataQualityCard quality={data.dataQuality} language={language} group /> : null;
+}
+

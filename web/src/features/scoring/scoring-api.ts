@@ -76,6 +76,9 @@ export const groupScoreKey = (groupId: number) => ['scoring/group', groupId] as 
 export const groupStructureKey = (groupId: number) => ['scoring/group-structure', groupId] as const;
 
 export const fetchObjectScore = (assetId: number, qid: number): Promise<ObjectScore> => api.get<ObjectScore>(`asset/${assetId}/questionnaire/${qid}/score`);
+export const latestObjectScoreKey = (assetId: number) => ['scoring/object-latest', assetId] as const;
+/** The score of the object's latest filled questionnaire (with its data quality). */
+export const fetchLatestObjectScore = (assetId: number): Promise<ObjectScore> => api.get<ObjectScore>(`asset/${assetId}/questionnaire/score`);
 
 /** What-if: the score with `changes` over the stored answers; the server stores nothing. */
 export const previewScore = (assetId: number, qid: number, changes: readonly WhatIfAnswer[]): Promise<ObjectScore> =>
@@ -84,6 +87,15 @@ export const previewScore = (assetId: number, qid: number, changes: readonly Wha
 export const fetchGroupScore = (groupId: number): Promise<GroupScore> => api.get<GroupScore>(`AssetGroup/${groupId}/score`);
 
 export const fetchGroupStructure = (groupId: number): Promise<GroupStructure> => api.get<GroupStructure>(`AssetGroup/${groupId}/structureInfo`);
+
+/** GET assetGroup/{id}/dataQuality (issue 40): the group's data quality by floor area, and each object's. */
+export interface GroupDataQuality {
+  groupId: number;
+  dataQuality: DataQuality;
+  objects: { assetId: number; area: number; dataQuality: DataQuality }[];
+}
+export const groupDataQualityKey = (groupId: number) => ['scoring/group-data-quality', groupId] as const;
+export const fetchGroupDataQuality = (groupId: number): Promise<GroupDataQuality> => api.get<GroupDataQuality>(`assetGroup/${groupId}/dataQuality`);
 
 /** GET asset/{id}/questionnaire/{qid}/yearOverYear and assetGroup/{id}/yearOverYear (issue 22): core's yearOverYear. */
 export interface YearOverYearAnswer {
