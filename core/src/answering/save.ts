@@ -246,6 +246,29 @@ export function decideSave<S>(
   });
 }
 
+/**
+ * An answer an import writes over the answer stored (the answer import, the GRESB import): where the figure comes from
+ * after it (`named` by the file, else its own, else measured) and its change-log entry, as a save by hand logs it.
+ */
+export const importedChange = (
+  question: Pick<Question, 'type' | 'options' | 'kpiKey'>,
+  stored: { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state?: string | null; provenance?: string | null } | undefined,
+  value: AnswerValue,
+  named?: Provenance,
+) => {
+  const before = stored && isGivenAnswer(stored) ? { inputAnswer: stored.inputAnswer, multipleChoiceOption: [...stored.multipleChoiceOption] } : null;
+  const provenanceBefore = before === null ? null : provenanceAfter(question, before.inputAnswer, undefined, stored?.provenance);
+  const provenance = provenanceAfter(question, value.inputAnswer, named, provenanceBefore);
+  return {
+    provenance,
+    change: {
+      kind: changeKind(before, value) ?? ('ModifiedProvenance' as const),
+      oldValue: before ? loggedValue(question, before, provenanceBefore) : null,
+      newValue: loggedValue(question, value, provenance),
+    },
+  };
+};
+
 /** The answer row a question gets when first written (its id is the database's). */
 const emptyAnswer = (questionId: number): AnswerRecord => ({
   id: 0,

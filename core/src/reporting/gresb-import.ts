@@ -10,7 +10,8 @@ import type { ObjectRow } from '../imports/object-row.ts';
 import { normaliseHeader } from '../imports/object-columns.ts';
 import { allQuestions, type KpiKey, type Question } from '../questionnaires/template.ts';
 import type { MessageKey } from '../shared/messages.ts';
-import { addressParts, gresbAddress, gresbClasses, type GresbImportRow } from './gresb.ts';
+import { addressParts, gresbAddress } from './gresb.ts';
+import { gresbClasses, type GresbImportRow } from './gresb-read.ts';
 
 /** The group a GRESB import puts new objects in (created when missing). */
 export const GRESB_GROUP = 'GRESB';

@@ -10,16 +10,14 @@ import {
   GRESB_COLUMNS,
   GRESB_PROPERTY_TYPES,
   gresbAddress,
-  gresbIntensities,
   gresbRow,
   gresbSourceRows,
-  isGresbHeader,
   noteText,
   portalCountry,
-  readGresbRow,
   type GresbRow,
   type GresbSubject,
 } from './gresb.ts';
+import { gresbIntensities, isGresbHeader, readGresbRow } from './gresb-read.ts';
 
 const FACTORS: YearFactors = { gridElectricity: 0.4, gas: 0.2, oil: 0.27, districtHeating: 0.18, districtCooling: 0.1 };
 

@@ -2,12 +2,11 @@ import multipart from '@fastify/multipart';
 import * as E from 'fp-ts/Either';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { provenanceAfter } from '@ecore/core/answering/provenance.ts';
+import { importedChange } from '@ecore/core/answering/save.ts';
 import { answerableQuestions, findQuestion, type AnswerStructure } from '@ecore/core/answering/applicability.ts';
-import { changeKind } from '@ecore/core/answering/answer-rules.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
 import { mayAdjustSheet } from '@ecore/core/review/group-rules.ts';
-import { isGivenAnswer, type AnswerState, type AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
+import type { AnswerState, AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import { pickTemplate, reportingYearOf } from '@ecore/core/answering/versions.ts';
 import { scopeCoversAsset, type ImportScope } from '@ecore/core/imports/import-access.ts';
 import type { ExistingObject } from '@ecore/core/imports/object-plan.ts';
@@ -50,7 +49,6 @@ import { writeCsv, writeTemplateWorkbook } from '@ecore/adapters/imports/templat
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { actorName, LockedError, structureFor } from '../answering/context.ts';
-import { loggedValue } from '../answering/save-answers.ts';
 import { sendDownload } from '../exports/download.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { createScoreKeeper } from '../scoring/stored-score.ts';
@@ -331,10 +329,7 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           const current = new Map(again.get(target.object.id)!.questionnaire.answers.map((a) => [a.questionId, a]));
           for (const change of p.changes) {
             const question = questionOf(structure, change.questionId);
-            const stored = current.get(change.questionId);
-            const before = stored && isGivenAnswer(stored) ? { inputAnswer: stored.inputAnswer, multipleChoiceOption: [...stored.multipleChoiceOption] } : null;
-            const provenanceBefore = before === null ? null : provenanceAfter(question, before.inputAnswer, undefined, stored?.provenance);
-            const provenance = provenanceAfter(question, change.value.inputAnswer, change.provenance, provenanceBefore);
+            const { provenance, change: logged } = importedChange(question, current.get(change.questionId), change.value, change.provenance);
             answers.push({
               assetQuestionnaireId: row.id,
               questionId: change.questionId,
@@ -342,11 +337,7 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
               optionIds: change.value.multipleChoiceOption,
               provenance,
               changedSinceDecline: row.state === 'Declined',
-              change: {
-                kind: changeKind(before, change.value) ?? 'ModifiedProvenance',
-                oldValue: before ? loggedValue(question, before, provenanceBefore) : null,
-                newValue: loggedValue(question, change.value, provenance),
-              },
+              change: logged,
             });
             current.set(change.questionId, { questionId: change.questionId, ...change.value, state: 'Answered', provenance });
           }

@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { provenanceAfter } from '@ecore/core/answering/provenance.ts';
+import { importedChange } from '@ecore/core/answering/save.ts';
 import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
-import { changeKind } from '@ecore/core/answering/answer-rules.ts';
 import type { AnswerState, AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import { progress } from '@ecore/core/answering/progress.ts';
 import { pickTemplate } from '@ecore/core/answering/versions.ts';
@@ -12,7 +11,7 @@ import { importResult, mapHeader, nonEmptyRows, type Cell, type ImportTable, typ
 import { planObjectImport, type ExistingObject } from '@ecore/core/imports/object-plan.ts';
 import { lockDecision } from '@ecore/core/questionnaires/locks.ts';
 import { allQuestions, type Question } from '@ecore/core/questionnaires/template.ts';
-import { gresbColumnOf, gresbIntensities, readGresbRow } from '@ecore/core/reporting/gresb.ts';
+import { gresbColumnOf, gresbIntensities, readGresbRow } from '@ecore/core/reporting/gresb-read.ts';
 import { gresbAnswerChanges, gresbObjectRow, gresbTargets, storedFigures, storedNameAddressKey, type GresbSheet } from '@ecore/core/reporting/gresb-import.ts';
 import { yearFactors } from '@ecore/core/scoring/stranding.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
@@ -36,7 +35,6 @@ import { findActiveTemplateIds } from '@ecore/adapters/db/questionnaires/templat
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { actorName, structureFor } from '../answering/context.ts';
-import { loggedValue } from '../answering/save-answers.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
 import type { createTemplateCache } from '../questionnaires/template-cache.ts';
 import type { createScoreKeeper } from '../scoring/stored-score.ts';
@@ -186,11 +184,8 @@ export async function importGresb(reply: FastifyReply, d: GresbImportDeps, req: 
         const current = new Map<number, Stored>(w.current.map((a) => [a.questionId, { ...a, multipleChoiceOption: [...a.multipleChoiceOption] }]));
         for (const change of w.changes) {
           const question = questions.get(change.questionId)!;
-          const stored = current.get(change.questionId);
-          const before = stored && stored.state !== null ? { inputAnswer: stored.inputAnswer, multipleChoiceOption: [...stored.multipleChoiceOption] } : null;
           // A figure from a GRESB file keeps the provenance it had (measured when new).
-          const provenanceBefore = before === null ? null : provenanceAfter(question, before.inputAnswer, undefined, stored?.provenance);
-          const provenance = provenanceAfter(question, change.value.inputAnswer, undefined, provenanceBefore);
+          const { provenance, change: logged } = importedChange(question, current.get(change.questionId), change.value);
           answers.push({
             assetQuestionnaireId: row.id,
             questionId: change.questionId,
@@ -198,9 +193,9 @@ export async function importGresb(reply: FastifyReply, d: GresbImportDeps, req: 
             optionIds: change.value.multipleChoiceOption,
             provenance,
             changedSinceDecline: row.state === 'Declined',
-            change: { kind: changeKind(before, change.value)!, oldValue: before ? loggedValue(question, before, provenanceBefore) : null, newValue: loggedValue(question, change.value, provenance) },
+            change: logged,
           });
-          current.set(change.questionId, { questionId: change.questionId, inputAnswer: change.value.inputAnswer, multipleChoiceOption: [...change.value.multipleChoiceOption], state: 'Answered' });
+          current.set(change.questionId, { questionId: change.questionId, inputAnswer: change.value.inputAnswer, multipleChoiceOption: [...change.value.multipleChoiceOption], state: 'Answered', provenance });
         }
         const after = [...current.values()];
         const counted = progress(w.structure!, after);

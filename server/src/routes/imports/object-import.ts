@@ -10,7 +10,7 @@ import { columnOfHeader, OBJECT_COLUMNS } from '@ecore/core/imports/object-colum
 import { planObjectImport, planOutcomes } from '@ecore/core/imports/object-plan.ts';
 import { readObjectRow, writeObjectRow } from '@ecore/core/imports/object-row.ts';
 import { objectTemplate, TEMPLATE_FILE_NAMES } from '@ecore/core/imports/object-template.ts';
-import { isGresbHeader } from '@ecore/core/reporting/gresb.ts';
+import { isGresbHeader } from '@ecore/core/reporting/gresb-read.ts';
 import { isLanguage, type Language } from '@ecore/core/shared/language.ts';
 import { message } from '@ecore/core/shared/messages.ts';
 import { flagParam, idParam, numberChoiceParam } from '@ecore/core/shared/schemas.ts';

@@ -3,7 +3,7 @@ import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { GRESB_FIRST_YEAR, GRESB_LAST_YEAR } from '@ecore/core/reporting/gresb.ts';
+import { GRESB_FIRST_YEAR, GRESB_LAST_YEAR } from '@ecore/core/reporting/gresb-read.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { fetchAssetGroupInfo, GROUP_INFO_KEY } from '../assets/assets-api.ts';
