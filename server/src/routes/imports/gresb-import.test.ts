@@ -111,6 +111,27 @@ describe('GRESB import through the object import (issue 41)', () => {
     expect(water.input_answer).toBeCloseTo(2500 / 12500, 12);
   });
 
+  it("refuses figures of a year other than the object's current questionnaire, naming row, column and that year, and stores nothing", async () => {
+    const exported = rowsOf(await exportCsv('objectadmin', `assetGroupId=${await groupId()}&year=${year}`));
+    const header = exported[0]!;
+    const office = [...exported.find((r) => r[1] === 'Bürohaus Mainzer Landstraße')!];
+    office[header.indexOf('year')] = String(year - 1);
+    office[header.indexOf('wat_abs_w')] = '2500';
+    const answers = async () => (await h.db.selectFrom('asset_answers').select(['id', 'input_answer']).orderBy('id').execute()).map((a) => `${a.id}:${a.input_answer}`).join();
+    const before = await answers();
+    for (const [dryRun, language] of [['true', 'de'], ['false', 'en']] as const) {
+      const res = await upload('objectadmin', csvOf([header, office]), `?dryRun=${dryRun}`, language);
+      expect(res.statusCode, res.body).toBe(400);
+      const body = res.json();
+      expect(body.key).toBe('import-rows-failed');
+      const error = body.rows[0].errors.find((e: { key: string }) => e.key === 'gresb-year-questionnaire');
+      expect(body.rows[0].row).toBe(1);
+      expect(error).toMatchObject({ column: 'year' });
+      expect(error.message).toContain(language === 'de' ? `Berichtsjahr ${year}` : `reporting year ${year}`);
+    }
+    expect(await answers()).toBe(before);
+  });
+
   it("never updates another organisation's object named by partners_id: the second organisation gets a new one", async () => {
     const exported = rowsOf(await exportCsv('objectadmin', `assetGroupId=${await groupId()}&year=${year}`));
     const res = await upload('second', csvOf([exported[0]!, exported[1]!]));
