@@ -190,6 +190,18 @@ describe('results and the what-if in the browser', () => {
     await page.getByRole('region', { name: 'Ergebnis je Cluster' }).getByRole('progressbar', { name: 'I Governance' }).waitFor();
     await page.getByRole('table', { name: 'Objekte mit ihrer Bewertung' }).getByRole('link', { name: `Ergebnis von ${OFFICE} öffnen` }).waitFor();
 
+    // The portfolio's CRREM report (issue 41): its table has a row per year to 2050 and its excess emissions to 2050
+    // are what GET assetGroup/{id}/crrem answers.
+    const crrem = await apiCall<{ report: CrremReport }>('GET', `assetGroup/${office.assetGroupId}/crrem`);
+    expect(crrem.report.years.length).toBeGreaterThan(0);
+    const card = page.getByRole('region', { name: 'CRREM-Bericht' });
+    await card.getByRole('img', { name: 'Intensität, Pfad und Überschreitung je Jahr (kg CO2e/m²/a)' }).locator('svg').first().waitFor();
+    await expect.poll(() => card.getByRole('table', { name: 'CRREM-Bericht je Jahr' }).getByRole('row').count()).toBe(1 + crrem.report.years.length);
+    expect(crrem.report.years.at(-1)!.year).toBe(2050);
+    if (crrem.report.cumulativeExcessEmissions !== null)
+      await card.getByText(`Überschussemissionen bis 2050: ${formatLocaleNumber(crrem.report.cumulativeExcessEmissions, 'de', 1)} t CO2e`).waitFor();
+    await card.getByRole('button', { name: 'CRREM-Bericht als xlsx herunterladen' }).waitFor();
+
     await page.getByRole('tab', { name: 'Details' }).click();
     await page.waitForURL(/\/results\/details$/);
     await page.getByRole('region', { name: 'I Governance' }).getByRole('progressbar', { name: 'I Governance' }).waitFor();
