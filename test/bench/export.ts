@@ -7,13 +7,15 @@
 // `ecore_bench_export` made afresh on BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres) the
 // server is the compiled one `npm start` runs (issue 24), in a process of its own; without PostgreSQL the embedded
 // database and the app run in this process (whose memory then counts in the RSS, reader included).
-// BENCH_EXPORT_OBJECTS changes the count.
+// BENCH_EXPORT_OBJECTS changes the count. The GRESB file of the same group follows (GET /api/export/gresb, Excel 3×,
+// CSV once), its memory read apart; BENCH_EXPORT_GRESB=0 leaves it out.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
+import { Role } from '@ecore/core/identity/roles.ts';
 import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
 import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
 import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
@@ -138,8 +140,17 @@ try {
   await sql`insert into asset_questionnaires (asset_id, questionnaire_id, state, reporting_year, created_at, modified_at, ecore_score, finance_score)
             select id, ${template}, case when id % 4 = 0 then 'Closed' else 'Active' end, 2025, ${now}, ${now}, (id % 1000) / 10.0, (id % 777) / 7.77
               from assets where asset_group_id = ${group}`.execute(db);
+  // Every consumption figure answered, so the GRESB file has its figures (intensities per m², varied per object).
+  await sql`insert into asset_answers (asset_questionnaire_id, question_id, input_answer, state, modified_at)
+            select aq.id, q.id, 5 + (aq.id % 97) + q.id % 7, 'Answered', ${now}
+              from asset_questionnaires aq join questionnaire_questions q on q.questionnaire_id = aq.questionnaire_id and q.kpi_key is not null
+             where aq.asset_id in (select id from assets where asset_group_id = ${group})`.execute(db);
   await sql`update assets a set latest_questionnaire_id = aq.id, questionnaire_state = aq.state
               from asset_questionnaires aq where aq.asset_id = a.id and a.asset_group_id = ${group}`.execute(db);
+  // The GRESB file is for those who import the objects: an object administrator of the buyer's organisation.
+  await sql`insert into users (user_name, email, first_name, last_name, organisation_id, roles, password_hash, status)
+            select 'benchgresb', 'benchgresb@kaeufer.example', 'Greta', 'Bench', ${buyer}, ${sql.raw(`array[${Role.ObjectAdministrator}]::int[]`)}, password_hash, status
+              from users where user_name = 'buyer'`.execute(db);
   await sql`analyze`.execute(db);
   const seededMs = performance.now() - seeding;
 
@@ -155,9 +166,12 @@ try {
     peakRss = Math.max(peakRss, portal.rss());
   }, 5);
   /** One export read as it streams in, chunk by chunk, never held whole. */
-  const run = async (format: number) => {
+  const gresbLogin = await fetch(`${portal.address}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'benchgresb', password: DEMO_PASSWORD }) });
+  const gresbHeaders = { ...headers, authorization: `Bearer ${((await gresbLogin.json()) as { accessToken: string }).accessToken}` };
+  const run = async (format: number | string) => {
     const started = performance.now();
-    const res = await fetch(`${portal.address}/api/export/assetgroup/${group}?exportFormat=${format}&language=en`, { headers });
+    const url = typeof format === 'number' ? `/api/export/assetgroup/${group}?exportFormat=${format}&language=en` : `/api/export/gresb?assetGroupId=${group}&format=${format}&language=en`;
+    const res = await fetch(`${portal.address}${url}`, { headers: typeof format === 'number' ? headers : gresbHeaders });
     if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}: ${await res.text()}`);
     const reader = res.body.getReader();
     let firstByte = 0;
@@ -179,13 +193,23 @@ try {
   await run(Number(formats[0])); // warm-up: the first call compiles the code paths
   const excel = await three(2);
   const csv = await three(1);
+  const ecorePeak = peakRss;
+  // The GRESB file of the same group (GET /api/export/gresb, docs/gresb.md), its memory read apart from the above.
+  peakRss = portal.rss();
+  const gresbBefore = peakRss;
+  const gresb = process.env.BENCH_EXPORT_GRESB === '0' ? [] : [await run('xlsx'), await run('xlsx'), await run('xlsx'), await run('csv')];
   clearInterval(sampler);
   const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(0)} MB`;
   console.log(`\nExport of ${OBJECTS} objects (GET /api/export/assetgroup/{id}, finance partner "bank", ${kind}, load ${loadavg()[0]!.toFixed(2)}; data made in ${(seededMs / 1000).toFixed(1)} s):`);
   for (const [name, runs] of ([['Excel', excel], ['CSV', csv]] as const).filter(([, r]) => r.length > 0)) {
     console.log(`  ${name.padEnd(6)} first byte ${median(runs.map((r) => r.firstByte)).toFixed(0).padStart(5)} ms   whole ${median(runs.map((r) => r.ms)).toFixed(0).padStart(5)} ms (median of 3)   ${(runs[0]!.bytes / 1024).toFixed(0)} KB${name === 'Excel' ? '   (goal: under 1500 ms)' : ''}`);
   }
-  console.log(`  ${portal.what}: RSS before ${mb(before)}, peak while exporting ${mb(peakRss)} (+${mb(peakRss - before)} for the exports), peak of the process ${mb(portal.peak())} (goal: under 250 MB)`);
+  console.log(`  ${portal.what}: RSS before ${mb(before)}, peak while exporting ${mb(ecorePeak)} (+${mb(ecorePeak - before)} for the exports), peak of the process ${mb(portal.peak())} (goal: under 250 MB)`);
+  if (gresb.length > 0) {
+    const excelRuns = gresb.slice(0, 3);
+    console.log(`  GRESB  Excel whole ${median(excelRuns.map((r) => r.ms)).toFixed(0).padStart(5)} ms (median of 3), ${(excelRuns[0]!.bytes / 1024).toFixed(0)} KB; CSV whole ${gresb[3]!.ms.toFixed(0)} ms, ${(gresb[3]!.bytes / 1024).toFixed(0)} KB`);
+    console.log(`  GRESB  RSS before ${mb(gresbBefore)}, peak while exporting ${mb(peakRss)} (+${mb(peakRss - gresbBefore)}; the exports above: +${mb(ecorePeak - before)})`);
+  }
   await portal.stop();
 } finally {
   await database.close();

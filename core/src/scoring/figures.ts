@@ -104,10 +104,15 @@ export const figureWarnings = (
   factors: YearFactors | null,
 ): FigureWarning[] => figureWarningsOf(answeredKpiFigures(structure, answers), factors);
 
-/** The answered figure of each KPI key of a filled questionnaire: from the applicable structure and the answers given (cleared answers carry no figure). */
+/**
+ * The answered figure of each KPI key of a filled questionnaire: from the applicable structure and the answers given
+ * (cleared answers carry no figure). `questions`: the structure's questions where the caller already holds them (an
+ * export over many objects of one structure).
+ */
 export const answeredKpiFigures = (
   structure: Pick<TemplateContent, 'clusters'>,
   answers: readonly { questionId: number; inputAnswer: number | null }[],
+  questions: readonly Question[] = allQuestions(structure),
 ): Map<KpiKey, KpiFigure> => {
   const byQuestion = new Map<number, number | null>();
   for (const a of answers) byQuestion.set(a.questionId, a.inputAnswer);
@@ -116,5 +121,5 @@ export const answeredKpiFigures = (
     const figure = byQuestion.get(q.id) ?? null;
     return figure !== null && Number.isFinite(figure) ? figure : null;
   };
-  return kpiFigures(allQuestions(structure), valueOf);
+  return kpiFigures(questions, valueOf);
 };

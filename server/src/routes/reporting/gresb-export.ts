@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { provenanceOf } from '@ecore/core/answering/provenance.ts';
 import { exportFileName } from '@ecore/core/exports/finance-export.ts';
 import { scopeCoversAsset } from '@ecore/core/imports/import-access.ts';
-import { allQuestions, questionTitleIn } from '@ecore/core/questionnaires/template.ts';
+import { allQuestions, questionTitleIn, type Question } from '@ecore/core/questionnaires/template.ts';
 import { gresbRow, gresbSourceRows, noteText, type GresbRow, type SourceQuestion } from '@ecore/core/reporting/gresb.ts';
 import { answeredKpiFigures } from '@ecore/core/scoring/figures.ts';
 import { yearFactors } from '@ecore/core/scoring/stranding.ts';
@@ -19,7 +19,7 @@ import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { structureFor } from '../answering/context.ts';
 import { importContext } from '../imports/object-import.ts';
-import { createTemplateCache } from '../questionnaires/template-cache.ts';
+import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { createReferenceDataCache } from '../scoring/stored-score.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 
@@ -74,6 +74,27 @@ export const gresbExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       const referenceData = await references();
       const notes: string[] = [];
       const sources = new Map<string, SourceQuestion>();
+      // The structure an object answers depends only on its template and its classes: made once per such pair, with
+      // its questions by id, not once per object.
+      // A template is read (and its freshness checked) once per export, not once per object.
+      const read = new Map<number, Promise<ScoredTemplate | null>>();
+      const templateOf = (id: number) => {
+        let found = read.get(id);
+        if (!found) read.set(id, (found = templates.get(id)));
+        return found;
+      };
+      const structures = new Map<string, { structure: ReturnType<typeof structureFor>; kpi: Question[]; questions: Map<number, Question> }>();
+      const structureOf = (template: ScoredTemplate, f: { assetAssetTypes: { assetTypeId: number; percentage: number }[] }) => {
+        const key = `${template.id}|${f.assetAssetTypes.map((t) => `${t.assetTypeId}:${t.percentage}`).join(',')}`;
+        let made = structures.get(key);
+        if (!made) {
+          const structure = structureFor(template, f);
+          const all = allQuestions(structure);
+          made = { structure, kpi: all.filter((q) => q.kpiKey !== null), questions: new Map(all.flatMap((q) => (q.id === null ? [] : [[q.id, q] as const]))) };
+          structures.set(key, made);
+        }
+        return made;
+      };
 
       async function* batches(): AsyncGenerator<GresbRow[]> {
         for (let i = 0; i < ids.length; i += BATCH) {
@@ -86,13 +107,13 @@ export const gresbExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
             if (!object || !scopeCoversAsset(scope, { id, assetGroupId: object.assetGroupId })) continue;
             const f = object.fields;
             const sheet = sheets.get(id) ?? null;
-            const template = sheet ? await templates.get(sheet.questionnaireId) : null;
+            const template = sheet ? await templateOf(sheet.questionnaireId) : null;
             const figures: Record<string, number> = {};
             if (sheet && template) {
-              const structure = structureFor(template, f);
-              for (const [key, figure] of answeredKpiFigures(structure, sheet.answers)) {
+              const { structure, kpi, questions } = structureOf(template, f);
+              for (const [key, figure] of answeredKpiFigures(structure, sheet.answers, kpi)) {
                 figures[key] = figure.value;
-                const question = allQuestions(structure).find((q) => q.id === figure.questionId);
+                const question = questions.get(figure.questionId);
                 if (question && !sources.has(`${key}|${figure.questionId}`)) sources.set(`${key}|${figure.questionId}`, { kpiKey: key, questionId: figure.questionId, title: questionTitleIn(question, language), provenance: {} });
                 // Where the figure comes from, counted per question over the exported objects.
                 const source = sources.get(`${key}|${figure.questionId}`);
