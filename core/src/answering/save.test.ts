@@ -208,6 +208,25 @@ describe('deciding a save of answers', () => {
       }),
     );
   });
+
+  it("the annual start's carried answers are saved as any save, each logged as carried from last year's reporting year", () => {
+    fc.assert(
+      fc.property(structures, fc.integer({ min: 2015, max: 2049 }), (structure, year) => {
+        const empty: SheetToSave = { row: { state: 'Active', declineCount: 0, adjustments: 0 }, lock: null, answers: [], documents: [] };
+        const choices = answerableQuestions(structure).filter((q) => q.type !== 'ValueQuestion' && q.options.length > 0);
+        const items = choices.map((q, index) => item(q, { inputAnswer: null, multipleChoiceOption: [q.options[0]!.id!] }, index));
+        const carried = saved(decideSave(empty, items, COLLECTOR, NOW, { ...context(structure), carriedFrom: year }));
+        const byHand = saved(decideSave(empty, items, COLLECTOR, NOW, context(structure)));
+        // The same answers, progress and score as the same answers saved by hand; only the log says where they came from.
+        expect(carried.writes).toEqual(byHand.writes);
+        expect(carried.figures).toEqual(byHand.figures);
+        expect(carried.changes.map((c) => [c.questionId, c.kind, c.oldValue, c.note])).toEqual(
+          items.map((i) => [i.questionId, 'CarriedFromPreviousYear', { text: { de: String(year), en: String(year) } }, String(year)]),
+        );
+        expect(carried.changes.map((c) => c.newValue)).toEqual(byHand.changes.map((c) => c.newValue));
+      }),
+    );
+  });
 });
 
 describe('where a figure comes from (issue 40)', () => {

@@ -3,7 +3,7 @@ import type { Either } from 'fp-ts/lib/Either.js';
 import type { Question } from '../questionnaires/template.ts';
 import { lockDecision, type TemplateLock } from '../questionnaires/locks.ts';
 import { mayAdjustSheet } from '../review/group-rules.ts';
-import { LANGUAGES } from '../shared/language.ts';
+import { LANGUAGES, type Language } from '../shared/language.ts';
 import { findQuestion, type AnswerStructure } from './applicability.ts';
 import { answerText, changeKind, checkAnswer, isAnswerable, isCleared, type AnswerProblemKey } from './answer-rules.ts';
 import { isGivenAnswer, type AnswerState, type AnswerValue, type AssetQuestionnaireState, type ChangeKind, type ReviewStatus, type StoredAnswer } from './answers.ts';
@@ -91,6 +91,11 @@ export interface SaveContext<S> {
   note: string;
   /** The stored score of answers (the caller's scoring: template, object and reference data are its business). */
   score: (answers: readonly StoredAnswer[]) => S;
+  /**
+   * The annual start: the answers are carried from the questionnaire of this reporting year, each logged as
+   * `CarriedFromPreviousYear` with that year as its old value and note (DOMAIN.md §8).
+   */
+  carriedFrom?: number;
 }
 
 /** Why a save is refused; nothing is written. */
@@ -125,7 +130,8 @@ export interface ChangeEntry {
   questionId: number;
   kind: ChangeKind;
   userId: number;
-  oldValue: ReturnType<typeof loggedValue>;
+  /** The value before; for a carried answer the year it came from. */
+  oldValue: ReturnType<typeof loggedValue> | { text: Record<Language, string> };
   newValue: ReturnType<typeof loggedValue>;
   note: string;
 }
@@ -221,13 +227,14 @@ export function decideSave<S>(
     }
     const after = stateAfter(state, value, provenance);
     writes.set(item.questionId, { questionId: item.questionId, answerId: read.get(item.questionId)?.id ?? null, value: after });
+    const carried = context.carriedFrom === undefined ? null : String(context.carriedFrom);
     changes.push({
       questionId: item.questionId,
-      kind,
+      kind: carried === null ? kind : 'CarriedFromPreviousYear',
       userId: actor.userId,
-      oldValue: before === null ? null : loggedValue(question!, before, provenanceBefore),
+      oldValue: carried !== null ? { text: { de: carried, en: carried } } : before === null ? null : loggedValue(question!, before, provenanceBefore),
       newValue: loggedValue(question!, value, provenance),
-      note: context.note,
+      note: carried ?? context.note,
     });
     current.set(item.questionId, { ...(answer ?? emptyAnswer(item.questionId)), ...after });
   }

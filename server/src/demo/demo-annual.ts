@@ -1,24 +1,22 @@
 import type { Kysely } from 'kysely';
-import { answerText } from '@ecore/core/answering/answer-rules.ts';
 import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
 import { givenAnswers, type AnswerState, type ReviewStatus } from '@ecore/core/answering/answers.ts';
-import { progress } from '@ecore/core/answering/progress.ts';
 import { pickTemplate } from '@ecore/core/answering/versions.ts';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';
 import type { ObjectCategory, QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
 import { QUESTIONNAIRE_TYPES } from '@ecore/core/questionnaires/template.ts';
 import { eligibleAnswers } from '@ecore/core/review/answer-review.ts';
 import { calendarDate, validUntil } from '@ecore/core/review/transitions.ts';
-import { LANGUAGES } from '@ecore/core/shared/language.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findAnswers, findLatestAssetQuestionnaire } from '@ecore/adapters/db/answering/answering-repository.ts';
-import { lockAnswerRow, writeAnswerWithChange } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { findSheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { saveSheetAnswers } from '../routes/answering/save-answers.ts';
 import { findActiveTemplateId, findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { writeTransition } from '@ecore/adapters/db/review/review-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import { writeScores } from '@ecore/adapters/db/scoring/scoring-repository.ts';
 import { startAnnual } from '../routes/answering/annual.ts';
-import { answersOf, storedAnswers, structureFor } from '../routes/answering/context.ts';
+import { storedAnswers, structureFor } from '../routes/answering/context.ts';
 import { issueAssetCertificate } from '../routes/certificates/issue.ts';
 import { scoredTemplate } from '../routes/questionnaires/template-cache.ts';
 import { storedScoreOf, type ScoreKeeper } from '../routes/scoring/stored-score.ts';
@@ -135,6 +133,7 @@ export async function seedDemoAnnual(db: Kysely<DB>, at: Date): Promise<{ seeded
       const given = givenAnswers(answers ?? []);
       await writeScores(trx, [{ assetQuestionnaireId: questionnaire.id, ...storedScoreOf(template, object, questionnaire.reportingYear, given, referenceData) }], startedAt, counted);
     },
+    figures: (template, object, reportingYear, answers) => storedScoreOf(template, object, reportingYear, givenAnswers(answers), referenceData),
   } satisfies ScoreKeeper;
   await db.transaction().execute(async (trx) => {
     const next = await startAnnual(trx, { asset, seen, from, to, userId: objectAdmin.id, by: objectAdmin.name, at: startedAt, scoring });
@@ -143,24 +142,26 @@ export async function seedDemoAnnual(db: Kysely<DB>, at: Date): Promise<{ seeded
     const structure = structureFor(to, asset);
     const questions = new Map(answerableQuestions(structure).map((q) => [q.id, q]));
     const enteredAt = new Date(at.getTime() - 2 * DAY);
-    // Half of last year's figures entered again, each some 8 % lower (the renovation shows).
-    for (const hint of hints.slice(0, Math.ceil(hints.length / 2))) {
-      const question = questions.get(hint.questionId);
-      if (!question) continue;
-      const value = { inputAnswer: Math.round(hint.inputAnswer * 0.92 * 100) / 100, multipleChoiceOption: [] };
-      const answer = await lockAnswerRow(trx, next, hint.questionId, collector.name, enteredAt);
-      await writeAnswerWithChange(trx, answer.id, { ...value, state: 'Answered' }, collector.name, enteredAt, {
-        assetQuestionnaireId: next,
-        questionId: hint.questionId,
-        kind: 'Answered',
-        userId: collector.id,
-        oldValue: null,
-        newValue: { value, text: Object.fromEntries(LANGUAGES.map((l) => [l, answerText(question, value, l)])) },
-        note: '',
-      });
-    }
-    const { stored } = await answersOf(trx as never, { id: next });
-    await scoring.store(trx, to, { ...asset, area: asset.assetTotalArea }, { id: next, reportingYear: seen.reportingYear + 1 }, stored, progress(structure, stored));
+    // Half of last year's figures entered again, each some 8 % lower (the renovation shows), saved as the collector's
+    // save is (core decideSave on the questionnaire read with its row locked).
+    const items = hints
+      .slice(0, Math.ceil(hints.length / 2))
+      .filter((hint) => questions.has(hint.questionId))
+      .map((hint, index) => ({ index, questionId: hint.questionId, inputAnswer: Math.round(hint.inputAnswer * 0.92 * 100) / 100, multipleChoiceOption: [] }));
+    const locked = (await findSheet(trx, id, next, true))!;
+    const object = { ...asset, area: asset.assetTotalArea };
+    const reportingYear = seen.reportingYear + 1;
+    await saveSheetAnswers(trx, {
+      actor: { userId: collector.id },
+      by: collector.name,
+      at: enteredAt,
+      now: enteredAt.getTime(),
+      locked,
+      structure,
+      items,
+      sampled: false,
+      scoreWith: (answers) => ({ ...scoring.figures(to, object, reportingYear, answers), scoredAt: startedAt }),
+    });
   });
   return { seeded: true };
 }

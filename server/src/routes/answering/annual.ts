@@ -2,19 +2,18 @@ import { givenAnswers } from '@ecore/core/answering/answers.ts';
 import type { Transaction } from 'kysely';
 import * as E from 'fp-ts/lib/Either.js';
 import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
-import { answerText } from '@ecore/core/answering/answer-rules.ts';
 import { annualCarry, annualStartProblem, nextReportingYear } from '@ecore/core/answering/annual.ts';
-import { progress } from '@ecore/core/answering/progress.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
-import { LANGUAGES } from '@ecore/core/shared/language.ts';
 import { findLatestAssetQuestionnaire, insertAssetQuestionnaire, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { insertAnnualStart, lockAssetRow } from '@ecore/adapters/db/answering/annual-repository.ts';
-import { lockAnswerRow, writeAnswerWithChange } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { findSheet, writeSave } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { decideSave } from '@ecore/core/answering/save.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
 import type { ScoreKeeper } from '../scoring/stored-score.ts';
 import { answersOf, questionnaireState, structureFor } from './context.ts';
+import { refusalError } from './save-answers.ts';
 
 type Trx = Transaction<DB>;
 
@@ -50,22 +49,27 @@ export async function startAnnual(trx: Trx, input: AnnualInputs): Promise<number
   const carry = annualCarry(oldStructure, newStructure, givenAnswers(stored), latest.reportingYear);
   const reportingYear = nextReportingYear(latest.reportingYear);
   const id = await insertAssetQuestionnaire(trx, { assetId: asset.id, questionnaireId: to.id, reportingYear, createdBy: userId, total: answerableQuestions(newStructure).length, at });
-  const questions = new Map(answerableQuestions(newStructure).map((q) => [q.id, q]));
-  const year = String(latest.reportingYear);
-  for (const c of carry.carried) {
-    const question = questions.get(c.questionId);
-    if (!question) continue;
-    const answer = await lockAnswerRow(trx, id, c.questionId, by, at);
-    await writeAnswerWithChange(trx, answer.id, { ...c.value, state: 'Answered' }, by, at, {
-      assetQuestionnaireId: id,
-      questionId: c.questionId,
-      kind: 'CarriedFromPreviousYear',
-      userId,
-      oldValue: { text: { de: year, en: year } },
-      newValue: { value: c.value, text: Object.fromEntries(LANGUAGES.map((l) => [l, answerText(question, c.value, l)])) },
-      note: year,
-    });
-  }
+  const questions = new Set(answerableQuestions(newStructure).map((q) => q.id));
+  // The carried answers are saved as every save is (core decideSave on the new questionnaire read with its row
+  // locked), each logged as carried from last year's reporting year.
+  const locked = (await findSheet(trx, asset.id, id, true))!;
+  const items = carry.carried.filter((c) => questions.has(c.questionId)).map((c, index) => ({ index, questionId: c.questionId, ...c.value }));
+  const object = { ...asset, area: asset.assetTotalArea };
+  const scoreOf = (answers: Parameters<typeof scoring.figures>[3]) => ({ ...scoring.figures(to, object, reportingYear, answers), scoredAt: at });
+  const decided = decideSave(locked, items, { userId }, at.getTime(), { structure: newStructure, sampled: false, note: '', carriedFrom: latest.reportingYear, score: scoreOf });
+  if (E.isLeft(decided)) throw refusalError(decided.left);
+  const outcome = decided.right;
+  // A new questionnaire keeps a stored score and progress even when nothing is carried.
+  const figures = outcome.figures ?? { score: scoreOf([]), answered: outcome.progress.answered, total: outcome.progress.total };
+  await writeSave(trx, {
+    questionnaireId: id,
+    by,
+    at,
+    answers: outcome.writes.map((w) => ({ questionId: w.questionId, answerId: w.answerId, ...w.value })),
+    changes: outcome.changes,
+    adjustments: null,
+    figures: { ...figures.score, answered: figures.answered, total: figures.total },
+  });
   await insertAnnualStart(
     trx,
     id,
@@ -73,7 +77,5 @@ export async function startAnnual(trx: Trx, input: AnnualInputs): Promise<number
     by,
     at,
   );
-  const after = await answersOf(trx as never, { id });
-  await scoring.store(trx, to, { ...asset, area: asset.assetTotalArea }, { id, reportingYear }, after.stored, progress(newStructure, after.stored));
   return id;
 }

@@ -83,7 +83,7 @@ export function createScoreKeeper(app: Pick<FastifyInstance, 'watchTables'>, db:
   };
 }
 /** What a save of answers needs of the keeper (the answer import also takes `storeMany`). */
-export type ScoreKeeper = Pick<Awaited<ReturnType<ReturnType<typeof createScoreKeeper>['prepare']>>, 'store'>;
+export type ScoreKeeper = Pick<Awaited<ReturnType<ReturnType<typeof createScoreKeeper>['prepare']>>, 'store' | 'figures'>;
 
 /**
  * Scores filled questionnaires again through one executor (a transaction, or the database alone): all that keep
