@@ -1,23 +1,20 @@
 import type { Kysely } from 'kysely';
 import * as E from 'fp-ts/lib/Either.js';
 import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
-import { answerText, checkAnswer } from '@ecore/core/answering/answer-rules.ts';
+import { checkAnswer } from '@ecore/core/answering/answer-rules.ts';
 import type { AnswerValue } from '@ecore/core/answering/answers.ts';
-import { progress } from '@ecore/core/answering/progress.ts';
 import { pickTemplate, reportingYearOf } from '@ecore/core/answering/versions.ts';
 import { VALUE_MAXIMA } from '@ecore/core/answering/answer-rules.ts';
 import type { ObjectCategory, Question, QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
 import { QUESTIONNAIRE_TYPES } from '@ecore/core/questionnaires/template.ts';
-import { LANGUAGES } from '@ecore/core/shared/language.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findActiveTemplateId, findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
-import { insertAssetQuestionnaire, insertChange, insertComment, lockAnswer, setProgress, writeAnswer } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { insertAssetQuestionnaire, insertComment } from '@ecore/adapters/db/answering/answering-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
-import { writeScores } from '@ecore/adapters/db/scoring/scoring-repository.ts';
 import { structureFor } from '../routes/answering/context.ts';
-import { storedScoreOf } from '../routes/scoring/stored-score.ts';
 import { loadReferenceData } from '../routes/scoring/stranding.ts';
 import { scoredTemplate } from '../routes/questionnaires/template-cache.ts';
+import { saveDemoAnswers } from './demo-save.ts';
 
 /** Plausible figures per KPI key for the demo office (kWh/m²/a, kg CO2e/m²/a, m³/m²/a, kg/m²/a). */
 const DEMO_FIGURES: Record<string, number> = {
@@ -81,22 +78,16 @@ export async function seedDemoAnswers(
     const count = Math.round(questions.length * share);
     await db.transaction().execute(async (trx) => {
       const id = await insertAssetQuestionnaire(trx, { assetId: asset.id, questionnaireId: template.id, reportingYear: reportingYearOf(at.getTime()), createdBy: collector.id, total: questions.length, at });
-      const written = [];
-      for (const [index, question] of questions.slice(0, count).entries()) {
+      // Saved as the collector's save is; the first answer gets the collector's comment.
+      const items = questions.slice(0, count).flatMap((question, index) => {
         const value = demoValue(question, index);
-        if (!value || question.id === null) continue;
-        const answer = await lockAnswer(trx, id, question.id, by, at);
-        await writeAnswer(trx, answer.id, { ...value, state: 'Answered' }, by, at);
-        const text = Object.fromEntries(LANGUAGES.map((l) => [l, answerText(question, value, l)]));
-        await insertChange(trx, { assetQuestionnaireId: id, questionId: question.id, kind: 'Answered', userId: collector.id, userName: by, at, oldValue: null, newValue: { value, text } });
-        if (index === 0) await insertComment(trx, answer.id, { id: collector.id, name: by }, 'Angaben laut Protokoll der Eigentümerversammlung.', at);
-        written.push({ questionId: question.id, ...value, state: 'Answered' as const });
-      }
-      const counted = progress(structure, written);
-      await setProgress(trx, id, counted.answered, counted.total);
-      // The stored score the lists show (issue 15), as a save by hand leaves it.
+        return value && question.id !== null ? [{ index, questionId: question.id, ...value }] : [];
+      });
       const object = { country: asset.country, assetAssetTypes: asset.assetAssetTypes, area: asset.assetTotalArea };
-      await writeScores(trx, [{ assetQuestionnaireId: id, ...storedScoreOf(template, object, reportingYearOf(at.getTime()), written, referenceData) }], at);
+      const reportingYear = reportingYearOf(at.getTime());
+      const saved = await saveDemoAnswers(trx, { assetId: asset.id, questionnaireId: id, reportingYear, template: scoredTemplate(template), object, structure, referenceData, collector: { userId: collector.id, name: by }, at, items });
+      const first = saved.written.find((a) => a.questionId === items[0]?.questionId);
+      if (first && items[0]?.index === 0) await insertComment(trx, first.id, { id: collector.id, name: by }, 'Angaben laut Protokoll der Eigentümerversammlung.', at);
     });
     seeded = true;
   }

@@ -1,22 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Provenance } from '@ecore/core/answering/provenance.ts';
-import { loggedValue } from '@ecore/core/answering/save.ts';
 import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
 import { findAnswers, findLatestAssetQuestionnaire } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { findAnnualStart } from '@ecore/adapters/db/answering/annual-repository.ts';
 import { saveOutlierAcceptance } from '@ecore/adapters/db/answering/outlier-repository.ts';
-import { lockAnswerRow, writeAnswerWithChange } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import { findTemplate } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
-import { answersOf, structureFor } from '../routes/answering/context.ts';
-import { storedScoreOf } from '../routes/scoring/stored-score.ts';
+import { structureFor } from '../routes/answering/context.ts';
 import { loadReferenceData } from '../routes/scoring/stranding.ts';
-import { writeScores } from '@ecore/adapters/db/scoring/scoring-repository.ts';
-import { givenAnswers } from '@ecore/core/answering/answers.ts';
-import { progress } from '@ecore/core/answering/progress.ts';
 import { scoredTemplate } from '../routes/questionnaires/template-cache.ts';
 import { DEMO_RENEWING } from './demo-annual.ts';
+import { saveDemoAnswers } from './demo-save.ts';
 
 /** The explanation of the demo's explained flag. */
 export const DEMO_OUTLIER_EXPLANATION = 'Zwei Etagen standen im Berichtsjahr wegen der Sanierung leer; der Verbrauch sank entsprechend.';
@@ -56,25 +51,9 @@ export async function seedDemoOutliers(db: Kysely<DB>, at: Date): Promise<{ seed
     ...(steady ? [{ hint: steady, inputAnswer: Math.round(steady.inputAnswer * 1.05 * 100) / 100, provenance: 'measured' as const }] : []),
   ];
   await db.transaction().execute(async (trx) => {
-    for (const { hint, inputAnswer, provenance } of figures) {
-      const question = questions.get(hint.questionId);
-      if (!question) continue;
-      const value = { inputAnswer, multipleChoiceOption: [] };
-      const answer = await lockAnswerRow(trx, latest.id, hint.questionId, name, enteredAt);
-      await writeAnswerWithChange(trx, answer.id, { ...value, state: 'Answered', provenance }, name, enteredAt, {
-        assetQuestionnaireId: latest.id,
-        questionId: hint.questionId,
-        kind: 'Answered',
-        userId: collector.id,
-        oldValue: null,
-        newValue: loggedValue(question, value, provenance),
-        note: '',
-      });
-    }
-    // The list's stored score and progress follow the answers, as at every save.
-    const { stored } = await answersOf(trx as never, latest);
+    const items = figures.filter((f) => questions.has(f.hint.questionId)).map((f, index) => ({ index, questionId: f.hint.questionId, inputAnswer: f.inputAnswer, multipleChoiceOption: [], provenance: f.provenance }));
     const object = { ...view, area: view.assetTotalArea };
-    await writeScores(trx, [{ assetQuestionnaireId: latest.id, ...storedScoreOf(template, object, latest.reportingYear, givenAnswers(stored), referenceData) }], enteredAt, progress(structure, stored));
+    await saveDemoAnswers(trx, { assetId: asset.id, questionnaireId: latest.id, reportingYear: latest.reportingYear, template, object, structure, referenceData, collector: { userId: collector.id, name }, at: enteredAt, items });
     await saveOutlierAcceptance(trx, latest.id, { questionId: explained.questionId, type: 'lfl', value: figures[1]!.inputAnswer, explanation: DEMO_OUTLIER_EXPLANATION }, { userId: collector.id, name, at: new Date(at.getTime() - DAY / 2) });
   });
   return { seeded: true };

@@ -157,10 +157,6 @@ export async function setReportingYear(db: Executor, id: number, year: number): 
   await db.updateTable('asset_questionnaires').set({ reporting_year: year }).where('id', '=', id).execute();
 }
 
-export async function setProgress(db: Executor, id: number, answered: number, total: number): Promise<void> {
-  await db.updateTable('asset_questionnaires').set({ answered_count: answered, total_count: total }).where('id', '=', id).execute();
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
 
@@ -273,27 +269,6 @@ export async function lockAnswer(db: Executor, assetQuestionnaireId: number, que
     .forUpdate()
     .executeTakeFirstOrThrow();
   return toAnswer(row);
-}
-
-export async function writeAnswer(
-  db: Executor,
-  answerId: number,
-  value: { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: string | null; changedSinceDecline?: boolean },
-  by: string,
-  at: Date,
-): Promise<void> {
-  await db
-    .updateTable('asset_answers')
-    .set({
-      input_answer: value.inputAnswer,
-      option_ids: [...value.multipleChoiceOption],
-      state: value.state,
-      modified_by: by,
-      modified_at: at,
-      ...(value.changedSinceDecline !== undefined ? { changed_since_decline: value.changedSinceDecline } : {}),
-    })
-    .where('id', '=', answerId)
-    .execute();
 }
 
 /** Where an answer belongs: its filled questionnaire and object (for documents and comments addressed by answer id). */

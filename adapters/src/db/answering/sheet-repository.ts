@@ -128,47 +128,9 @@ export async function findSheet(db: Executor, assetId: number | null, id: number
   return rows[0] ? toSheet(rows[0]) : null;
 }
 
-/**
- * The answer row of a question locked for the rest of the transaction, created empty when there is none: one
- * statement when it exists (the usual save), two when it is new. Two concurrent saves of one answer wait for each
- * other and each sees what the other stored.
- */
-export async function lockAnswerRow(db: Executor, assetQuestionnaireId: number, questionId: number, by: string, at: Date): Promise<AnswerRow> {
-  const locked = () =>
-    db.selectFrom('asset_answers').selectAll().where('asset_questionnaire_id', '=', assetQuestionnaireId).where('question_id', '=', questionId).forUpdate().executeTakeFirst();
-  const found = await locked();
-  if (found) return toAnswer(found);
-  const inserted = await db
-    .insertInto('asset_answers')
-    .values({ asset_questionnaire_id: assetQuestionnaireId, question_id: questionId, input_answer: null, option_ids: [], state: null, modified_by: by, modified_at: at })
-    .onConflict((oc) => oc.columns(['asset_questionnaire_id', 'question_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  // A concurrent save created it first: wait for it and take what it stored.
-  return toAnswer(inserted ?? (await locked())!);
-}
-
 export type AnswerValueRow = { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: string | null; changedSinceDecline?: boolean; provenance?: string | null };
 export type ChangeRow = { assetQuestionnaireId: number; questionId: number; kind: string; userId: number | null; oldValue: unknown; newValue: unknown; note: string };
 
-
-const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-
-/** Writes an answer and its change-log row in one statement (the annual start's carried answers); answers the stored answer. */
-export async function writeAnswerWithChange(db: Executor, answerId: number, value: AnswerValueRow, by: string, at: Date, change: ChangeRow): Promise<AnswerRow | null> {
-  const options = sql`${sql.val([...value.multipleChoiceOption])}::integer[]`;
-  const decline = value.changedSinceDecline === undefined ? sql`changed_since_decline` : sql`${value.changedSinceDecline}`;
-  const { rows } = await sql<RawAnswer>`with written as (
-      update asset_answers set input_answer = ${value.inputAnswer}, option_ids = ${options}, state = ${value.state}, provenance = ${value.provenance ?? null},
-        modified_by = ${by}, modified_at = ${at}, changed_since_decline = ${decline}
-      where id = ${answerId} returning *),
-    logged as (insert into asset_answer_changes (asset_questionnaire_id, question_id, kind, user_id, user_name, at, old_value, new_value, note)
-      select ${change.assetQuestionnaireId}::int, ${change.questionId}::int, ${change.kind}::text, ${change.userId}::int, ${by}::text, ${at}::timestamptz,
-        ${json(change.oldValue)}::jsonb, ${json(change.newValue)}::jsonb, ${change.note}::text
-      from written)
-    select * from written`.execute(db);
-  return rows[0] ? toAnswer(rows[0]) : null;
-}
 
 /** The filled questionnaire's stored score and progress after a save. */
 export interface QuestionnaireFigures {
