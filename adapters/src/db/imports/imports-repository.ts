@@ -234,8 +234,22 @@ export interface LatestSheet {
   id: number;
   questionnaireId: number;
   state: string;
+  declineCount: number;
+  adjustments: number;
   lock: { userId: number; holderName: string; since: number; lastActivity: number } | null;
-  answers: { questionId: number; inputAnswer: number | null; multipleChoiceOption: number[]; state: string | null; provenance: string | null }[];
+  answers: {
+    id: number;
+    questionId: number;
+    inputAnswer: number | null;
+    multipleChoiceOption: number[];
+    state: string | null;
+    reviewStatus: string;
+    changedSinceDecline: boolean;
+    evidenceRequested: boolean;
+    provenance: string | null;
+  }[];
+  /** The answers documents prove (core storedAnswers). */
+  documents: { answerId: number }[];
 }
 
 /** The latest filled questionnaire of each object with its lock and answers: three queries per 5 000 objects, none per object. */
@@ -244,7 +258,7 @@ export async function latestSheetsOf(db: Executor, assetIds: readonly number[]):
   for (const part of chunks([...new Set(assetIds)], 5000)) {
     const latest = await db
       .selectFrom('asset_questionnaires as aq')
-      .select(['aq.id', 'aq.asset_id', 'aq.questionnaire_id', 'aq.state'])
+      .select(['aq.id', 'aq.asset_id', 'aq.questionnaire_id', 'aq.state', 'aq.decline_count', 'aq.adjustments'])
       .where('aq.asset_id', 'in', part)
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('asset_questionnaires as later').select('later.id').whereRef('later.asset_id', '=', 'aq.asset_id').whereRef('later.id', '>', 'aq.id'))),
@@ -253,16 +267,40 @@ export async function latestSheetsOf(db: Executor, assetIds: readonly number[]):
     if (latest.length === 0) continue;
     const byId = new Map<number, LatestSheet>();
     for (const q of latest) {
-      const sheet: LatestSheet = { id: q.id, questionnaireId: q.questionnaire_id, state: q.state, lock: null, answers: [] };
+      const sheet: LatestSheet = { id: q.id, questionnaireId: q.questionnaire_id, state: q.state, declineCount: q.decline_count, adjustments: q.adjustments, lock: null, answers: [], documents: [] };
       sheets.set(q.asset_id, sheet);
       byId.set(q.id, sheet);
     }
     const ids = [...byId.keys()];
     for (const l of await db.selectFrom('asset_questionnaire_locks').selectAll().where('asset_questionnaire_id', 'in', ids).execute())
       byId.get(l.asset_questionnaire_id)!.lock = { userId: l.user_id, holderName: l.holder_name, since: l.since.getTime(), lastActivity: l.last_activity.getTime() };
-    const answers = await db.selectFrom('asset_answers').select(['asset_questionnaire_id', 'question_id', 'input_answer', 'option_ids', 'state', 'provenance']).where('asset_questionnaire_id', 'in', ids).execute();
-    for (const a of answers)
-      byId.get(a.asset_questionnaire_id)!.answers.push({ questionId: a.question_id, inputAnswer: a.input_answer, multipleChoiceOption: [...a.option_ids].sort((x, y) => x - y), state: a.state, provenance: a.provenance });
+    const answers = await db
+      .selectFrom('asset_answers')
+      .select(['id', 'asset_questionnaire_id', 'question_id', 'input_answer', 'option_ids', 'state', 'review_status', 'changed_since_decline', 'evidence_requested', 'provenance'])
+      .where('asset_questionnaire_id', 'in', ids)
+      .execute();
+    const questionnaireOf = new Map<number, number>();
+    for (const a of answers) {
+      questionnaireOf.set(a.id, a.asset_questionnaire_id);
+      byId.get(a.asset_questionnaire_id)!.answers.push({
+        id: a.id,
+        questionId: a.question_id,
+        inputAnswer: a.input_answer,
+        multipleChoiceOption: [...a.option_ids].sort((x, y) => x - y),
+        state: a.state,
+        reviewStatus: a.review_status,
+        changedSinceDecline: a.changed_since_decline,
+        evidenceRequested: a.evidence_requested,
+        provenance: a.provenance,
+      });
+    }
+    const documents = await db
+      .selectFrom('asset_answer_documents as d')
+      .innerJoin('asset_answers as a', 'a.id', 'd.answer_id')
+      .select('d.answer_id')
+      .where('a.asset_questionnaire_id', 'in', ids)
+      .execute();
+    for (const d of documents) byId.get(questionnaireOf.get(d.answer_id)!)?.documents.push({ answerId: d.answer_id });
   }
   return sheets;
 }

@@ -2,10 +2,7 @@ import multipart from '@fastify/multipart';
 import * as E from 'fp-ts/Either';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { importedChange } from '@ecore/core/answering/save.ts';
-import { answerableQuestions, findQuestion, type AnswerStructure } from '@ecore/core/answering/applicability.ts';
-import { progress } from '@ecore/core/answering/progress.ts';
-import { mayAdjustSheet } from '@ecore/core/review/group-rules.ts';
+import { answerableQuestions, type AnswerStructure } from '@ecore/core/answering/applicability.ts';
 import type { AnswerState, AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import { pickTemplate, reportingYearOf } from '@ecore/core/answering/versions.ts';
 import { scopeCoversAsset, type ImportScope } from '@ecore/core/imports/import-access.ts';
@@ -53,6 +50,7 @@ import { sendDownload } from '../exports/download.ts';
 import { createTemplateCache, type ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { createScoreKeeper } from '../scoring/stored-score.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
+import { importedSave } from './imported-saves.ts';
 import { importContext, importRefusalSchema, importResultSchema, multipartLimits, readTable, uploadedFile } from './object-import.ts';
 
 const tags = ['imports'];
@@ -302,13 +300,6 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           headers,
           { language, byId: again, byExternalId: new Map([...again.values()].flatMap((o) => (o.externalId === null ? [] : [[o.externalId, o] as const]))) },
         );
-        // The structures' questions by id, once each (findQuestion walks the tree).
-        const questionsOf = new Map<AnswerStructure, Map<number, Question>>();
-        const questionOf = (structure: AnswerStructure, id: number) => {
-          let byId = questionsOf.get(structure);
-          if (!byId) questionsOf.set(structure, (byId = new Map(allQuestions(structure).flatMap((q) => (q.id === null ? [] : [[q.id, q] as const])))));
-          return byId.get(id) ?? findQuestion(structure, id)!;
-        };
         const answers: ImportedAnswer[] = [];
         const progresses: { id: number; answered: number; total: number }[] = [];
         const scored: Parameters<typeof scoring.storeMany>[1][number][] = [];
@@ -326,32 +317,13 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           const target = loaded.get(p.assetId!)!;
           const structure = target.import.structure!;
           const row = locked.get(target.object.id) ?? started.get(target.object.id)!;
-          const current = new Map(again.get(target.object.id)!.questionnaire.answers.map((a) => [a.questionId, a]));
-          for (const change of p.changes) {
-            const question = questionOf(structure, change.questionId);
-            const { provenance, change: logged } = importedChange(question, current.get(change.questionId), change.value, change.provenance);
-            answers.push({
-              assetQuestionnaireId: row.id,
-              questionId: change.questionId,
-              inputAnswer: change.value.inputAnswer,
-              optionIds: change.value.multipleChoiceOption,
-              provenance,
-              changedSinceDecline: row.state === 'Declined',
-              change: logged,
-            });
-            current.set(change.questionId, { questionId: change.questionId, ...change.value, state: 'Answered', provenance });
-          }
-          if (sampled.has(target.object.id) && row.declineCount > row.adjustments) {
-            // The first change of a sampled sheet after a decline of its group counts as one adjustment, at most two.
-            const adjusted = mayAdjustSheet({ state: row.state as AssetQuestionnaireState, declineCount: row.declineCount, adjustments: row.adjustments });
-            if (E.isLeft(adjusted)) throw new HttpError(400, adjusted.left);
-            await writeAdjustments(trx, row.id, adjusted.right);
-          }
-          const after = [...current.values()];
-          const counted = progress(structure, after);
-          progresses.push({ id: row.id, answered: counted.answered, total: counted.total });
+          // Decided as a save by hand (core decideSave) on the questionnaire as read under its lock.
+          const saved = importedSave(fresh.get(target.object.id)!, p.changes, { userId: assetActor.userId, now: at.getTime(), structure, sampled: sampled.has(target.object.id), note });
+          answers.push(...saved.answers);
+          if (saved.adjustments !== null) await writeAdjustments(trx, row.id, saved.adjustments);
+          progresses.push({ id: row.id, answered: saved.outcome.progress.answered, total: saved.outcome.progress.total });
           const { country, assetAssetTypes, assetTotalArea } = target.object.fields;
-          scored.push({ template: target.template!, object: { country, assetAssetTypes, area: assetTotalArea }, questionnaire: row, answers: after });
+          scored.push({ template: target.template!, object: { country, assetAssetTypes, area: assetTotalArea }, questionnaire: row, answers: saved.outcome.answers });
           if (scored.length >= WRITE_EVERY) await flush();
         }
         await flush();

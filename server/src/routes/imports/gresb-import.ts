@@ -1,16 +1,13 @@
 import * as E from 'fp-ts/Either';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { importedChange } from '@ecore/core/answering/save.ts';
 import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
 import type { AnswerState, AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
-import { progress } from '@ecore/core/answering/progress.ts';
 import { pickTemplate } from '@ecore/core/answering/versions.ts';
 import type { ImportScope } from '@ecore/core/imports/import-access.ts';
 import { importNote } from '@ecore/core/imports/import-note.ts';
 import { importResult, mapHeader, nonEmptyRows, type Cell, type ImportTable, type RowProblem } from '@ecore/core/imports/import-table.ts';
 import { planObjectImport, type ExistingObject } from '@ecore/core/imports/object-plan.ts';
 import { lockDecision } from '@ecore/core/questionnaires/locks.ts';
-import { allQuestions, type Question } from '@ecore/core/questionnaires/template.ts';
 import { gresbColumnOf, gresbIntensities, readGresbRow } from '@ecore/core/reporting/gresb-read.ts';
 import { gresbAnswerChanges, gresbObjectRow, gresbTargets, storedFigures, storedNameAddressKey, type GresbSheet } from '@ecore/core/reporting/gresb-import.ts';
 import { yearFactors } from '@ecore/core/scoring/stranding.ts';
@@ -25,16 +22,19 @@ import {
   insertStartedQuestionnaires,
   latestSheetsOf,
   lockLatestQuestionnaires,
+  writeAdjustments,
   writeImportedAnswers,
   writeProgresses,
   type ImportedAnswer,
 } from '@ecore/adapters/db/imports/imports-repository.ts';
+import { groupReviewOf } from '@ecore/adapters/db/review/review-repository.ts';
 import type { ImportOrganisation } from '@ecore/adapters/db/imports/imports-repository.ts';
 import { objectIdsNamed, reportingYearsOf } from '@ecore/adapters/db/reporting/gresb-repository.ts';
 import { findActiveTemplateIds } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { actorName, structureFor } from '../answering/context.ts';
+import { importedSave } from './imported-saves.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
 import type { createTemplateCache } from '../questionnaires/template-cache.ts';
 import type { createScoreKeeper } from '../scoring/stored-score.ts';
@@ -177,30 +177,19 @@ export async function importGresb(reply: FastifyReply, d: GresbImportDeps, req: 
       const answers: ImportedAnswer[] = [];
       const progresses: { id: number; answered: number; total: number }[] = [];
       const scored: Parameters<typeof scoring.storeMany>[1][number][] = [];
+      // Decided as a save by hand (core decideSave) on the questionnaires as read under their locks; a sampled
+      // sheet of a declined group counts its first change as an adjustment, as everywhere.
+      const fresh = await latestSheetsOf(trx, writes.map((w) => w.assetId));
+      const { byId: written } = await findImportTargets(trx, organisation.id, [], writes.map((w) => w.assetId));
+      const sampled = new Set<number>();
+      for (const groupId of new Set([...written.values()].map((o) => o.assetGroupId))) for (const id of (await groupReviewOf(trx, groupId))?.submission?.sampledAssetIds ?? []) sampled.add(id);
       for (const w of writes) {
         const row = locked.get(w.assetId) ?? started.get(w.assetId)!;
-        const questions = new Map(allQuestions(w.structure!).flatMap((q): [number, Question][] => (q.id === null ? [] : [[q.id, q]])));
-        type Stored = { questionId: number; inputAnswer: number | null; multipleChoiceOption: number[]; state: AnswerState | null; provenance?: string | null };
-        const current = new Map<number, Stored>(w.current.map((a) => [a.questionId, { ...a, multipleChoiceOption: [...a.multipleChoiceOption] }]));
-        for (const change of w.changes) {
-          const question = questions.get(change.questionId)!;
-          // A figure from a GRESB file keeps the provenance it had (measured when new).
-          const { provenance, change: logged } = importedChange(question, current.get(change.questionId), change.value);
-          answers.push({
-            assetQuestionnaireId: row.id,
-            questionId: change.questionId,
-            inputAnswer: change.value.inputAnswer,
-            optionIds: change.value.multipleChoiceOption,
-            provenance,
-            changedSinceDecline: row.state === 'Declined',
-            change: logged,
-          });
-          current.set(change.questionId, { questionId: change.questionId, inputAnswer: change.value.inputAnswer, multipleChoiceOption: [...change.value.multipleChoiceOption], state: 'Answered', provenance });
-        }
-        const after = [...current.values()];
-        const counted = progress(w.structure!, after);
-        progresses.push({ id: row.id, answered: counted.answered, total: counted.total });
-        scored.push({ template: w.template!, object: { country: w.fields.country, assetAssetTypes: w.fields.assetAssetTypes, area: w.fields.assetTotalArea }, questionnaire: row, answers: after });
+        const saved = importedSave(fresh.get(w.assetId)!, w.changes, { userId: req.userId, now: at.getTime(), structure: w.structure!, sampled: sampled.has(w.assetId), note });
+        answers.push(...saved.answers);
+        if (saved.adjustments !== null) await writeAdjustments(trx, row.id, saved.adjustments);
+        progresses.push({ id: row.id, answered: saved.outcome.progress.answered, total: saved.outcome.progress.total });
+        scored.push({ template: w.template!, object: { country: w.fields.country, assetAssetTypes: w.fields.assetAssetTypes, area: w.fields.assetTotalArea }, questionnaire: row, answers: saved.outcome.answers });
       }
       await writeImportedAnswers(trx, answers, { userId: req.userId, name: by, note }, at);
       await writeProgresses(trx, progresses);
