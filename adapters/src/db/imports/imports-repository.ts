@@ -4,6 +4,7 @@ import type { ImportListItem } from '@ecore/core/imports/import-table.ts';
 import { normaliseHeader } from '@ecore/core/imports/object-columns.ts';
 import type { DB } from '../schema.ts';
 import { assetColumns, assetFormFields } from '../assets/assets-repository.ts';
+import { toAnswer, type AnswerRow } from '../answering/answering-repository.ts';
 
 type Executor = Kysely<DB>;
 
@@ -237,17 +238,7 @@ export interface LatestSheet {
   declineCount: number;
   adjustments: number;
   lock: { userId: number; holderName: string; since: number; lastActivity: number } | null;
-  answers: {
-    id: number;
-    questionId: number;
-    inputAnswer: number | null;
-    multipleChoiceOption: number[];
-    state: string | null;
-    reviewStatus: string;
-    changedSinceDecline: boolean;
-    evidenceRequested: boolean;
-    provenance: string | null;
-  }[];
+  answers: AnswerRow[];
   /** The answers documents prove (core storedAnswers). */
   documents: { answerId: number }[];
 }
@@ -274,25 +265,11 @@ export async function latestSheetsOf(db: Executor, assetIds: readonly number[]):
     const ids = [...byId.keys()];
     for (const l of await db.selectFrom('asset_questionnaire_locks').selectAll().where('asset_questionnaire_id', 'in', ids).execute())
       byId.get(l.asset_questionnaire_id)!.lock = { userId: l.user_id, holderName: l.holder_name, since: l.since.getTime(), lastActivity: l.last_activity.getTime() };
-    const answers = await db
-      .selectFrom('asset_answers')
-      .select(['id', 'asset_questionnaire_id', 'question_id', 'input_answer', 'option_ids', 'state', 'review_status', 'changed_since_decline', 'evidence_requested', 'provenance'])
-      .where('asset_questionnaire_id', 'in', ids)
-      .execute();
+    const answers = await db.selectFrom('asset_answers').selectAll().where('asset_questionnaire_id', 'in', ids).execute();
     const questionnaireOf = new Map<number, number>();
     for (const a of answers) {
       questionnaireOf.set(a.id, a.asset_questionnaire_id);
-      byId.get(a.asset_questionnaire_id)!.answers.push({
-        id: a.id,
-        questionId: a.question_id,
-        inputAnswer: a.input_answer,
-        multipleChoiceOption: [...a.option_ids].sort((x, y) => x - y),
-        state: a.state,
-        reviewStatus: a.review_status,
-        changedSinceDecline: a.changed_since_decline,
-        evidenceRequested: a.evidence_requested,
-        provenance: a.provenance,
-      });
+      byId.get(a.asset_questionnaire_id)!.answers.push(toAnswer(a));
     }
     const documents = await db
       .selectFrom('asset_answer_documents as d')
