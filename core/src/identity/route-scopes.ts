@@ -45,6 +45,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
 
   // Users.
   'GET /api/user/me': 'read',
+  'GET /api/user/me/worklist': 'read',
   'GET /api/user': 'read',
   'POST /api/user': 'write',
   'PUT /api/user': 'write',

@@ -15,6 +15,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/user/setPassword': 'checkPasswordLink',
   'POST /api/user/setPassword': 'setPassword',
   'GET /api/user/me': 'getCurrentUser',
+  'GET /api/user/me/worklist': 'getWorklist',
   'GET /api/user': 'listUsers',
   'POST /api/user': 'createUser',
   'PUT /api/user': 'updateUser',

@@ -120,6 +120,7 @@ const TARGETS: Record<string, Target> = {
   checkPasswordLink: { noId: 'proven by the link token' },
   setPassword: { noId: 'proven by the link token' },
   getCurrentUser: { noId: 'own account' },
+  getWorklist: { noId: 'own work, scoped by the caller' },
   getPersonalData: { noId: 'own account' },
   createApiToken: { noId: 'own account' },
   listApiTokens: { noId: 'own account' },
