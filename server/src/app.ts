@@ -30,6 +30,7 @@ import { analysisModuleRoutes } from './routes/analysis/index.ts';
 import { importModuleRoutes } from './routes/imports/index.ts';
 import { reportingModuleRoutes } from './routes/reporting/index.ts';
 import { worklistModuleRoutes } from './routes/worklist/index.ts';
+import { webhookModuleRoutes } from './routes/webhooks/index.ts';
 import type { AppDeps } from './deps.ts';
 
 export type { AppConfig, AppDeps } from './deps.ts';
@@ -92,6 +93,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
       await api.register(importModuleRoutes, deps);
       await api.register(reportingModuleRoutes, deps);
       await api.register(worklistModuleRoutes, deps);
+      await api.register(webhookModuleRoutes, deps);
     },
     { prefix: '/api' },
   );

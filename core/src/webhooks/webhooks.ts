@@ -1,3 +1,4 @@
+import { Role } from '../identity/roles.ts';
 import type { MessageKey } from '../shared/messages.ts';
 
 /**
@@ -172,4 +173,15 @@ export const questionnaireEvents = (from: string, to: string): WebhookEvent[] =>
   // The tester's review ends with the questionnaire sent on to evaluation, back for documents, or declined.
   if (from === 'Review' && ['Evaluation', 'Verification', 'Declined', 'DefinitelyDeclined'].includes(to)) events.push('review.finished');
   return events;
+};
+
+/**
+ * Who manages webhooks (docs/webhooks.md): the account administrator for any organisation (its own unless it names
+ * one), the object administrator for its own organisation; a backend caller through such a person's token with
+ * `write`. Nobody else (null).
+ */
+export const webhookScope = (actor: { roles: readonly Role[]; orgId: number }): { kind: 'all' } | { kind: 'organisation'; orgId: number } | null => {
+  if (actor.roles.includes(Role.AccountAdministrator)) return { kind: 'all' };
+  if (actor.roles.includes(Role.ObjectAdministrator)) return { kind: 'organisation', orgId: actor.orgId };
+  return null;
 };

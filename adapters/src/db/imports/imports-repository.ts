@@ -4,6 +4,7 @@ import type { ImportListItem } from '@ecore/core/imports/import-table.ts';
 import { normaliseHeader } from '@ecore/core/imports/object-columns.ts';
 import type { DB } from '../schema.ts';
 import { assetColumns, assetFormFields } from '../assets/assets-repository.ts';
+import { enqueueWebhookEvent } from '../webhooks/webhooks-repository.ts';
 
 type Executor = Kysely<DB>;
 
@@ -187,6 +188,8 @@ export async function insertImport(trx: Executor, record: ImportRecord): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Backend callers learn of it in the same transaction (docs/webhooks.md): an import that rolls back tells nobody.
+  await enqueueWebhookEvent(trx, { type: 'import.finished', organisationId: record.organisationId, subject: { importId: row.id }, at: record.at });
   return row.id;
 }
 

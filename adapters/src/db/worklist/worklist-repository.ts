@@ -94,6 +94,12 @@ async function labelRows(db: Executor, plan: NonNullable<WorklistPlan['labelsExp
   };
 }
 
+/** The caller's webhook subscriptions paused after a day of failures (docs/webhooks.md), since their pause. */
+async function pausedWebhookRows(db: Executor, createdBy: number): Promise<{ rows: WorklistRow[]; count: number }> {
+  const rows = await db.selectFrom('webhook_subscriptions').select(['id', 'url', 'paused_at']).where('created_by', '=', createdBy).where('paused_at', 'is not', null).orderBy('id').limit(ITEMS_PER_KIND).execute();
+  return { count: rows.length, rows: rows.map((r) => item({ kind: 'webhookPaused', subjectType: 'webhook', subjectId: r.id, subjectName: r.url, state: 'Paused', since: iso(r.paused_at!) })) };
+}
+
 /** The rows of an actor's worklist plan (core `worklistPlan`): one query per kind, run one after another. */
 export async function findWorklistRows(db: Executor, plan: WorklistPlan): Promise<KindRows> {
   const rows: WorklistRow[] = [];
@@ -105,5 +111,6 @@ export async function findWorklistRows(db: Executor, plan: WorklistPlan): Promis
   for (const q of plan.questionnaires) add(q.kind, await questionnaireRows(db, q.kind, q.parts));
   if (plan.groups.length > 0) add('groupDecision', await groupRows(db, plan.groups));
   if (plan.labelsExpiring) add('labelExpiring', await labelRows(db, plan.labelsExpiring));
+  if (plan.webhooksPaused) add('webhookPaused', await pausedWebhookRows(db, plan.webhooksPaused.createdBy));
   return { rows, counts };
 }
