@@ -182,7 +182,8 @@ export const worklistLink = (row: Pick<WorklistRow, 'kind' | 'subjectId' | 'ques
     case 'labelExpiring':
       return `${object}/edit/data`;
     case 'webhookPaused':
-      return `/account-management/webhooks/${row.subjectId}`;
+      // No screen of its own yet: the API description's webhook calls (delete it and subscribe again).
+      return '/api/docs/#/webhooks';
   }
 };
 

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkNewWebhook, checkResolvedAddresses, normaliseEvents, webhookScope, WEBHOOK_EVENTS } from '@ecore/core/webhooks/webhooks.ts';
-import { idParams } from '@ecore/core/shared/schemas.ts';
+import { idParams, idValue } from '@ecore/core/shared/schemas.ts';
 import { webhookSecrets } from '@ecore/adapters/crypto/webhook-secrets.ts';
 import { countWebhooks, deleteWebhook, findWebhook, insertWebhook, listDeliveries, listWebhooks, type WebhookView } from '@ecore/adapters/db/webhooks/webhooks-repository.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -26,7 +26,7 @@ const webhookSchema = z.object({
 const createBodySchema = z.object({
   url: z.string().max(2000),
   events: z.array(z.string().max(100)).max(20),
-  organisationId: z.number().int().min(1).optional().describe('Account administrators only: the organisation whose events it receives (default: its own)'),
+  organisationId: idValue.optional().describe('Account administrators only: the organisation whose events it receives (default: its own)'),
 });
 const deliverySchema = z.object({
   eventId: z.string(),

@@ -57,9 +57,15 @@ export function WorklistSection() {
                   <Text size="xs" fw={700} tt="uppercase" c={KIND_COLOURS[item.kind]}>
                     {t(`home.worklist.kinds.${item.kind}`)}
                   </Text>
-                  <Anchor component={Link} to={item.link} fw={600}>
-                    {item.subjectName}
-                  </Anchor>
+                  {item.link.startsWith('/api/') ? (
+                    <Anchor href={item.link} fw={600}>
+                      {item.subjectName}
+                    </Anchor>
+                  ) : (
+                    <Anchor component={Link} to={item.link} fw={600}>
+                      {item.subjectName}
+                    </Anchor>
+                  )}
                   <Text size="sm">{item.why}</Text>
                   {item.note && (
                     <Text size="sm" fs="italic">
