@@ -29,6 +29,8 @@ import { certificatesModuleRoutes } from './routes/certificates/index.ts';
 import { analysisModuleRoutes } from './routes/analysis/index.ts';
 import { importModuleRoutes } from './routes/imports/index.ts';
 import { reportingModuleRoutes } from './routes/reporting/index.ts';
+import { worklistModuleRoutes } from './routes/worklist/index.ts';
+import { webhookModuleRoutes } from './routes/webhooks/index.ts';
 import type { AppDeps } from './deps.ts';
 
 export type { AppConfig, AppDeps } from './deps.ts';
@@ -90,6 +92,8 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
       await api.register(analysisModuleRoutes, deps);
       await api.register(importModuleRoutes, deps);
       await api.register(reportingModuleRoutes, deps);
+      await api.register(worklistModuleRoutes, deps);
+      await api.register(webhookModuleRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
   DEMO_DATA: flag,
   JWT_SECRET: z.string().min(32).optional(),
+  WEBHOOK_KEY: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ECORE Portal <no-reply@ecore-portal.example>'),
@@ -60,6 +61,10 @@ export interface ServerConfig {
   /** Demo data loads on the embedded database always, on PostgreSQL only with DEMO_DATA=1. */
   loadDemoData: boolean;
   jwtSecret: string;
+  /** The key webhook secrets are sealed with (WEBHOOK_KEY); without it, derived from jwtSecret. */
+  webhookKey: string | undefined;
+  /** Not NODE_ENV=production: webhooks may call http://127.0.0.1 and localhost. */
+  development: boolean;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -113,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     loadDemoData: !e.DATABASE_URL || e.DEMO_DATA,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    webhookKey: e.WEBHOOK_KEY || undefined,
+    development: e.NODE_ENV !== 'production',
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

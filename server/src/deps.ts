@@ -41,6 +41,10 @@ export interface AppConfig {
    * (API tests) no limit applies. `sampleIntervalMs` only for tests.
    */
   underPressure?: { maxEventLoopDelayMs: number; maxHeapUsedMb: number; sampleIntervalMs?: number };
+  /** The key webhook secrets are sealed with (WEBHOOK_KEY; default: derived from jwtSecret). */
+  webhookKey?: string | undefined;
+  /** A portal in development: webhooks may call http://127.0.0.1 and localhost (NODE_ENV not production). */
+  webhookDevelopment?: boolean;
 }
 
 /** Everything the routes need from outside, so that tests can give their own. */

@@ -23,6 +23,8 @@ import { seedDemoAnnual } from './demo/demo-annual.ts';
 import { sendLabelReminders } from './routes/certificates/reminders.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
+import { startWebhookWorker } from './routes/webhooks/delivery.ts';
+import { webhookSecrets } from '@ecore/adapters/crypto/webhook-secrets.ts';
 import { listenForMetrics } from './plugins/metrics.ts';
 import { loadConfig } from './config.ts';
 import { limitHeapGrowth } from './ops/heap.ts';
@@ -80,6 +82,8 @@ async function main() {
     metricsPort: config.metricsPort,
     timeouts: config.timeouts,
     underPressure: config.underPressure,
+    webhookKey: config.webhookKey,
+    webhookDevelopment: config.development,
   };
   // One node: a folder in DATA_DIR; several nodes behind a load balancer: one S3-compatible bucket for all (README).
   const files = config.fileStore.kind === 's3' ? createS3FileStore(config.fileStore) : createFolderFileStore(join(config.dataDir, 'files'));
@@ -96,6 +100,13 @@ async function main() {
   sweepNow();
   const sweeping = setInterval(sweepNow, SWEEP_INTERVAL_MS);
   sweeping.unref();
+  // Webhooks (docs/webhooks.md): this process's delivery worker claims due events in the database, so that several
+  // processes send each one once.
+  const webhooks = startWebhookWorker(
+    database.db,
+    { secrets: webhookSecrets(config.webhookKey ?? config.jwtSecret), development: config.development, clock: Date.now },
+    (err) => app.log.error({ err }, 'webhook delivery failed'),
+  );
 
   let metricsServer: Server | undefined;
   // Graceful stop (issue 18): on SIGTERM or SIGINT the portal answers new requests 503 (fastify's
@@ -105,6 +116,7 @@ async function main() {
     if (err) app.log.error({ err }, 'stopping after an uncaught error');
     console.log(`Stopping${signal ? ` on ${signal}` : ''}: finishing the requests in flight …`);
     clearInterval(sweeping);
+    await webhooks.stop();
     metricsServer?.close();
     await app.close();
     await pdf.close();

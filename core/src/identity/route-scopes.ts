@@ -45,6 +45,13 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
 
   // Users.
   'GET /api/user/me': 'read',
+  'GET /api/user/me/worklist': 'read',
+
+  // Webhooks for backend callers (docs/webhooks.md).
+  'POST /api/webhooks': 'write',
+  'GET /api/webhooks': 'read',
+  'DELETE /api/webhooks/{id}': 'write',
+  'GET /api/webhooks/{id}/deliveries': 'read',
   'GET /api/user': 'read',
   'POST /api/user': 'write',
   'PUT /api/user': 'write',

@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { exactDescription } from '../openapi/describe.ts';
+import { webhooksDescription } from '../openapi/webhooks.ts';
 
 /**
  * The OpenAPI 3.1 description, generated from the routes' zod schemas and made exact by openapi/describe.ts (issue 21,
@@ -37,7 +38,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       const config = input.route.config as { rateLimit?: unknown; idempotent?: boolean } | undefined;
       return { ...out, schema: { ...out.schema, ...(config?.rateLimit ? { 'x-rate-limited': true } : {}), ...(config?.idempotent ? { 'x-idempotent': true } : {}) } };
     },
-    transformObject: (input) => exactDescription((input as { openapiObject: unknown }).openapiObject as OpenAPIV3_1.Document),
+    // The events the portal sends to subscribed URLs (docs/webhooks.md), as OpenAPI 3.1 `webhooks`.
+    transformObject: (input) => ({ ...exactDescription((input as { openapiObject: unknown }).openapiObject as OpenAPIV3_1.Document), webhooks: webhooksDescription() }),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()));

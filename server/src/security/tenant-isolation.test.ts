@@ -56,6 +56,9 @@ const seedIsolation = async () => {
   const csv = multipartFile('objekte.csv', Buffer.from('\ufeffExterne ID;Objektname;Objektgruppe;Land;Ort;PLZ;Straße;Hausnummer;Bruttogrundfläche (BGF) in m²;OFF;RESI\r\nI-1;Isolationshaus;Portfolio Isolation;DE;Köln;50667;Domkloster;4;1250;100;\r\n', 'utf8'), 'text/csv');
   const imported = await h.app.inject({ method: 'POST', url: '/api/import/assets?dryRun=false', headers: { ...bearer(await h.login('importadmin')), 'content-type': csv.contentType }, payload: csv.body });
   if (imported.statusCode >= 300) throw new Error(`import: ${imported.statusCode} ${imported.body}`);
+  // A webhook of organisation A (stored directly: its URL's name need not resolve here).
+  const orgA = await h.db.selectFrom('organisations').select('id').where('name', '=', 'Musterimmobilien AG').executeTakeFirstOrThrow();
+  await h.db.insertInto('webhook_subscriptions').values({ organisation_id: orgA.id, url: 'https://hooks.musterimmobilien.example/ecore', events: ['certificate.issued'], secret_encrypted: 'v1.x.y.z', created_by: null, created_at: new Date(h.clock.now) }).execute();
   const request = await h.app.inject({ method: 'POST', url: `/api/asset/${await assetOf('Hotel am Rheinufer')}/requestAssetAccess`, headers: bearer(await h.login('buyer')) });
   if (request.statusCode >= 300) throw new Error(`access request: ${request.statusCode} ${request.body}`);
 };
@@ -72,7 +75,7 @@ interface Ids {
   review: number; reviewQ: number; reviewAnswer: number;
   closed: number; closedQ: number;
   group: number; org: number; user: number; tester: number; template: number;
-  document: number; apiToken: number; importRun: number; accessRequest: number;
+  document: number; apiToken: number; importRun: number; accessRequest: number; webhook: number;
   asset: Record<string, unknown>; groupBody: Record<string, unknown>; userBody: Record<string, unknown>; orgBody: Record<string, unknown>;
   templateBody: Record<string, unknown>;
 }
@@ -120,6 +123,11 @@ const TARGETS: Record<string, Target> = {
   checkPasswordLink: { noId: 'proven by the link token' },
   setPassword: { noId: 'proven by the link token' },
   getCurrentUser: { noId: 'own account' },
+  getWorklist: { noId: 'own work, scoped by the caller' },
+  listWebhooks: { noId: 'list scoped by the caller' },
+  createWebhook: { call: (i) => ({ body: { url: 'https://hooks.example.com/ecore', events: ['certificate.issued'], organisationId: i.org } }), allowed: ['objectadmin'], createsOwn: true, refusals: { other: [400] } },
+  deleteWebhook: { call: (i) => ({ params: { id: i.webhook } }), allowed: ['objectadmin'] },
+  listWebhookDeliveries: { call: (i) => ({ params: { id: i.webhook } }), allowed: ['objectadmin'] },
   getPersonalData: { noId: 'own account' },
   createApiToken: { noId: 'own account' },
   listApiTokens: { noId: 'own account' },
@@ -295,13 +303,14 @@ const loadIds = async (): Promise<Ids> => {
   const apiToken = (await one(h.db.selectFrom('api_tokens').select('id').executeTakeFirst())).id;
   const importRun = (await one(h.db.selectFrom('imports').select('id').executeTakeFirst())).id;
   const accessRequest = (await one(h.db.selectFrom('asset_access_requests').select('id').executeTakeFirst())).id;
+  const webhook = (await one(h.db.selectFrom('webhook_subscriptions').select('id').executeTakeFirst())).id;
   const user = await userId('collector');
   const admin = tokens.get('admin')!;
   const get = async (url: string) => (await h.app.inject({ url, headers: bearer(admin) })).json() as Record<string, unknown>;
   return {
     active, activeQ, activeAnswer, questionId, review, reviewQ: await questionnaireOf(IN_REVIEW), reviewAnswer: await answerOf(IN_REVIEW),
     closed, closedQ: await questionnaireOf(CLOSED), group, org, user, tester: await userId('tester'), template,
-    document: document.id, apiToken, importRun, accessRequest,
+    document: document.id, apiToken, importRun, accessRequest, webhook,
     asset: await get(`/api/asset/${active}`), groupBody: await get(`/api/assetGroup/${group}`), userBody: await get(`/api/user/${user}`),
     orgBody: await get(`/api/organisations/${org}`), templateBody: await get(`/api/questionnaire/${template}`),
   };

@@ -7,6 +7,7 @@ import { LanguageSelect } from '../components/language-select.tsx';
 import { MainNavigation } from '../components/main-navigation.tsx';
 import { useDocumentTitle } from '../components/use-document-title.ts';
 import { ProfileMenu } from '../features/identity/profile-menu.tsx';
+import { useWorklist } from '../features/home/worklist-api.ts';
 import { accessSubject, useSession } from '../lib/session.ts';
 
 /**
@@ -19,10 +20,11 @@ export function ShellLayout() {
   const page = useCrumbs().at(-1);
   useDocumentTitle(page ? t(page.titleKey) : null);
   const entries = session ? visibleNavigation(accessSubject(session)) : [];
+  const { data: worklist } = useWorklist();
   return (
     <AppFrame
       logoLabel={t('shell.header.logo')}
-      navigation={<MainNavigation entries={entries} />}
+      navigation={<MainNavigation entries={entries} waiting={worklist?.total ?? 0} />}
       headerEnd={
         <>
           <LanguageSelect />

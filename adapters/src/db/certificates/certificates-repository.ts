@@ -1,6 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Certificate, CertificateCluster, NewCertificate, SubjectKind } from '@ecore/core/certificates/certificate.ts';
 import type { DB } from '../schema.ts';
+import { enqueueSubjectWebhookEvent } from '../webhooks/webhooks-repository.ts';
+
+const stripUndefined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -96,6 +99,8 @@ export async function insertCertificate(db: Executor, cert: NewCertificate, issu
     .returning('id')
     .executeTakeFirstOrThrow();
   if (previous !== null) await db.updateTable('certificates').set({ superseded_by: id }).where('id', '=', previous).execute();
+  const subject = cert.subjectKind === 'asset' ? { assetId: cert.assetId!, assetQuestionnaireId: cert.assetQuestionnaireId ?? undefined } : { assetGroupId: cert.assetGroupId! };
+  await enqueueSubjectWebhookEvent(db, 'certificate.issued', { ...stripUndefined(subject), certificateId: id }, issuedAt);
   return (await findCertificateById(db, id))!;
 }
 

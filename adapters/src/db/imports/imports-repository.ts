@@ -5,6 +5,7 @@ import { normaliseHeader } from '@ecore/core/imports/object-columns.ts';
 import type { DB } from '../schema.ts';
 import { assetColumns, assetFormFields } from '../assets/assets-repository.ts';
 import { toAnswer, type AnswerRow } from '../answering/answering-repository.ts';
+import { enqueueWebhookEvent } from '../webhooks/webhooks-repository.ts';
 
 type Executor = Kysely<DB>;
 
@@ -188,6 +189,8 @@ export async function insertImport(trx: Executor, record: ImportRecord): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Backend callers learn of it in the same transaction (docs/webhooks.md): an import that rolls back tells nobody.
+  await enqueueWebhookEvent(trx, { type: 'import.finished', organisationId: record.organisationId, subject: { importId: row.id }, at: record.at });
   return row.id;
 }
 

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { questionnaireEvents } from '@ecore/core/webhooks/webhooks.ts';
 import type { DB } from '../schema.ts';
+import { enqueueSubjectWebhookEvent } from '../webhooks/webhooks-repository.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -76,6 +78,8 @@ export async function writeTransition(db: Executor, t: TransitionWrite, audit: A
       at: audit.at,
     })
     .execute();
+  // The webhooks' events of this change, in its transaction: sent if and only if it commits (docs/webhooks.md).
+  for (const type of questionnaireEvents(t.from, t.to)) await enqueueSubjectWebhookEvent(db, type, { assetId: t.assetId, assetQuestionnaireId: t.assetQuestionnaireId }, audit.at);
   await sql`update assets set questionnaire_state = ${t.to} where id = ${t.assetId} and latest_questionnaire_id = ${t.assetQuestionnaireId}`.execute(db);
 }
 

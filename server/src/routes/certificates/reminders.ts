@@ -5,6 +5,7 @@ import { calendarDate } from '@ecore/core/review/transitions.ts';
 import { claimReminder, listExpiringLabels, lockCertificatesSkippingLocked, type ExpiringLabel } from '@ecore/adapters/db/answering/annual-repository.ts';
 import { contactPersonsOf } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
+import { enqueueWebhookEvent } from '@ecore/adapters/db/webhooks/webhooks-repository.ts';
 
 /** Where a reminder links to: the label's results page (object or group). */
 export const reminderLink = (publicUrl: string, label: ExpiringLabel): string =>
@@ -39,6 +40,9 @@ export async function sendLabelReminders(db: Kysely<DB>, mailer: Mailer, publicU
       for (const { label, threshold } of due) {
         if (ours.has(label.certificateId) && await claimReminder(trx, label.certificateId, threshold, new Date(now), contacts.length)) {
           claimed.push({ kind: label.kind, name: label.subjectName, validUntil: label.validUntil, link: reminderLink(publicUrl, label) });
+          // The same reminder for backend callers, in its transaction (docs/webhooks.md): once per label and threshold.
+          const subject = label.kind === 'asset' ? { assetId: label.subjectId } : { assetGroupId: label.subjectId };
+          await enqueueWebhookEvent(trx, { type: 'label.expiring', organisationId, subject: { ...subject, certificateId: label.certificateId, validUntil: label.validUntil, daysLeft: threshold }, at: new Date(now) });
         }
       }
       for (const c of claimed.length > 0 ? contacts : []) await mailer.send(reminderMail(c.language, c.email, c.name, claimed));

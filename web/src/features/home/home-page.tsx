@@ -5,8 +5,9 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { accessSubject, useSession } from '../../lib/session.ts';
 import { NewsCarousel } from './news-carousel.tsx';
 import { QuickLinkCards } from './quick-link-cards.tsx';
+import { WorklistSection } from './worklist-section.tsx';
 
-/** Home (spec 01 §2): welcome text, news carousel and the quick-link cards of the user's roles. */
+/** Home (spec 01 §2): what waits for the user first (docs/worklist.md), then welcome text, news carousel and the quick-link cards of the user's roles. */
 export function HomePage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -15,6 +16,7 @@ export function HomePage() {
     <>
       <PageHeader />
       <Stack gap="xl">
+        <WorklistSection />
         <div>
           <Text size="lg" fw={600}>
             {t('home.welcome.title', { userName: session?.claims.userName ?? '' })}

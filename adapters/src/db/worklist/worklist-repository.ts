@@ -1,0 +1,116 @@
+import { sql, type Kysely, type SqlBool, type Expression } from 'kysely';
+import type { WorklistKind, WorklistPlan, WorklistRow } from '@ecore/core/worklist/worklist.ts';
+import type { DB } from '../schema.ts';
+import { dateText, visibleAssetsCondition } from '../assets/assets-repository.ts';
+
+type Executor = Kysely<DB>;
+
+/** Each kind answers its longest-waiting items up to this many, and its full count. */
+export const ITEMS_PER_KIND = 50;
+
+export interface KindRows {
+  rows: WorklistRow[];
+  counts: Partial<Record<WorklistKind, number>>;
+}
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+/** A row with what its kind does not have left empty. */
+const item = (row: Pick<WorklistRow, 'kind' | 'subjectType' | 'subjectId' | 'subjectName' | 'state' | 'since'> & Partial<WorklistRow>): WorklistRow => ({
+  questionnaireId: null,
+  isBuyerAsset: false,
+  dueOn: null,
+  note: null,
+  answered: null,
+  total: null,
+  ...row,
+});
+
+/**
+ * Filled questionnaires of one kind: the latest of each object whose state and grant the plan names, since the change
+ * into that state (its audit row; the start where there is none), with that change's reason. One query; the grants'
+ * conditions use the objects' indexes (organisation, tester, state; migration 117).
+ */
+async function questionnaireRows(db: Executor, kind: WorklistKind, parts: WorklistPlan['questionnaires'][number]['parts']): Promise<{ rows: WorklistRow[]; count: number }> {
+  const condition: Expression<SqlBool> = sql<SqlBool>`(${sql.join(
+    parts.map((p) => sql`(assets.questionnaire_state in (${sql.join(p.states)}) and ${visibleAssetsCondition(p.grants)})`),
+    sql` or `,
+  )})`;
+  const result = await sql<{ id: number; name: string; is_buyer_asset: boolean; questionnaire_id: number; state: string; answered: number; total: number; since: Date; note: string | null; total_rows: number }>`
+    select assets.id, assets.name, assets.is_buyer_asset, q.id as questionnaire_id, q.state, q.answered_count as answered, q.total_count as total,
+      coalesce(t.at, q.created_at) as since, nullif(t.note, '') as note, count(*) over ()::int as total_rows
+    from assets
+    join asset_questionnaires q on q.id = assets.latest_questionnaire_id
+    left join lateral (select tr.at, tr.note from asset_questionnaire_transitions tr where tr.asset_questionnaire_id = q.id order by tr.id desc limit 1) t on true
+    where ${condition}
+    order by since, assets.id
+    limit ${ITEMS_PER_KIND}`.execute(db);
+  return {
+    count: result.rows[0]?.total_rows ?? 0,
+    rows: result.rows.map((r) =>
+      item({ kind, subjectType: 'asset', subjectId: r.id, subjectName: r.name, questionnaireId: r.questionnaire_id, isBuyerAsset: r.is_buyer_asset, state: r.state, since: iso(r.since), note: r.note, answered: r.answered, total: r.total }),
+    ),
+  };
+}
+
+/** Groups waiting for their tester or the evaluator, since their last change. */
+async function groupRows(db: Executor, parts: WorklistPlan['groups']): Promise<{ rows: WorklistRow[]; count: number }> {
+  const condition = sql<SqlBool>`(${sql.join(
+    parts.map((p) => (p.testerUserId === null ? sql`g.status in (${sql.join(p.states)})` : sql`(g.status in (${sql.join(p.states)}) and g.tester_user_id = ${p.testerUserId})`)),
+    sql` or `,
+  )})`;
+  const result = await sql<{ id: number; name: string; status: string; since: Date; note: string | null; total_rows: number }>`
+    select g.id, g.name, g.status, coalesce(t.at, g.updated_at) as since, nullif(t.note, '') as note, count(*) over ()::int as total_rows
+    from asset_groups g
+    left join lateral (select tr.at, tr.note from group_transitions tr where tr.asset_group_id = g.id order by tr.id desc limit 1) t on true
+    where ${condition}
+    order by since, g.id
+    limit ${ITEMS_PER_KIND}`.execute(db);
+  return {
+    count: result.rows[0]?.total_rows ?? 0,
+    rows: result.rows.map((r) => item({ kind: 'groupDecision', subjectType: 'group', subjectId: r.id, subjectName: r.name, state: r.status, since: iso(r.since), note: r.note })),
+  };
+}
+
+/**
+ * Current labels of the covered objects whose last valid day lies in the window, unless the next year is under way
+ * already (the object's latest filled questionnaire is no longer the labelled one).
+ */
+async function labelRows(db: Executor, plan: NonNullable<WorklistPlan['labelsExpiring']>): Promise<{ rows: WorklistRow[]; count: number }> {
+  const result = await sql<{ id: number; name: string; is_buyer_asset: boolean; questionnaire_id: number | null; valid_until: Date | string; issued_at: Date; total_rows: number }>`
+    select assets.id, assets.name, assets.is_buyer_asset, c.asset_questionnaire_id as questionnaire_id, c.valid_until, c.issued_at, count(*) over ()::int as total_rows
+    from certificates c
+    join assets on assets.id = c.asset_id
+    where c.superseded_by is null and c.valid_until between ${plan.from}::date and ${plan.until}::date
+      and assets.latest_questionnaire_id = c.asset_questionnaire_id
+      and ${visibleAssetsCondition(plan.grants)}
+    order by c.valid_until, assets.id
+    limit ${ITEMS_PER_KIND}`.execute(db);
+  return {
+    count: result.rows[0]?.total_rows ?? 0,
+    rows: result.rows.map((r) =>
+      item({ kind: 'labelExpiring', subjectType: 'asset', subjectId: r.id, subjectName: r.name, questionnaireId: r.questionnaire_id, isBuyerAsset: r.is_buyer_asset, state: 'Closed', since: iso(r.issued_at), dueOn: dateText(r.valid_until) }),
+    ),
+  };
+}
+
+/** The caller's webhook subscriptions paused after a day of failures (docs/webhooks.md), since their pause. */
+async function pausedWebhookRows(db: Executor, createdBy: number): Promise<{ rows: WorklistRow[]; count: number }> {
+  const rows = await db.selectFrom('webhook_subscriptions').select(['id', 'url', 'paused_at']).where('created_by', '=', createdBy).where('paused_at', 'is not', null).orderBy('id').limit(ITEMS_PER_KIND).execute();
+  return { count: rows.length, rows: rows.map((r) => item({ kind: 'webhookPaused', subjectType: 'webhook', subjectId: r.id, subjectName: r.url, state: 'Paused', since: iso(r.paused_at!) })) };
+}
+
+/** The rows of an actor's worklist plan (core `worklistPlan`): one query per kind, run one after another. */
+export async function findWorklistRows(db: Executor, plan: WorklistPlan): Promise<KindRows> {
+  const rows: WorklistRow[] = [];
+  const counts: Partial<Record<WorklistKind, number>> = {};
+  const add = (kind: WorklistKind, part: { rows: WorklistRow[]; count: number }) => {
+    rows.push(...part.rows);
+    counts[kind] = part.count;
+  };
+  for (const q of plan.questionnaires) add(q.kind, await questionnaireRows(db, q.kind, q.parts));
+  if (plan.groups.length > 0) add('groupDecision', await groupRows(db, plan.groups));
+  if (plan.labelsExpiring) add('labelExpiring', await labelRows(db, plan.labelsExpiring));
+  if (plan.webhooksPaused) add('webhookPaused', await pausedWebhookRows(db, plan.webhooksPaused.createdBy));
+  return { rows, counts };
+}

@@ -1,0 +1,231 @@
+import type { AssetQuestionnaireState } from '../answering/answers.ts';
+import { ANSWERING_ROLES } from '../answering/submission.ts';
+import { assetGrants, type AssetActor, type AssetGrant } from '../assets/asset-access.ts';
+import { Role } from '../identity/roles.ts';
+import type { GroupState } from '../review/group-rules.ts';
+import { expiresWithinLimit } from '../certificates/reminders.ts';
+import type { Language } from '../shared/language.ts';
+
+/**
+ * The worklist ("what needs me", docs/worklist.md): the caller's open work, ranked, each item with what it is, why it
+ * is there, since when and the one screen that resolves it. Which states wait for whom is written out below from
+ * DOMAIN.md §3 (filled questionnaires) and §4 (groups); the server only translates the plan into one query per kind.
+ */
+
+/** Who moves a filled questionnaire or a group on from a state (DOMAIN.md §3, §4). */
+export type Waiter = 'owner' | 'assignedTester' | 'evaluator';
+
+/** The kinds of item, in the order the list ranks them: what came back to the caller first, then jobs, deadlines, drafts. */
+export const WORKLIST_KINDS = ['questionnaireDeclined', 'documentsRequested', 'webhookPaused', 'reviewJob', 'groupDecision', 'labelExpiring', 'answersToFinish'] as const;
+export type WorklistKind = (typeof WORKLIST_KINDS)[number];
+
+/**
+ * DOMAIN.md §3, state by state: who the filled questionnaire waits for, and the item it makes for them.
+ * - Active: the owner roles answer and submit (submit);
+ * - Review: the assigned tester reviews (toEvaluation, toDeclined, toVerification);
+ * - Verification: the owner uploads the requested documents and resubmits;
+ * - Evaluation: an evaluator closes or declines (toClosed, toDeclined);
+ * - Declined: the owner changes every rejected answer and resubmits;
+ * - DefinitelyDeclined, Closed, Expired: nothing follows, nobody waits (a Closed label's expiry is its own kind).
+ */
+export const QUESTIONNAIRE_WAITS: Record<AssetQuestionnaireState, { waitsFor: Waiter; kind: WorklistKind } | null> = {
+  Active: { waitsFor: 'owner', kind: 'answersToFinish' },
+  Review: { waitsFor: 'assignedTester', kind: 'reviewJob' },
+  Verification: { waitsFor: 'owner', kind: 'documentsRequested' },
+  Evaluation: { waitsFor: 'evaluator', kind: 'reviewJob' },
+  Declined: { waitsFor: 'owner', kind: 'questionnaireDeclined' },
+  DefinitelyDeclined: null,
+  Closed: null,
+  Expired: null,
+};
+
+/**
+ * DOMAIN.md §4, state by state: a submitted group (Review) waits for its assigned tester's review of the sample; a group
+ * whose sample passed or failed waits for the evaluator's decision. An Active group is submitted when its owner chooses
+ * (its objects' answers are their own items); a Closed group waits for nobody.
+ */
+export const GROUP_WAITS: Record<GroupState, Waiter | null> = {
+  Active: null,
+  Review: 'assignedTester',
+  ReviewPassed: 'evaluator',
+  ReviewFailed: 'evaluator',
+  Closed: null,
+};
+
+/** Labels expiring within this many days are the object administrator's items (issue: "labels expiring within 60 days"). */
+export const LABEL_EXPIRY_DAYS = 60;
+
+const REVIEWER_ROLES: readonly Role[] = [Role.ExternalAccreditedTester, Role.InternalTester];
+
+/**
+ * The visibility grants through which the actor is the waiter (asset-access.ts): owner roles through their own
+ * organisation's grant (never through the account administrator's view of everything, as `actsForOwner`); testers
+ * through their assignment, internal testers also through their organisation's check from submission (DOMAIN.md §1);
+ * evaluators through the questionnaires in Evaluation.
+ */
+export const waiterGrants = (actor: AssetActor, waiter: Waiter): AssetGrant[] => {
+  switch (waiter) {
+    case 'owner':
+      if (!actor.roles.some((r) => ANSWERING_ROLES.includes(r))) return [];
+      return assetGrants({ ...actor, roles: actor.roles.filter((r) => r !== Role.AccountAdministrator) }).filter((g) => g.kind === 'organisation');
+    case 'assignedTester': {
+      const grants: AssetGrant[] = actor.roles.some((r) => REVIEWER_ROLES.includes(r)) ? [{ kind: 'assignedTester', userId: actor.userId }] : [];
+      if (!actor.orgFinance && actor.roles.includes(Role.InternalTester)) grants.push({ kind: 'internalCheck', orgId: actor.orgId });
+      return grants;
+    }
+    case 'evaluator':
+      return actor.roles.includes(Role.Evaluator) ? [{ kind: 'inEvaluation' }] : [];
+  }
+};
+
+/** One part of a kind's query: filled questionnaires in these states that these grants cover. */
+export interface QuestionnairePart {
+  states: AssetQuestionnaireState[];
+  grants: AssetGrant[];
+}
+
+/** What the server asks the database for one actor: one query per kind, each a few indexed conditions. */
+export interface WorklistPlan {
+  questionnaires: { kind: WorklistKind; parts: QuestionnairePart[] }[];
+  /** Groups in `states` assigned to `testerUserId` (null: any tester, the evaluator's decision). */
+  groups: { states: GroupState[]; testerUserId: number | null }[];
+  /** Current labels of the covered objects valid until a day up to `until` (today included). */
+  labelsExpiring: { grants: AssetGrant[]; from: string; until: string } | null;
+  /** Webhook subscriptions paused after a day of failures, told to the user who made them. */
+  webhooksPaused: { createdBy: number } | null;
+}
+
+/** The plan of one actor's worklist on `today` ('YYYY-MM-DD'). */
+export const worklistPlan = (actor: AssetActor, today: string): WorklistPlan => {
+  const byKind = new Map<WorklistKind, QuestionnairePart[]>();
+  for (const [state, waits] of Object.entries(QUESTIONNAIRE_WAITS) as [AssetQuestionnaireState, (typeof QUESTIONNAIRE_WAITS)[AssetQuestionnaireState]][]) {
+    if (!waits) continue;
+    const grants = waiterGrants(actor, waits.waitsFor).filter((g) => g.kind !== 'internalCheck' || state === 'Review');
+    if (grants.length === 0) continue;
+    const parts = byKind.get(waits.kind) ?? [];
+    const same = parts.find((p) => JSON.stringify(p.grants) === JSON.stringify(grants));
+    if (same) same.states.push(state);
+    else parts.push({ states: [state], grants });
+    byKind.set(waits.kind, parts);
+  }
+  const groups: WorklistPlan['groups'] = [];
+  for (const [state, waiter] of Object.entries(GROUP_WAITS) as [GroupState, Waiter | null][]) {
+    if (waiter === 'assignedTester' && actor.roles.some((r) => REVIEWER_ROLES.includes(r))) groups.push({ states: [state], testerUserId: actor.userId });
+    if (waiter === 'evaluator' && actor.roles.includes(Role.Evaluator)) groups.push({ states: [state], testerUserId: null });
+  }
+  const ownerGrants = actor.roles.includes(Role.ObjectAdministrator) ? waiterGrants(actor, 'owner') : [];
+  return {
+    questionnaires: [...byKind].map(([kind, parts]) => ({ kind, parts })),
+    groups: mergeGroupParts(groups),
+    labelsExpiring: ownerGrants.length > 0 ? { grants: ownerGrants, from: today, until: expiresWithinLimit(today, LABEL_EXPIRY_DAYS) } : null,
+    webhooksPaused: actor.roles.includes(Role.AccountAdministrator) ? { createdBy: actor.userId } : null,
+  };
+};
+
+const mergeGroupParts = (parts: WorklistPlan['groups']): WorklistPlan['groups'] => {
+  const merged: WorklistPlan['groups'] = [];
+  for (const p of parts) {
+    const same = merged.find((m) => m.testerUserId === p.testerUserId);
+    if (same) same.states.push(...p.states);
+    else merged.push({ states: [...p.states], testerUserId: p.testerUserId });
+  }
+  return merged;
+};
+
+/** One item as the database answers it, before ranking and words. */
+export interface WorklistRow {
+  kind: WorklistKind;
+  subjectType: 'asset' | 'group' | 'webhook';
+  subjectId: number;
+  subjectName: string;
+  /** The filled questionnaire an object's item is about (null for groups, labels and webhooks). */
+  questionnaireId: number | null;
+  isBuyerAsset: boolean;
+  state: string;
+  /** Since when it waits: the change into its state (for an expiring label, its issue). */
+  since: string;
+  /** The last valid day of an expiring label ('YYYY-MM-DD'). */
+  dueOn: string | null;
+  /** The reason given with the change that made it (a decline's), verbatim. */
+  note: string | null;
+  answered: number | null;
+  total: number | null;
+}
+
+export interface WorklistItem extends WorklistRow {
+  why: string;
+  link: string;
+}
+
+/**
+ * The ranking: by kind (WORKLIST_KINDS), then what is due first (an expiring label's last day), then what has waited
+ * longest, then by subject id so that equal items keep one order.
+ */
+export const compareItems = (a: WorklistRow, b: WorklistRow): number =>
+  WORKLIST_KINDS.indexOf(a.kind) - WORKLIST_KINDS.indexOf(b.kind) ||
+  (a.dueOn ?? '').localeCompare(b.dueOn ?? '') ||
+  Date.parse(a.since) - Date.parse(b.since) ||
+  a.subjectId - b.subjectId;
+
+/** The one screen that resolves the item (the web client's routes). */
+export const worklistLink = (row: Pick<WorklistRow, 'kind' | 'subjectId' | 'questionnaireId' | 'isBuyerAsset'>): string => {
+  const object = `/asset-management/objects/${row.subjectId}/${row.isBuyerAsset}`;
+  switch (row.kind) {
+    case 'answersToFinish':
+    case 'questionnaireDeclined':
+    case 'documentsRequested':
+      return `${object}/questionnaire/${row.questionnaireId}/data`;
+    case 'reviewJob':
+      return `/job-management/check/${row.subjectId}/${row.isBuyerAsset}/data`;
+    case 'groupDecision':
+      return '/job-management/object-groups';
+    case 'labelExpiring':
+      return `${object}/edit/data`;
+    case 'webhookPaused':
+      // No screen of its own yet: the API description's webhook calls (delete it and subscribe again).
+      return '/api/docs/#/webhooks';
+  }
+};
+
+const dateText = (date: string, language: Language) => (language === 'de' ? `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}` : date);
+
+/** Why the item is on the list, in the caller's language. */
+export const worklistWhy = (row: WorklistRow, language: Language): string => {
+  const de = language === 'de';
+  switch (row.kind) {
+    case 'questionnaireDeclined':
+      return de ? 'Der Fragebogen wurde abgelehnt: abgelehnte Antworten ändern und erneut einreichen.' : 'The questionnaire was declined: change the rejected answers and resubmit.';
+    case 'documentsRequested':
+      return de ? 'Nachweise wurden angefordert: Dokumente hochladen und erneut einreichen.' : 'Evidence was requested: upload the documents and resubmit.';
+    case 'reviewJob':
+      return row.state === 'Evaluation'
+        ? de ? 'Wartet auf die Evaluierung.' : 'Waiting for evaluation.'
+        : de ? 'Wartet auf die Prüfung.' : 'Waiting for review.';
+    case 'groupDecision':
+      return row.state === 'Review'
+        ? de ? 'Die Stichprobe der Objektgruppe wartet auf die Prüfung.' : 'The object group’s sample is waiting for review.'
+        : de ? 'Die Objektgruppe wartet auf Ihre Entscheidung.' : 'The object group is waiting for your decision.';
+    case 'labelExpiring':
+      return de ? `Das Label läuft am ${dateText(row.dueOn ?? '', language)} ab: das neue Jahr beginnen.` : `The label expires on ${dateText(row.dueOn ?? '', language)}: start the next year.`;
+    case 'answersToFinish':
+      if (row.total !== null && row.answered !== null && row.answered >= row.total) return de ? 'Alle Fragen beantwortet: zur Prüfung einreichen.' : 'Every question answered: submit for review.';
+      return de ? `${row.answered ?? 0} von ${row.total ?? 0} Fragen beantwortet.` : `${row.answered ?? 0} of ${row.total ?? 0} questions answered.`;
+    case 'webhookPaused':
+      return de ? 'Der Webhook ist pausiert: sein Empfänger antwortet seit 24 Stunden nicht.' : 'The webhook is paused: its receiver has been failing for 24 hours.';
+  }
+};
+
+/**
+ * The ranked worklist with its words and links, and the count per kind (the navigation badge). `counted` are the
+ * database's full counts where it answered only the first items of a kind; a kind is never counted below its items.
+ */
+export const worklist = (
+  rows: readonly WorklistRow[],
+  language: Language,
+  counted: Partial<Record<WorklistKind, number>> = {},
+): { items: WorklistItem[]; counts: Record<WorklistKind, number>; total: number } => {
+  const items = [...rows].sort(compareItems).map((r) => ({ ...r, why: worklistWhy(r, language), link: worklistLink(r) }));
+  const counts = Object.fromEntries(WORKLIST_KINDS.map((k) => [k, rows.filter((r) => r.kind === k).length])) as Record<WorklistKind, number>;
+  for (const k of WORKLIST_KINDS) counts[k] = Math.max(counts[k], counted[k] ?? 0);
+  return { items, counts, total: Object.values(counts).reduce((sum, n) => sum + n, 0) };
+};

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
+import { seedDemoAnswers } from '../../demo/demo-answers.ts';
+import { seedDemoReview } from '../../demo/demo-review.ts';
+import { createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h.close());
+beforeEach(async () => {
+  await h.resetTo('worklist', async () => {
+    await seedDemoQuestionnaires(h.db);
+    await seedDemoAnswers(h.db, new Date(h.clock.now - 5 * 86_400_000));
+    await seedDemoReview(h.db, new Date(h.clock.now));
+  });
+});
+
+const OFFICE = 'Bürohaus Mainzer Landstraße'; // Active, every question answered
+const QUARTER = 'Quartier Prenzlauer Berg'; // Active, half answered
+const IN_REVIEW = 'Büro Campus Adlershof'; // Review, assigned to the demo tester
+const CLOSED = 'Wohn- und Geschäftshaus Bockenheim'; // Closed, its label valid a year from T0
+const REASON = 'Der Zählerstand fehlt im Nachweis.';
+
+interface Item { kind: string; subjectName: string; subjectId: number; questionnaireId: number | null; state: string; note: string | null; why: string; link: string; since: string; dueOn: string | null }
+interface Worklist { items: Item[]; counts: Record<string, number>; total: number }
+
+const worklistOf = async (user: DemoUserName, language = 'de') => {
+  const res = await h.as(user, 'GET', '/api/user/me/worklist', undefined, language);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Worklist>();
+};
+const assetId = async (name: string) => (await h.db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+const userId = async (name: string) => (await h.db.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id;
+const setState = (user: DemoUserName, id: number, state: string, reason?: string) =>
+  h.as(user, 'PUT', `/api/asset/state?assetId=${id}&state=${state}&isBuyerAsset=false`, reason === undefined ? undefined : { reason });
+
+/** The collector submits the office, the administrator assigns the tester, the tester rejects one answer and declines. */
+const declineOffice = async () => {
+  const id = await assetId(OFFICE);
+  expect((await setState('collector', id, 'Review')).statusCode).toBe(204);
+  expect((await h.as('admin', 'PUT', `/api/asset/tester?assetId=${id}&testerId=${await userId('tester')}`)).statusCode).toBe(204);
+  const filled = (await h.as('tester', 'GET', `/api/asset/${id}/questionnaire/latest`)).json<{ answers: { id: number; state: string | null }[] }>();
+  const answer = filled.answers.find((a) => a.state === 'Answered')!;
+  expect((await h.as('tester', 'PUT', `/api/asset/answer/${answer.id}/review`, { decision: 'reject', comment: REASON })).statusCode).toBe(200);
+  h.clock.now += 60_000;
+  expect((await setState('tester', id, 'Declined', REASON)).statusCode).toBe(204);
+  return id;
+};
+
+describe('GET /api/user/me/worklist', () => {
+  it('gives the collector the questionnaires still being answered, not those in review or closed, with progress and a link to answer', async () => {
+    const list = await worklistOf('collector');
+    expect(list.items.map((i) => [i.kind, i.subjectName])).toEqual([
+      ['answersToFinish', OFFICE],
+      ['answersToFinish', QUARTER],
+    ]);
+    const quarter = list.items[1]!;
+    expect(quarter.why).toMatch(/^\d+ von \d+ Fragen beantwortet\.$/);
+    expect(list.items[0]!.why).toBe('Alle Fragen beantwortet: zur Prüfung einreichen.');
+    expect(quarter.link).toBe(`/asset-management/objects/${await assetId(QUARTER)}/false/questionnaire/${quarter.questionnaireId}/data`);
+    expect(list.counts).toMatchObject({ answersToFinish: 2, questionnaireDeclined: 0, reviewJob: 0 });
+    expect(list.total).toBe(2);
+  });
+
+  it('puts a declined questionnaire first for the collector, with the tester’s reason, since the decline', async () => {
+    const id = await declineOffice();
+    const list = await worklistOf('collector');
+    expect(list.items[0]).toMatchObject({ kind: 'questionnaireDeclined', subjectId: id, state: 'Declined', note: REASON });
+    expect(list.items[0]!.since).toBe(new Date(h.clock.now).toISOString());
+    expect(list.items[0]!.link).toMatch(new RegExp(`^/asset-management/objects/${id}/false/questionnaire/\\d+/data$`));
+    expect(list.counts).toMatchObject({ questionnaireDeclined: 1, answersToFinish: 1 });
+    // In English the reason stays as the tester wrote it; the why is the caller's language.
+    const english = await worklistOf('collector', 'en');
+    expect(english.items[0]).toMatchObject({ note: REASON, why: 'The questionnaire was declined: change the rejected answers and resubmit.' });
+    // The tester's job is done: nothing waits for the tester on the declined office.
+    expect((await worklistOf('tester')).items.map((i) => i.subjectId)).not.toContain(id);
+  });
+
+  it('gives the assigned tester the job in review, linked to the check screen, and nothing of the owner’s work', async () => {
+    const list = await worklistOf('tester');
+    const id = await assetId(IN_REVIEW);
+    expect(list.items).toEqual([expect.objectContaining({ kind: 'reviewJob', subjectId: id, state: 'Review', link: `/job-management/check/${id}/false/data`, why: 'Wartet auf die Prüfung.' })]);
+    expect(list.counts.reviewJob).toBe(1);
+    // The internal tester of the owner sees the same job (its own check); the evaluator has nothing in Evaluation yet.
+    expect((await worklistOf('internaltester')).items.map((i) => i.subjectId)).toEqual([id]);
+    expect((await worklistOf('evaluator')).items).toEqual([]);
+  });
+
+  it('gives the evaluator groups whose sample review ended, and the assigned tester a submitted group', async () => {
+    const group = await h.db.selectFrom('asset_groups').select('id').where('name', '=', 'Portfolio Berlin').executeTakeFirstOrThrow();
+    await h.db.updateTable('asset_groups').set({ status: 'ReviewPassed' }).where('id', '=', group.id).execute();
+    expect((await worklistOf('evaluator')).items).toEqual([expect.objectContaining({ kind: 'groupDecision', subjectId: group.id, link: '/job-management/object-groups' })]);
+    await h.db.updateTable('asset_groups').set({ status: 'Review', tester_user_id: await userId('tester') }).where('id', '=', group.id).execute();
+    expect((await worklistOf('tester')).items.map((i) => [i.kind, i.subjectId])).toContainEqual(['groupDecision', group.id]);
+    expect((await worklistOf('evaluator')).items).toEqual([]);
+  });
+
+  it('gives the object administrator a label in its last 60 days, with its last valid day, and not before', async () => {
+    expect((await worklistOf('objectadmin')).counts.labelExpiring).toBe(0);
+    h.clock.now += 320 * 86_400_000;
+    const list = await worklistOf('objectadmin');
+    const label = list.items.find((i) => i.kind === 'labelExpiring');
+    expect(label).toMatchObject({ subjectId: await assetId(CLOSED), state: 'Closed' });
+    expect(label!.dueOn).toMatch(/^2027-11-2\d$/);
+    expect(label!.why).toContain(`${label!.dueOn!.slice(8, 10)}.11.2027`);
+    // The collector answers, but the label's renewal is the administrator's.
+    expect((await worklistOf('collector')).counts.labelExpiring).toBe(0);
+  });
+
+  it('shows nothing of organisation A to other organisations and to roles nothing waits for', async () => {
+    for (const user of ['buyer', 'bank', 'analyst', 'billing', 'accountmanager', 'scoring'] as const) {
+      expect([user, (await worklistOf(user)).total]).toEqual([user, 0]);
+    }
+  });
+
+  it('answers 401 without a sign-in', async () => {
+    expect((await h.app.inject({ method: 'GET', url: '/api/user/me/worklist' })).statusCode).toBe(401);
+  });
+});
