@@ -56,7 +56,8 @@ export const readNumber = (cell: Cell, language: Language): number | null => {
 };
 
 const GERMAN_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
-const readDate = (cell: Cell): string => {
+/** A date cell as `YYYY-MM-DD`: German `TT.MM.JJJJ` converted, anything else cut to its first ten characters. */
+export const readDate = (cell: Cell): string => {
   const text = String(cell).trim();
   const german = GERMAN_DATE.exec(text);
   if (german) return `${german[3]}-${german[2]!.padStart(2, '0')}-${german[1]!.padStart(2, '0')}`;
