@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isoDate } from './arbitraries/loans.ts';
-import { addYears, epcExpiresSoon, epcFieldsSchema, epcProblems, epcValidOn, isIsoDate } from './epc.ts';
+import { addYears, epcAfter, epcExpiresSoon, epcFieldsSchema, NO_EPC, epcProblems, epcValidOn, isIsoDate } from './epc.ts';
 
 describe('energy performance certificate (DOMAIN.md §11)', () => {
   it('is valid on a date when issued before it and valid until after it', () => {
@@ -44,7 +44,14 @@ describe('energy performance certificate (DOMAIN.md §11)', () => {
     const wrong = epcFieldsSchema.safeParse({ epcClass: 'A++' });
     expect(wrong.success ? null : wrong.error.issues[0]!.message).toBe('epc-class-unknown');
     expect(epcFieldsSchema.safeParse({ epcRegistrationNumber: 'x'.repeat(41) }).success).toBe(false);
-    expect(epcFieldsSchema.parse({})).toMatchObject({ epcClass: null, epcIssuedAt: null, largeNonResidential: false });
+    expect(epcFieldsSchema.parse({ epcRegistrationNumber: '', epcIssuedAt: '' })).toEqual({ epcRegistrationNumber: null, epcIssuedAt: null });
+    expect(epcFieldsSchema.safeParse({ epcIssuedAt: '2024-13-01' }).success).toBe(false);
+  });
+
+  it('a save keeps each field it leaves out and replaces each it gives, null removing it', () => {
+    const stored = { ...NO_EPC, epcClass: 'C' as const, epcFinalEnergyDemand: 120, largeNonResidential: true };
+    expect(epcAfter(stored, { epcClass: 'B', epcFinalEnergyDemand: null })).toEqual({ ...stored, epcClass: 'B', epcFinalEnergyDemand: null });
+    expect(epcAfter(stored, {})).toEqual(stored);
   });
 
   it('knows real calendar dates only', () => {

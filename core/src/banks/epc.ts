@@ -98,20 +98,43 @@ export const epcValidOn = (epc: Pick<EpcFields, 'epcIssuedAt' | 'epcValidUntil'>
 export const epcExpiresSoon = (epc: Pick<EpcFields, 'epcIssuedAt' | 'epcValidUntil'>, today: string, days = EPC_EXPIRY_WARNING_DAYS): boolean =>
   epcValidOn(epc, today) && epc.epcValidUntil! <= addDays(today, days);
 
-const demand = () =>
-  z.number({ error: 'validation-number' }).finite({ error: 'validation-number' }).min(0, { error: 'validation-number' }).max(10_000, { error: 'validation-number' }).nullish().transform((v) => v ?? null);
+const demand = () => z.number({ error: 'validation-number' }).finite({ error: 'validation-number' }).min(0, { error: 'validation-number' }).max(10_000, { error: 'validation-number' }).nullish();
 const date = () =>
-  z.string().trim().refine(isIsoDate, { error: 'validation-generic' }).nullish().transform((v) => (v === '' || v === undefined ? null : v));
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isIsoDate(v), { error: 'validation-generic' })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
 
-/** The certificate's fields in the object's payload (GET/PUT asset, the object import): absent reads as none. */
-export const epcFieldsSchema = z.object({
-  epcClass: z.enum(EPC_CLASSES, { error: 'epc-class-unknown' }).nullish().transform((v) => v ?? null),
-  epcType: z.enum(EPC_TYPES, { error: 'validation-generic' }).nullish().transform((v) => v ?? null),
+/**
+ * The certificate's fields in the object's payload (POST/PUT asset, the object import). A field left out keeps what is
+ * stored (callers and files that predate the certificate); null or an empty text removes it.
+ */
+export const epcBodyShape = {
+  epcClass: z.enum(EPC_CLASSES, { error: 'epc-class-unknown' }).nullish(),
+  epcType: z.enum(EPC_TYPES, { error: 'validation-generic' }).nullish(),
   epcPrimaryEnergyDemand: demand(),
   epcFinalEnergyDemand: demand(),
-  epcRegistrationNumber: z.string().trim().max(40, { error: 'validation-max-length' }).nullish().transform((v) => (v === '' || v === undefined ? null : v)),
+  epcRegistrationNumber: z
+    .string()
+    .trim()
+    .max(40, { error: 'validation-max-length' })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
   epcIssuedAt: date(),
   epcValidUntil: date(),
-  largeNonResidential: z.boolean().nullish().transform((v) => v ?? false),
-  energyMonitoring: z.boolean().nullish().transform((v) => v ?? false),
-});
+  largeNonResidential: z.boolean({ error: 'validation-generic' }).optional(),
+  energyMonitoring: z.boolean({ error: 'validation-generic' }).optional(),
+};
+export const epcFieldsSchema = z.object(epcBodyShape);
+export type EpcBody = z.infer<typeof epcFieldsSchema>;
+
+/** The certificate after a save: each field given replaces the stored one, each left out stays. */
+export const epcAfter = (stored: EpcFields, body: EpcBody): EpcFields => {
+  const out = { ...stored } as Record<keyof EpcFields, unknown>;
+  for (const key of Object.keys(NO_EPC) as (keyof EpcFields)[]) if (body[key] !== undefined) out[key] = body[key];
+  return out as unknown as EpcFields;
+};
