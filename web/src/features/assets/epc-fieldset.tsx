@@ -51,7 +51,7 @@ export function EpcFieldset({ form, readOnly, language, stored }: { form: UseFor
       ) : null}
       <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
         {select('epcClass', EPC_CLASSES, (o) => o)}
-        {select('epcType', EPC_TYPES, (o) => t(`assets.object.epc.types.${o}`))}
+        {select('epcType', EPC_TYPES, (o) => t(`assets.object.options.epcType.${o}`))}
         {readOnly ? <ReadOnlyField label={label('epcRegistrationNumber')} value={values.epcRegistrationNumber} /> : <TextInput label={label('epcRegistrationNumber')} {...form.getInputProps('epcRegistrationNumber')} />}
         {number('epcPrimaryEnergyDemand')}
         {number('epcFinalEnergyDemand')}
