@@ -421,9 +421,23 @@ export const demoReferenceRows = (): Record<string, unknown>[] => {
   return rows;
 };
 
+/**
+ * The illustrative bank reference values (DOMAIN.md §11) of every demo country × class, holding from 2020: the EU taxonomy
+ * thresholds of primary energy demand (top 15 % of the stock, nearly-zero-energy building; kWh/m²a) and the average
+ * carbon per kWh of final energy (kg CO2e/kWh). Not real national figures.
+ */
+export const demoBankReferenceRows = (): Record<string, unknown>[] =>
+  Object.entries(COUNTRIES).flatMap(([country, factor]) =>
+    Object.entries(CLASSES).flatMap(([assetClass, base]) => [
+      { kind: 'taxonomyTop15', metric: 'energy', country, asset_class: assetClass, year: 2020, value: Math.round(base.energy * factor * 0.7) },
+      { kind: 'taxonomyNearlyZero', metric: 'energy', country, asset_class: assetClass, year: 2020, value: Math.round(base.energy * factor * 0.4) },
+      { kind: 'carbonPerKwh', metric: 'carbon', country, asset_class: assetClass, year: 2020, value: Math.round((base.carbon / base.energy) * 1000) / 1000 },
+    ]),
+  );
+
 async function seedReferenceData(trx: Kysely<any>) {
   const note = 'Illustrative demo data written for the ECORE portal; not real benchmark or CRREM figures. Import your own CSV before scoring real objects.';
-  const rows = demoReferenceRows();
+  const rows = [...demoReferenceRows(), ...demoBankReferenceRows()];
   for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('scoring_reference_values').values(rows.slice(i, i + 1000)).execute();
   const factors: Record<string, unknown>[] = [
     { carrier: 'gas', country: '', year: 0, value: 0.201 },

@@ -37,6 +37,8 @@ import * as outlierAcceptances from './migrations/2026-11-29-107-outlier-accepta
 import * as answerProvenance from './migrations/2026-11-29-110-answer-provenance.ts';
 import * as worklistIndexes from './migrations/2026-11-29-117-worklist-indexes.ts';
 import * as webhooks from './migrations/2026-11-29-118-webhooks.ts';
+import * as energyPerformanceCertificate from './migrations/2026-11-29-111-energy-performance-certificate.ts';
+import * as bankLoans from './migrations/2026-11-29-112-bank-loans.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -81,6 +83,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-110-answer-provenance': answerProvenance,
   '2026-11-29-117-worklist-indexes': worklistIndexes,
   '2026-11-29-118-webhooks': webhooks,
+  '2026-11-29-111-energy-performance-certificate': energyPerformanceCertificate,
+  '2026-11-29-112-bank-loans': bankLoans,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OBJECT_CATEGORIES } from '../questionnaires/template.ts';
+import { epcBodyShape, type EpcFields } from '../banks/epc.ts';
 import { isCountryCode } from '../shared/countries.ts';
 import { MAX_INT, idValue, intValue } from '../shared/schemas.ts';
 
@@ -88,6 +89,8 @@ export const assetBodySchema = z.object({
   assetAssetTypes: z
     .array(z.object({ assetTypeId: z.number({ error: 'validation-required' }).int(), percentage: z.number({ error: 'validation-number' }) }))
     .max(12),
+  /** The energy performance certificate (DOMAIN.md §11); the rules between its fields are core `epcProblems`. */
+  ...epcBodyShape,
 });
 export type AssetBody = z.infer<typeof assetBodySchema>;
 
@@ -95,7 +98,7 @@ export type AssetBody = z.infer<typeof assetBodySchema>;
 export { formatLocaleNumber, parseLocaleNumber } from '../shared/locale-number.ts';
 
 /** An object as the API answers it (spec 02 §3 "Object"). */
-export interface AssetView {
+export interface AssetView extends EpcFields {
   id: number;
   version: number;
   organisationId: number;

@@ -135,7 +135,7 @@ export interface ImportListItem {
   id: number;
   organisationId: number;
   userName: string;
-  kind: 'assets' | 'answers';
+  kind: 'assets' | 'answers' | 'loans';
   fileName: string;
   outcome: string;
   created: number;

@@ -1,5 +1,6 @@
 import { ASSET_TYPES } from '../assets/asset-classes.ts';
 import { FEATURE_QUALITIES, HISTORIC_PROTECTIONS, OBJECT_CATEGORIES, PROJECT_CATEGORIES, PROJECT_STAGES } from '../assets/object.ts';
+import { EPC_CLASSES, EPC_TYPES } from '../banks/epc.ts';
 import { COUNTRY_CODES } from '../shared/countries.ts';
 import type { Language } from '../shared/language.ts';
 import { OBJECT_FIELD_LABELS, OBJECT_OPTION_LABELS } from './object-labels.ts';
@@ -39,6 +40,37 @@ const AREA = { de: 'Zahl ≥ 0 in m², leer = 0', en: 'number ≥ 0 in m², empt
 const YEAR = { de: 'Jahr (1000–2100), optional', en: 'year (1000–2100), optional' };
 const DATE = { de: 'Datum TT.MM.JJJJ oder JJJJ-MM-TT, optional', en: 'date YYYY-MM-DD or DD.MM.YYYY, optional' };
 const CHOICE = { de: 'ein Wert der Auswahlliste', en: 'a value of the drop-down list' };
+
+const EPC_DEMAND = { de: 'Zahl ≥ 0 in kWh/m²a laut Energieausweis, optional', en: 'number ≥ 0 in kWh/m²a as on the certificate, optional' };
+const EPC_DATE = { de: 'Datum TT.MM.JJJJ oder JJJJ-MM-TT; Ausstellung und Gültigkeit zusammen, höchstens zehn Jahre', en: 'date YYYY-MM-DD or DD.MM.YYYY; issue and validity together, at most ten years' };
+
+/**
+ * The energy performance certificate (DOMAIN.md §11), headed by the form's labels (assets.object.epc). A file without
+ * these columns leaves a stored certificate as it is.
+ */
+const EPC_COLUMNS: readonly ObjectColumn[] = [
+  {
+    key: 'epcClass',
+    kind: 'enum',
+    labels: { de: 'Effizienzklasse', en: 'Efficiency class' },
+    options: EPC_CLASSES,
+    optionLabels: Object.fromEntries(EPC_CLASSES.map((c) => [c, { de: c, en: c }])),
+    explanation: { de: 'A+, A, B, C, D, E, F, G oder H, optional', en: 'A+, A, B, C, D, E, F, G or H, optional' },
+  },
+  {
+    key: 'epcType',
+    kind: 'enum',
+    labels: { de: 'Art des Ausweises', en: 'Kind of certificate' },
+    options: EPC_TYPES,
+    optionLabels: { demand: { de: 'Bedarfsausweis', en: 'Demand certificate' }, consumption: { de: 'Verbrauchsausweis', en: 'Consumption certificate' } },
+    explanation: CHOICE,
+  },
+  { key: 'epcPrimaryEnergyDemand', kind: 'number', labels: { de: 'Primärenergiebedarf (kWh/m²a)', en: 'Primary energy demand (kWh/m²a)' }, explanation: EPC_DEMAND },
+  { key: 'epcFinalEnergyDemand', kind: 'number', labels: { de: 'Endenergiebedarf (kWh/m²a)', en: 'Final energy demand (kWh/m²a)' }, explanation: EPC_DEMAND },
+  { key: 'epcRegistrationNumber', kind: 'text', labels: { de: 'Registriernummer', en: 'Registration number' }, explanation: { de: 'wie gedruckt, höchstens 40 Zeichen, optional', en: 'as printed, at most 40 characters, optional' } },
+  { key: 'epcIssuedAt', kind: 'date', labels: { de: 'Ausgestellt am', en: 'Issued on' }, explanation: EPC_DATE },
+  { key: 'epcValidUntil', kind: 'date', labels: { de: 'Gültig bis', en: 'Valid until' }, explanation: EPC_DATE },
+];
 
 /** The columns in the template's order. */
 export const OBJECT_COLUMNS: readonly ObjectColumn[] = [
@@ -86,6 +118,7 @@ export const OBJECT_COLUMNS: readonly ObjectColumn[] = [
   field('netRoomArea', 'number', AREA),
   field('rentalArea', 'number', AREA),
   field('description', 'text', { de: 'optional, höchstens 500 Zeichen', en: 'optional, at most 500 characters' }),
+  ...EPC_COLUMNS,
   ...ASSET_TYPES.map(
     (t): ObjectColumn => ({
       key: t.assetClassIdentifier,

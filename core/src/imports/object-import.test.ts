@@ -44,6 +44,15 @@ describe('header row (issue 20)', () => {
 });
 
 describe('one object row (the form\'s rules, DOMAIN.md §10)', () => {
+  it('reads the energy performance certificate, and refuses a validity before its issue or over ten years and an unknown class', () => {
+    const epc = { Effizienzklasse: 'a+', 'Art des Ausweises': 'Verbrauchsausweis', 'Endenergiebedarf (kWh/m²a)': '110,5', 'Ausgestellt am': '01.04.2021', 'Gültig bis': '31.03.2031' };
+    expect(read({ ...minimal, ...epc }).body).toMatchObject({ epcClass: 'A+', epcType: 'consumption', epcFinalEnergyDemand: 110.5, epcIssuedAt: '2021-04-01', epcValidUntil: '2031-03-31' });
+    expect(read(minimal).body).not.toHaveProperty('epcClass', expect.anything());
+    expect(read({ ...minimal, ...epc, 'Gültig bis': '01.03.2021' }).problems).toEqual([{ column: 'Gültig bis', key: 'epc-valid-until-before-issue' }]);
+    expect(read({ ...minimal, ...epc, 'Gültig bis': '02.04.2031' }).problems).toEqual([{ column: 'Gültig bis', key: 'epc-valid-too-long' }]);
+    expect(read({ ...minimal, ...epc, Effizienzklasse: 'A++' }).problems.map((p) => [p.column, p.key])).toEqual([['Effizienzklasse', 'import-unknown-option']]);
+  });
+
   it('reads a German row: decimal comma, umlauts, a country by code, the group by name', () => {
     const row = read(minimal);
     expect(row.problems).toEqual([]);

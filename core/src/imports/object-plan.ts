@@ -53,7 +53,8 @@ export const sameFields = (a: ObjectFields, b: ObjectFields): boolean => {
   const { assetAssetTypes: sb, externalId: eb, ...rb } = b;
   if ((ea ?? null) !== (eb ?? null) && ea !== undefined && ea !== null) return false;
   const keys = new Set([...Object.keys(ra), ...Object.keys(rb)]) as Set<keyof typeof ra>;
-  for (const key of keys) if ((ra[key] ?? null) !== (rb[key] ?? null)) return false;
+  // A field the row leaves out (a certificate field of a file without those columns) keeps the stored value.
+  for (const key of keys) if (ra[key] !== undefined && (ra[key] ?? null) !== (rb[key] ?? null)) return false;
   const sort = (s: typeof sa) => [...s].sort((x, y) => x.assetTypeId - y.assetTypeId).map((x) => `${x.assetTypeId}:${x.percentage}`).join(',');
   return sort(sa) === sort(sb);
 };

@@ -1,6 +1,7 @@
 import { assetTypeById } from '../assets/asset-classes.ts';
 import { shareTotal, shareProblems, type AssetClassShare } from '../assets/asset-class-shares.ts';
 import { assetBodySchema, type AssetBody } from '../assets/object.ts';
+import { NO_EPC, epcAfter, epcProblems } from '../banks/epc.ts';
 import { COUNTRY_CODES, countryName } from '../shared/countries.ts';
 import { LANGUAGES, type Language } from '../shared/language.ts';
 import { parseLocaleNumber } from '../shared/locale-number.ts';
@@ -56,7 +57,8 @@ export const readNumber = (cell: Cell, language: Language): number | null => {
 };
 
 const GERMAN_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
-const readDate = (cell: Cell): string => {
+/** A date cell as `YYYY-MM-DD`: German `TT.MM.JJJJ` converted, anything else cut to its first ten characters. */
+export const readDate = (cell: Cell): string => {
   const text = String(cell).trim();
   const german = GERMAN_DATE.exec(text);
   if (german) return `${german[3]}-${german[2]!.padStart(2, '0')}-${german[1]!.padStart(2, '0')}`;
@@ -160,6 +162,8 @@ export const readObjectRow = (row: number, cells: readonly Cell[], columns: read
     }
   }
   problems.push(...shareRowProblems(shares, headerOf, context.allowedTypeIds));
+  // The certificate's dates hold together as the form's do (DOMAIN.md §11).
+  if (parsed.success) for (const p of epcProblems(epcAfter(NO_EPC, parsed.data))) problems.push({ column: headerOf.get(p.path) ?? p.path, key: p.key });
 
   const externalId = typeof input.externalId === 'string' && input.externalId !== '' ? input.externalId : null;
   const objectName = typeof input.objectName === 'string' && input.objectName !== '' ? input.objectName.slice(0, 200) : null;

@@ -7,7 +7,13 @@ import { ASSET_CLASSES } from './template.ts';
  * country × year, constant factors for gas, oil, district heating and cooling). It is data, imported
  * from CSV by the scoring model manager.
  */
-export const REFERENCE_KINDS = ['average', 'pathway'] as const;
+export const REFERENCE_KINDS = ['average', 'pathway', 'taxonomyTop15', 'taxonomyNearlyZero', 'carbonPerKwh'] as const;
+/**
+ * Besides averages and pathways, the reference data of banks (DOMAIN.md §11): the EU taxonomy thresholds of primary
+ * energy demand (metric `energy`, kWh/m²a: the top 15 % of the national stock, and the nearly-zero-energy building) and the
+ * average carbon per kWh of final energy (metric `carbon`, kg CO2e/kWh), per country × class, from the year they hold.
+ */
+export const BANK_REFERENCE_KINDS = ['taxonomyTop15', 'taxonomyNearlyZero', 'carbonPerKwh'] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 /** Water and waste have averages only (DOMAIN.md §5); a pathway row of them is kept but never read. */
 export const REFERENCE_METRICS = ['energy', 'carbon', 'water', 'waste'] as const;

@@ -99,6 +99,14 @@ const CARRIER_NAMES: Record<EmissionCarrier, Record<Language, string>> = {
   districtCooling: { de: 'Fernkälte', en: 'district cooling' },
 };
 
+const KIND_NAMES: Record<ReferenceKind, Record<Language, string>> = {
+  average: { de: 'Durchschnitt', en: 'average' },
+  pathway: { de: 'Dekarbonisierungspfad', en: 'decarbonisation pathway' },
+  taxonomyTop15: { de: 'Taxonomie-Schwelle Top 15 %', en: 'taxonomy threshold top 15 %' },
+  taxonomyNearlyZero: { de: 'Taxonomie-Schwelle Niedrigstenergiegebäude', en: 'taxonomy threshold nearly-zero-energy building' },
+  carbonPerKwh: { de: 'CO2 je kWh', en: 'carbon per kWh' },
+};
+
 const yearRange = ([from, to]: readonly [number, number]): string => (from === to ? String(from) : `${from}–${to}`);
 
 /** One missing piece in words, for the `{what}` of `scoring-reference-missing`. */
@@ -106,8 +114,11 @@ export const describeMissingReference = (m: MissingReference, language: Language
   const de = language === 'de';
   switch (m.kind) {
     case 'average':
-    case 'pathway': {
-      const what = m.kind === 'average' ? (de ? 'Durchschnitt' : 'average') : de ? 'Dekarbonisierungspfad' : 'decarbonisation pathway';
+    case 'pathway':
+    case 'taxonomyTop15':
+    case 'taxonomyNearlyZero':
+    case 'carbonPerKwh': {
+      const what = KIND_NAMES[m.kind][language];
       return `${what} ${METRIC_NAMES[m.metric][language]} ${m.country} ${m.assetClass} ${yearRange(m.years)}`;
     }
     case 'gridFactor':
@@ -191,7 +202,7 @@ const indexOf = (data: ReferenceData): ReferenceIndex => {
 };
 
 /** A reference series by year (an average or a pathway of one metric, country and class), if the data holds any. */
-const referenceSeries = (data: ReferenceData, kind: ReferenceKind, metric: ScoringMetric, country: string, assetClass: AssetClass): ReadonlyMap<number, number> | undefined =>
+export const referenceSeries = (data: ReferenceData, kind: ReferenceKind, metric: ScoringMetric, country: string, assetClass: AssetClass): ReadonlyMap<number, number> | undefined =>
   indexOf(data).series.get(seriesKey(kind, metric, country.toUpperCase(), assetClass));
 
 /** One reference value, if the data holds it. */

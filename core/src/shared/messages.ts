@@ -10,6 +10,7 @@ import { API_TOKEN_MESSAGES } from '../identity/api-token-messages.ts';
 import { IMPORT_MESSAGES } from '../imports/messages.ts';
 import { REPORTING_MESSAGES } from '../reporting/messages.ts';
 import { WEBHOOK_MESSAGES } from '../webhooks/messages.ts';
+import { BANK_MESSAGES } from '../banks/messages.ts';
 
 /**
  * The texts of the specifications' error catalogue and validation rules (spec 01 §5, §8), keyed as the
@@ -28,6 +29,7 @@ export const MESSAGES = {
   ...IMPORT_MESSAGES,
   ...REPORTING_MESSAGES,
   ...WEBHOOK_MESSAGES,
+  ...BANK_MESSAGES,
   'request-error': {
     de: 'Bei Ihrer Anfrage ist ein Fehler aufgetreten',
     en: 'An error occured upon your request',

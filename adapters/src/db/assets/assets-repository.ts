@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, type Selectable } from 'kysely';
 import { INTERNAL_CHECK_STATES, type AssetGrant } from '@ecore/core/assets/asset-access.ts';
 import type { AssetBody, AssetView } from '@ecore/core/assets/object.ts';
+import type { EpcFields } from '@ecore/core/banks/epc.ts';
 import type { DB } from '../schema.ts';
 import { searchPattern } from '../search.ts';
 import type { AssetTable } from './tables.ts';
@@ -89,7 +90,42 @@ export const assetFormFields = (row: Selectable<AssetTable>, shares: { assetType
   rentalArea: row.rental_area,
   description: row.description,
   assetAssetTypes: shares,
+  ...epcFields(row),
 });
+
+/** The certificate's fields of a stored object (DOMAIN.md §11). */
+export const epcFields = (row: Selectable<AssetTable>): EpcFields => ({
+  epcClass: row.epc_class as EpcFields['epcClass'],
+  epcType: row.epc_type as EpcFields['epcType'],
+  epcPrimaryEnergyDemand: row.epc_primary_energy_demand,
+  epcFinalEnergyDemand: row.epc_final_energy_demand,
+  epcRegistrationNumber: row.epc_registration_number,
+  epcIssuedAt: dateText(row.epc_issued_at),
+  epcValidUntil: dateText(row.epc_valid_until),
+  largeNonResidential: row.large_non_residential,
+  energyMonitoring: row.energy_monitoring,
+});
+
+/** The certificate's columns a save writes: only the fields given (a field left out keeps what is stored). */
+const epcColumns = (body: AssetBody) => {
+  const given = <T>(value: T | undefined, column: string) => (value === undefined ? {} : { [column]: value });
+  return {
+    ...given(body.epcClass, 'epc_class'),
+    ...given(body.epcType, 'epc_type'),
+    ...given(body.epcPrimaryEnergyDemand, 'epc_primary_energy_demand'),
+    ...given(body.epcFinalEnergyDemand, 'epc_final_energy_demand'),
+    ...given(body.epcRegistrationNumber, 'epc_registration_number'),
+    ...given(body.epcIssuedAt, 'epc_issued_at'),
+    ...given(body.epcValidUntil, 'epc_valid_until'),
+    ...given(body.largeNonResidential, 'large_non_residential'),
+    ...given(body.energyMonitoring, 'energy_monitoring'),
+  } as Partial<Pick<AssetTable, 'epc_class' | 'epc_type' | 'epc_primary_energy_demand' | 'epc_final_energy_demand' | 'epc_registration_number'>> & {
+    epc_issued_at?: string | null;
+    epc_valid_until?: string | null;
+    large_non_residential?: boolean;
+    energy_monitoring?: boolean;
+  };
+};
 
 const toView = (row: AssetRow, shares: { assetTypeId: number; percentage: number }[], grantedOrganisationIds: number[]): AssetView => ({
   id: row.id,
@@ -271,6 +307,7 @@ const columns = (body: AssetBody) => ({
   net_room_area: body.netRoomArea,
   rental_area: body.rentalArea,
   description: body.description,
+  ...epcColumns(body),
 });
 
 async function replaceShares(db: Executor, assetId: number, shares: AssetBody['assetAssetTypes']): Promise<void> {

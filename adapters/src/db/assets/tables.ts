@@ -63,6 +63,16 @@ export interface AssetTable {
   /** The latest filled questionnaire and its state (DOMAIN.md §9), kept by the answering repository. */
   latest_questionnaire_id: number | null;
   questionnaire_state: string | null;
+  /** The energy performance certificate (DOMAIN.md §11). */
+  epc_class: string | null;
+  epc_type: string | null;
+  epc_primary_energy_demand: number | null;
+  epc_final_energy_demand: number | null;
+  epc_registration_number: string | null;
+  epc_issued_at: NullableDate;
+  epc_valid_until: NullableDate;
+  large_non_residential: Generated<boolean>;
+  energy_monitoring: Generated<boolean>;
 }
 
 export interface AssetAssetTypeTable {

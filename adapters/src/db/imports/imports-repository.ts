@@ -155,7 +155,7 @@ export interface ImportRecord {
   organisationId: number;
   userId: number;
   userName: string;
-  kind: 'assets' | 'answers';
+  kind: 'assets' | 'answers' | 'loans';
   fileName: string;
   outcome: string;
   counts: { created: number; updated: number; unchanged: number; failed: number; groupsCreated: number };

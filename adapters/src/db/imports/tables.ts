@@ -8,7 +8,7 @@ export interface ImportTable {
   organisation_id: number;
   user_id: number | null;
   user_name: string;
-  kind: 'assets' | 'answers';
+  kind: 'assets' | 'answers' | 'loans';
   file_name: string;
   outcome: string;
   created: number;

@@ -19,7 +19,7 @@ const importItemSchema = z.object({
   id: z.number(),
   organisationId: z.number(),
   userName: z.string(),
-  kind: z.enum(['assets', 'answers']),
+  kind: z.enum(['assets', 'answers', 'loans']),
   fileName: z.string(),
   outcome: z.string(),
   created: z.number(),

@@ -74,6 +74,16 @@ const asset: Asset = {
     { assetTypeId: 12, percentage: 70 },
     { assetTypeId: 1, percentage: 30 },
   ],
+  // The energy performance certificate comes back as stored too (numbers through the locale).
+  epcClass: 'A+',
+  epcType: 'consumption',
+  epcPrimaryEnergyDemand: 1234.5,
+  epcFinalEnergyDemand: null,
+  epcRegistrationNumber: 'HE-2020-123',
+  epcIssuedAt: '2020-02-01',
+  epcValidUntil: '2030-01-31',
+  largeNonResidential: true,
+  energyMonitoring: false,
 };
 
 describe('a new object', () => {

@@ -6,6 +6,7 @@ import {
   type AssetClassShare,
 } from '@ecore/core/assets/asset-class-shares.ts';
 import { OBJECT_DEFAULTS, assetBodySchema, type AssetBody } from '@ecore/core/assets/object.ts';
+import { NO_EPC, epcAfter, epcProblems } from '@ecore/core/banks/epc.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { schemaErrors, type Translate } from '../../components/forms/form-errors.ts';
 import type { Asset, AssetGroupInfo } from './assets-api.ts';
@@ -51,7 +52,34 @@ export interface ObjectFormValues {
   rentalArea: string;
   description: string;
   assetAssetTypes: ShareRowValues[];
+  /** The energy performance certificate (DOMAIN.md §11): selects, numbers as typed, dates 'YYYY-MM-DD' or ''. */
+  epcClass: string | null;
+  epcType: string | null;
+  epcPrimaryEnergyDemand: string;
+  epcFinalEnergyDemand: string;
+  epcRegistrationNumber: string;
+  epcIssuedAt: string;
+  epcValidUntil: string;
+  largeNonResidential: boolean;
+  energyMonitoring: boolean;
 }
+
+export const EPC_NUMBER_FIELDS = ['epcPrimaryEnergyDemand', 'epcFinalEnergyDemand'] as const;
+export const EPC_DATE_FIELDS = ['epcIssuedAt', 'epcValidUntil'] as const;
+
+const NO_EPC_VALUES = {
+  epcClass: null,
+  epcType: null,
+  epcPrimaryEnergyDemand: '',
+  epcFinalEnergyDemand: '',
+  epcRegistrationNumber: '',
+  epcIssuedAt: '',
+  epcValidUntil: '',
+  largeNonResidential: false,
+  energyMonitoring: false,
+};
+
+const optionalNumberText = (value: number | null, language: Language) => (value === null ? '' : numberText(value, language));
 
 export const NUMBER_FIELDS = ['assetTotalArea', 'usableArea', 'rentingPeople', 'ipms2', 'conditionedArea', 'netRoomArea', 'rentalArea'] as const;
 export type NumberField = (typeof NUMBER_FIELDS)[number];
@@ -86,6 +114,7 @@ export const newObjectValues = (assetGroupId: number | null, firstTypeId: number
   planningPermissionDate: '',
   description: '',
   assetAssetTypes: initialShares(firstTypeId).map(shareRowValues),
+  ...NO_EPC_VALUES,
 });
 
 const yearText = (year: number | null): string | null => (year === null ? null : String(year));
@@ -120,6 +149,15 @@ export const objectValues = (asset: Asset, language: Language): ObjectFormValues
   rentalArea: numberText(asset.rentalArea, language),
   description: asset.description ?? '',
   assetAssetTypes: asset.assetAssetTypes.map(shareRowValues),
+  epcClass: asset.epcClass ?? null,
+  epcType: asset.epcType ?? null,
+  epcPrimaryEnergyDemand: optionalNumberText(asset.epcPrimaryEnergyDemand ?? null, language),
+  epcFinalEnergyDemand: optionalNumberText(asset.epcFinalEnergyDemand ?? null, language),
+  epcRegistrationNumber: asset.epcRegistrationNumber ?? '',
+  epcIssuedAt: asset.epcIssuedAt ?? '',
+  epcValidUntil: asset.epcValidUntil ?? '',
+  largeNonResidential: asset.largeNonResidential ?? false,
+  energyMonitoring: asset.energyMonitoring ?? false,
 });
 
 const idOf = (value: string | null): number | null => (value === null || value === '' ? null : Number(value));
@@ -157,6 +195,13 @@ export const objectPayload = (values: ObjectFormValues, language: Language, isBu
   ...Object.fromEntries(DATE_FIELDS.map((f) => [f, dateOf(values[f])])),
   description: values.description.trim() === '' ? null : values.description,
   assetAssetTypes: shareRows(values.assetAssetTypes, language),
+  epcClass: values.epcClass,
+  epcType: values.epcType,
+  ...Object.fromEntries(EPC_NUMBER_FIELDS.map((f) => [f, numberOf(values[f], language)])),
+  epcRegistrationNumber: values.epcRegistrationNumber.trim() === '' ? null : values.epcRegistrationNumber,
+  ...Object.fromEntries(EPC_DATE_FIELDS.map((f) => [f, dateOf(values[f])])),
+  largeNonResidential: values.largeNonResidential,
+  energyMonitoring: values.energyMonitoring,
 });
 
 export type ObjectCheck = { ok: true; body: AssetBody } | { ok: false; errors: Record<string, string> };
@@ -182,6 +227,7 @@ export const checkObject = (
     else if (problem.kind === 'percentageRange') errors[`assetAssetTypes.${problem.row}.percentage`] = text;
     else errors.assetAssetTypes = text;
   }
+  if (parsed.success) for (const problem of epcProblems(epcAfter(NO_EPC, parsed.data))) errors[problem.path] = translate(problem.key, {});
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, body: parsed.data };
 };
@@ -196,7 +242,7 @@ export const roundedShareText = (text: string, language: Language): string => {
 export const relocalisedValues = (values: ObjectFormValues, from: Language, to: Language): ObjectFormValues => {
   if (from === to) return values;
   const next: ObjectFormValues = { ...values };
-  for (const field of NUMBER_FIELDS) next[field] = relocaliseNumberText(values[field], from, to);
+  for (const field of [...NUMBER_FIELDS, ...EPC_NUMBER_FIELDS]) next[field] = relocaliseNumberText(values[field], from, to);
   next.assetAssetTypes = values.assetAssetTypes.map((row) => ({ ...row, percentage: relocaliseNumberText(row.percentage, from, to) }));
   return next;
 };

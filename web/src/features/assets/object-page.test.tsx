@@ -14,6 +14,8 @@ import type { Asset } from './assets-api.ts';
  * collector reads the object as values rather than as greyed-out inputs.
  */
 
+const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
 const stored: Asset = {
   id: 41,
   version: 3,
@@ -54,6 +56,16 @@ const stored: Asset = {
   rentalArea: 7100,
   description: 'Zwei Baukörper',
   assetAssetTypes: [{ assetTypeId: 1, percentage: 100 }],
+  // A valid energy performance certificate ending in 30 days: the page warns.
+  epcClass: 'C',
+  epcType: 'demand',
+  epcPrimaryEnergyDemand: 130,
+  epcFinalEnergyDemand: 110.5,
+  epcRegistrationNumber: 'BE-2016-0815',
+  epcIssuedAt: days(-3000),
+  epcValidUntil: days(30),
+  largeNonResidential: false,
+  energyMonitoring: false,
 } as Asset;
 
 vi.mock(import('./assets-api.ts'), async (original) => ({
@@ -148,5 +160,20 @@ describe('the object form', { timeout: 30_000 }, () => {
     expect(input(/^Beginn der Ermittlung/).value).toBe('01.03.2024');
     expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
     expect(document.querySelectorAll('input:disabled, textarea:disabled')).toHaveLength(0);
+  });
+
+  it('shows the energy performance certificate and warns in German that it expires within 90 days', async () => {
+    await renderAt('/asset-management/objects/41/false/edit/data');
+    expect(await screen.findByText('Energieausweis')).toBeTruthy();
+    expect(input(/^Registriernummer/).value).toBe('BE-2016-0815');
+    expect(input(/^Endenergiebedarf/).value).toBe('110,5');
+    const dotted = stored.epcValidUntil!.split('-').reverse().join('.');
+    expect((await screen.findByTestId('epc-expiring')).textContent).toContain(`Der Energieausweis läuft am ${dotted} ab`);
+  });
+
+  it('says so in English too', async () => {
+    await renderAt('/asset-management/objects/41/false/edit/data', 'en');
+    expect(await screen.findByText('Energy performance certificate')).toBeTruthy();
+    expect((await screen.findByTestId('epc-expiring')).textContent).toContain('The energy performance certificate expires on');
   });
 });

@@ -62,6 +62,7 @@ import {
 } from './object-form.ts';
 import { objectPath, parseAssetId, parseBuyerFlag } from './object-paths.ts';
 import { RenovationHelper } from './renovation-helper.tsx';
+import { EpcFieldset } from './epc-fieldset.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 // Answering (issue 13): the "Daten | Fragebogen" bar with the questionnaire the object runs on.
 import { ObjectQuestionnaireBar } from '../answering/object-questionnaire-bar.tsx';
@@ -441,6 +442,7 @@ function ObjectEditor({ actor, asset, initialGroupId = null }: { actor: Actor; a
                   {dateField('handoverDate')}
                 </SimpleGrid>
               </Fieldset>
+              <EpcFieldset form={form} readOnly={readOnly} language={language} stored={asset ? { epcIssuedAt: asset.epcIssuedAt ?? null, epcValidUntil: asset.epcValidUntil ?? null } : null} />
               {readOnly ? (
                 <ReadOnlyField label={t('assets.object.fields.description')} value={values.description} multiline />
               ) : (
