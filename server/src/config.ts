@@ -18,6 +18,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
   DEMO_DATA: flag,
   JWT_SECRET: z.string().min(32).optional(),
+  SECRETS_KEY: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ECORE Portal <no-reply@ecore-portal.example>'),
@@ -60,6 +61,8 @@ export interface ServerConfig {
   /** Demo data loads on the embedded database always, on PostgreSQL only with DEMO_DATA=1. */
   loadDemoData: boolean;
   jwtSecret: string;
+  /** The key that seals stored secrets (authenticator-app seeds; docs/sign-in.md). */
+  secretsKey: string;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -105,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('configuration: JWT_SECRET: NODE_ENV=production needs JWT_SECRET (at least 32 characters); the generated development secret is refused');
   }
+  if (e.NODE_ENV === 'production' && !e.SECRETS_KEY) {
+    throw new Error('configuration: SECRETS_KEY: NODE_ENV=production needs SECRETS_KEY (at least 32 characters); the generated development key is refused');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -113,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     loadDemoData: !e.DATABASE_URL || e.DEMO_DATA,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    secretsKey: e.SECRETS_KEY ?? persistentSecret(dataDir, 'secrets-key'),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
@@ -164,9 +171,12 @@ export function trustProxySetting(value: string | undefined): boolean | string {
   return v;
 }
 
-/** Without JWT_SECRET a random secret is made once and kept in DATA_DIR, so sessions survive a restart. */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/**
+ * Without JWT_SECRET (SECRETS_KEY) a random secret is made once and kept in DATA_DIR, so sessions (sealed secrets)
+ * survive a restart; for trying the portal out only.
+ */
+function persistentSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

@@ -68,6 +68,7 @@ async function main() {
   });
   const appConfig = {
     jwtSecret: config.jwtSecret,
+    secretsKey: config.secretsKey,
     publicUrl: config.publicUrl,
     twoFactorLogin: config.twoFactorLogin,
     authRateLimit: config.authRateLimit,

@@ -1,0 +1,29 @@
+import type { Language } from '../shared/language.ts';
+
+/** The refusals of sign-in with an authenticator app (docs/sign-in.md), in both languages. */
+export const SIGN_IN_MESSAGES = {
+  'totp-error': {
+    de: 'Der Code ist falsch oder abgelaufen.',
+    en: 'The code is wrong or has expired.',
+  },
+  'totp-reused': {
+    de: 'Dieser Code wurde schon verwendet. Bitte geben Sie den nächsten Code Ihrer App ein.',
+    en: 'This code has already been used. Please enter the next code of your app.',
+  },
+  'totp-login-expired': {
+    de: 'Die Anmeldung hat zu lange gedauert. Bitte melden Sie sich erneut an.',
+    en: 'The sign-in took too long. Please sign in again.',
+  },
+  'totp-not-started': {
+    de: 'Bitte richten Sie die Authenticator-App zuerst ein.',
+    en: 'Please set up the authenticator app first.',
+  },
+  'totp-already-enrolled': {
+    de: 'Eine Authenticator-App ist schon eingerichtet.',
+    en: 'An authenticator app is already set up.',
+  },
+  'totp-required': {
+    de: 'Ihre Organisation verlangt eine Authenticator-App; sie kann nicht entfernt werden.',
+    en: 'Your organisation requires an authenticator app; it cannot be removed.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
