@@ -146,3 +146,13 @@ describe('authenticator apps (docs/sign-in.md)', () => {
     expect((await second(loginToken, '123456')).json().key).toBe('totp-login-expired');
   });
 });
+
+describe('the personal-data export', () => {
+  it('names the authenticator app and its last use, never its secret or a recovery code', async () => {
+    const { token, secret, recoveryCodes } = await enrol();
+    const res = await h.app.inject({ url: '/api/user/me/personalData', headers: bearer(token) });
+    expect(res.json().signInMethods).toMatchObject({ totp: { state: 'confirmed', confirmedAt: new Date(T0).toISOString(), lastUsedAt: new Date(T0).toISOString(), recoveryCodesLeft: 10 } });
+    expect(res.body).not.toContain(secret);
+    expect(res.body).not.toContain(recoveryCodes[0]);
+  });
+});
