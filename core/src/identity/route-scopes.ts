@@ -82,6 +82,8 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/organisations/{id}': 'read',
   'DELETE /api/organisations/{id}': 'write',
   'PUT /api/organisations/{id}/contacts': 'write',
+  'GET /api/organisations/{id}/signInPolicy': 'read',
+  'PUT /api/organisations/{id}/signInPolicy': 'write',
   'POST /api/organisations/activate/{id}': 'write',
   'DELETE /api/organisations/delete/{id}': 'write',
   'POST /api/organisations/lock/{id}': 'write',

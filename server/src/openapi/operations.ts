@@ -28,6 +28,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/user/apiTokens': 'createApiToken',
   'GET /api/user/apiTokens': 'listApiTokens',
   'DELETE /api/user/apiTokens/{id}': 'revokeApiToken',
+  'GET /api/organisations/{id}/signInPolicy': 'getOrganisationSignInPolicy',
+  'PUT /api/organisations/{id}/signInPolicy': 'setOrganisationSignInPolicy',
   'POST /api/user/login/totp': 'completeTotpLogin',
   'POST /api/user/login/totp/enrolment': 'startTotpLoginEnrolment',
   'GET /api/user/me/signInMethods': 'getSignInMethods',
