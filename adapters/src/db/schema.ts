@@ -127,6 +127,17 @@ export interface UserTotpTable {
   last_used_at: NullableTimestamp;
 }
 
+/** An organisation's single sign-on (OpenID Connect): the client secret sealed with SECRETS_KEY. */
+export interface OrganisationSsoTable {
+  organisation_id: number;
+  issuer: string;
+  client_id: string;
+  client_secret_sealed: string;
+  domains: string[];
+  sso_only: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
 /** One-time recovery codes, as SHA-256 hashes. */
 export interface UserRecoveryCodeTable {
   id: Generated<number>;
@@ -172,4 +183,5 @@ export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, C
   idempotency_keys: IdempotencyKeyTable;
   user_totp: UserTotpTable;
   user_recovery_codes: UserRecoveryCodeTable;
+  organisation_sso: OrganisationSsoTable;
 }

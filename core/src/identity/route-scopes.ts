@@ -83,6 +83,8 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'DELETE /api/organisations/{id}': 'write',
   'PUT /api/organisations/{id}/contacts': 'write',
   'GET /api/organisations/{id}/signInPolicy': 'read',
+  'GET /api/organisations/{id}/sso': 'read',
+  'PUT /api/organisations/{id}/sso': 'write',
   'PUT /api/organisations/{id}/signInPolicy': 'write',
   'POST /api/organisations/activate/{id}': 'write',
   'DELETE /api/organisations/delete/{id}': 'write',

@@ -27,3 +27,23 @@ export const SIGN_IN_MESSAGES = {
     en: 'Your organisation requires an authenticator app; it cannot be removed.',
   },
 } as const satisfies Record<string, Record<Language, string>>;
+
+/** The refusals of the single sign-on settings. */
+export const SSO_MESSAGES = {
+  'sso-issuer-invalid': {
+    de: 'Bitte geben Sie die Adresse des Anbieters mit https:// an (ohne Parameter).',
+    en: 'Please give the provider’s address starting with https:// (without parameters).',
+  },
+  'sso-domain-invalid': {
+    de: 'Bitte geben Sie eine gültige E-Mail-Domain an, z. B. beispiel.de.',
+    en: 'Please give a valid e-mail domain, e.g. example.com.',
+  },
+  'sso-domain-taken': {
+    de: 'Diese E-Mail-Domain gehört schon zur Anmeldung einer anderen Organisation.',
+    en: 'This e-mail domain already belongs to another organisation’s sign-in.',
+  },
+  'sso-secret-required': {
+    de: 'Bitte geben Sie das Client-Secret an.',
+    en: 'Please give the client secret.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;

@@ -7,7 +7,7 @@ import { SCORING_MESSAGES } from '../scoring/messages.ts';
 import { OUTLIER_MESSAGES } from '../scoring/outlier-messages.ts';
 import { CERTIFICATE_MESSAGES } from '../certificates/messages.ts';
 import { API_TOKEN_MESSAGES } from '../identity/api-token-messages.ts';
-import { SIGN_IN_MESSAGES } from '../identity/sign-in-messages.ts';
+import { SIGN_IN_MESSAGES, SSO_MESSAGES } from '../identity/sign-in-messages.ts';
 import { IMPORT_MESSAGES } from '../imports/messages.ts';
 import { REPORTING_MESSAGES } from '../reporting/messages.ts';
 
@@ -18,6 +18,7 @@ import { REPORTING_MESSAGES } from '../reporting/messages.ts';
  */
 export const MESSAGES = {
   ...SIGN_IN_MESSAGES,
+  ...SSO_MESSAGES,
   ...QUESTIONNAIRE_MESSAGES,
   ...ANSWERING_MESSAGES,
   ...REVIEW_MESSAGES,

@@ -29,6 +29,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/user/apiTokens': 'listApiTokens',
   'DELETE /api/user/apiTokens/{id}': 'revokeApiToken',
   'GET /api/organisations/{id}/signInPolicy': 'getOrganisationSignInPolicy',
+  'GET /api/organisations/{id}/sso': 'getOrganisationSso',
+  'PUT /api/organisations/{id}/sso': 'setOrganisationSso',
   'PUT /api/organisations/{id}/signInPolicy': 'setOrganisationSignInPolicy',
   'POST /api/user/login/totp': 'completeTotpLogin',
   'POST /api/user/login/totp/enrolment': 'startTotpLoginEnrolment',
