@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../testing/harness.ts';
+import { createHarness, bearer, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -35,5 +35,64 @@ describe('an organisation’s sign-in policy (docs/sign-in.md)', () => {
     const admin = await h.login('admin');
     await h.expectRefused(() => h.app.inject({ method: 'PUT', url: `/api/organisations/${org}/signInPolicy`, headers: { authorization: `Bearer ${admin}` }, payload: {} }), { statusCode: 400, fields: [{ path: 'requireTotp', key: 'validation-required' }] });
     await h.expectRefused(() => h.app.inject({ method: 'PUT', url: '/api/organisations/999999/signInPolicy', headers: { authorization: `Bearer ${admin}` }, payload: { requireTotp: true } }), { statusCode: 404 });
+  });
+});
+
+const settings = { issuer: 'https://login.beispielbank.example/realms/portal', clientId: 'ecore-portal', clientSecret: 'the-client-secret-42', domains: ['Beispielbank.example'], ssoOnly: false };
+
+describe('an organisation’s single sign-on settings (docs/sign-in.md)', () => {
+  it('the account administrator sets them; GET answers them without the secret, stored sealed; each change audited', async () => {
+    const org = await orgOf('bank');
+    const admin = bearer(await h.login('admin'));
+    const url = `/api/organisations/${org}/sso`;
+    expect((await h.app.inject({ url, headers: admin })).json()).toEqual({ configured: false, issuer: null, clientId: null, clientSecretSet: false, domains: [], ssoOnly: false });
+    const put = await h.app.inject({ method: 'PUT', url, headers: admin, payload: settings });
+    expect(put.statusCode).toBe(200);
+    const expected = { configured: true, issuer: settings.issuer, clientId: 'ecore-portal', clientSecretSet: true, domains: ['beispielbank.example'], ssoOnly: false };
+    expect(put.json()).toEqual(expected);
+    const got = await h.app.inject({ url, headers: admin });
+    expect(got.json()).toEqual(expected);
+    expect(got.body).not.toContain(settings.clientSecret);
+    const row = await h.db.selectFrom('organisation_sso').selectAll().executeTakeFirstOrThrow();
+    expect(row.client_secret_sealed).not.toContain(settings.clientSecret);
+    // Without a secret the stored one stays.
+    await h.app.inject({ method: 'PUT', url, headers: admin, payload: { ...settings, clientSecret: undefined, ssoOnly: true } });
+    const after = await h.db.selectFrom('organisation_sso').selectAll().executeTakeFirstOrThrow();
+    expect(after.client_secret_sealed).toBe(row.client_secret_sealed);
+    expect(after.sso_only).toBe(true);
+    expect(await h.db.selectFrom('account_audit').select(['entity', 'entity_id', 'action']).where('action', '=', 'sso-changed').execute()).toEqual([
+      { entity: 'organisation', entity_id: org, action: 'sso-changed' },
+      { entity: 'organisation', entity_id: org, action: 'sso-changed' },
+    ]);
+  });
+
+  it('refuses bad input naming each field in both languages, storing nothing', async () => {
+    const org = await orgOf('bank');
+    const admin = bearer(await h.login('admin'));
+    const url = `/api/organisations/${org}/sso`;
+    const body = await h.expectRefused(
+      () => h.app.inject({ method: 'PUT', url, headers: { ...admin, 'accept-language': 'en' }, payload: { issuer: 'http://login.example', clientId: ' ', domains: ['bad_domain'], ssoOnly: false } }),
+      { statusCode: 400, fields: [{ path: 'issuer', key: 'sso-issuer-invalid' }, { path: 'clientId', key: 'validation-required' }, { path: 'domains.0', key: 'sso-domain-invalid' }] },
+    );
+    expect(body.fields?.[0]).toMatchObject({ message: 'Please give the provider’s address starting with https:// (without parameters).' });
+    await h.expectRefused(() => h.app.inject({ method: 'PUT', url, headers: admin, payload: { ...settings, clientSecret: undefined } }), { statusCode: 400, fields: [{ path: 'clientSecret', key: 'sso-secret-required' }] });
+  });
+
+  it('a domain belongs to one organisation: another organisation cannot claim it', async () => {
+    const admin = bearer(await h.login('admin'));
+    await h.app.inject({ method: 'PUT', url: `/api/organisations/${await orgOf('bank')}/sso`, headers: admin, payload: settings });
+    const buyer = await orgOf('buyer');
+    await h.expectRefused(
+      () => h.app.inject({ method: 'PUT', url: `/api/organisations/${buyer}/sso`, headers: admin, payload: { ...settings, domains: ['andere.example', 'beispielbank.example'] } }),
+      { statusCode: 400, fields: [{ path: 'domains.1', key: 'sso-domain-taken' }] },
+    );
+  });
+
+  it('refuses every role but the account administrator', async () => {
+    const org = await orgOf('bank');
+    for (const userName of ['bank', 'accountmanager'] as const) {
+      const token = bearer(await h.login(userName));
+      await h.expectRefused(() => h.app.inject({ method: 'PUT', url: `/api/organisations/${org}/sso`, headers: token, payload: settings }), { statusCode: userName === 'bank' ? 403 : 404 });
+    }
   });
 });
