@@ -39,6 +39,8 @@ import * as worklistIndexes from './migrations/2026-11-29-117-worklist-indexes.t
 import * as webhooks from './migrations/2026-11-29-118-webhooks.ts';
 import * as energyPerformanceCertificate from './migrations/2026-11-29-111-energy-performance-certificate.ts';
 import * as bankLoans from './migrations/2026-11-29-112-bank-loans.ts';
+import * as authenticatorApps from './migrations/2026-11-29-120-authenticator-apps.ts';
+import * as organisationSso from './migrations/2026-11-29-121-organisation-sso.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -85,6 +87,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-118-webhooks': webhooks,
   '2026-11-29-111-energy-performance-certificate': energyPerformanceCertificate,
   '2026-11-29-112-bank-loans': bankLoans,
+  '2026-11-29-120-authenticator-apps': authenticatorApps,
+  '2026-11-29-121-organisation-sso': organisationSso,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -20,6 +20,7 @@ import { questionnaireRoutes } from './routes/questionnaires/index.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { healthRoutes } from './routes/health.ts';
 import { organisationRoutes } from './routes/organisations/organisations.ts';
+import { signInPolicyRoutes } from './routes/organisations/sign-in-policy.ts';
 import { exportModuleRoutes } from './routes/exports/index.ts';
 import { assetModuleRoutes } from './routes/assets/index.ts';
 import { answeringModuleRoutes } from './routes/answering/index.ts';
@@ -83,6 +84,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
       await api.register(identityRoutes, deps);
       await api.register(questionnaireRoutes, deps);
       await api.register(organisationRoutes, deps);
+      await api.register(signInPolicyRoutes, deps);
       await api.register(exportModuleRoutes, deps);
       await api.register(assetModuleRoutes, deps);
       await api.register(answeringModuleRoutes, deps);

@@ -17,7 +17,16 @@ describe('configuration (README "Configuration")', () => {
   it('refuses to start with NODE_ENV=production on the generated development secret, naming JWT_SECRET', () => {
     expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     const given = 'p'.repeat(40);
-    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: given }).jwtSecret).toBe(given);
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: given })).toThrow(/SECRETS_KEY/);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: given, SECRETS_KEY: 's'.repeat(40) }).jwtSecret).toBe(given);
+  });
+
+  it('makes and keeps a development key for sealed secrets, apart from the JWT secret, when no SECRETS_KEY is given', () => {
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.secretsKey.length).toBeGreaterThanOrEqual(32);
+    expect(first.secretsKey).not.toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).secretsKey).toBe(first.secretsKey);
+    expect(loadConfig({ DATA_DIR: dir, SECRETS_KEY: 'k'.repeat(32) }).secretsKey).toBe('k'.repeat(32));
   });
 
   it('stops on an invalid value naming the variable', () => {

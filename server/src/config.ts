@@ -19,6 +19,7 @@ const envSchema = z.object({
   DEMO_DATA: flag,
   JWT_SECRET: z.string().min(32).optional(),
   WEBHOOK_KEY: z.string().min(32).optional(),
+  SECRETS_KEY: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ECORE Portal <no-reply@ecore-portal.example>'),
@@ -65,6 +66,8 @@ export interface ServerConfig {
   webhookKey: string | undefined;
   /** Not NODE_ENV=production: webhooks may call http://127.0.0.1 and localhost. */
   development: boolean;
+  /** The key that seals stored secrets (authenticator-app seeds; docs/sign-in.md). */
+  secretsKey: string;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -110,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('configuration: JWT_SECRET: NODE_ENV=production needs JWT_SECRET (at least 32 characters); the generated development secret is refused');
   }
+  if (e.NODE_ENV === 'production' && !e.SECRETS_KEY) {
+    throw new Error('configuration: SECRETS_KEY: NODE_ENV=production needs SECRETS_KEY (at least 32 characters); the generated development key is refused');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -120,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     webhookKey: e.WEBHOOK_KEY || undefined,
     development: e.NODE_ENV !== 'production',
+    secretsKey: e.SECRETS_KEY ?? persistentSecret(dataDir, 'secrets-key'),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
@@ -171,9 +178,12 @@ export function trustProxySetting(value: string | undefined): boolean | string {
   return v;
 }
 
-/** Without JWT_SECRET a random secret is made once and kept in DATA_DIR, so sessions survive a restart. */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/**
+ * Without JWT_SECRET (SECRETS_KEY) a random secret is made once and kept in DATA_DIR, so sessions (sealed secrets)
+ * survive a restart; for trying the portal out only.
+ */
+function persistentSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

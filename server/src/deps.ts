@@ -10,6 +10,8 @@ import type { PdfRenderer } from '@ecore/core/shared/pdf-renderer.ts';
 
 export interface AppConfig {
   jwtSecret: string;
+  /** SECRETS_KEY: seals stored secrets (authenticator-app seeds); without it (tests) the JWT secret serves. */
+  secretsKey?: string;
   /** Where the portal is reached; links in mails start with it. */
   publicUrl: string;
   twoFactorLogin: boolean;

@@ -70,6 +70,7 @@ async function main() {
   });
   const appConfig = {
     jwtSecret: config.jwtSecret,
+    secretsKey: config.secretsKey,
     publicUrl: config.publicUrl,
     twoFactorLogin: config.twoFactorLogin,
     authRateLimit: config.authRateLimit,

@@ -36,6 +36,8 @@ export interface OrganisationTable {
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Every user of the organisation signs in with an authenticator app (docs/sign-in.md). */
+  require_totp: Generated<boolean>;
 }
 
 export interface OrganisationContactTable {
@@ -115,6 +117,37 @@ export interface SignInEventTable {
   address: Generated<string>;
 }
 
+/** A user's authenticator app: the secret sealed with SECRETS_KEY, never in clear (docs/sign-in.md). */
+export interface UserTotpTable {
+  user_id: number;
+  secret_sealed: string;
+  created_at: Timestamp;
+  confirmed_at: NullableTimestamp;
+  /** The 30-second step of the last accepted code (a bigint column: read as a string by node-postgres). */
+  last_used_step: ColumnType<string | number | null, number | null | undefined, number | null>;
+  last_used_at: NullableTimestamp;
+}
+
+/** An organisation's single sign-on (OpenID Connect): the client secret sealed with SECRETS_KEY. */
+export interface OrganisationSsoTable {
+  organisation_id: number;
+  issuer: string;
+  client_id: string;
+  client_secret_sealed: string;
+  domains: string[];
+  sso_only: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+/** One-time recovery codes, as SHA-256 hashes. */
+export interface UserRecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 /** Personal access tokens (issue 21): only the hash of the secret. */
 export interface ApiTokenTable {
   id: Generated<number>;
@@ -149,4 +182,7 @@ export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, C
   account_audit: AccountAuditTable;
   api_tokens: ApiTokenTable;
   idempotency_keys: IdempotencyKeyTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodeTable;
+  organisation_sso: OrganisationSsoTable;
 }

@@ -41,12 +41,13 @@ export const mayActOnUsers = (actor: Pick<ScopeActor, 'roles'>, action: UserActi
   return action === 'list' || action === 'create' || action === 'edit' || action === 'activate' || action === 'deactivate';
 };
 
-export type OrganisationAction = 'list' | 'create' | 'edit' | 'editContacts' | 'activate' | 'deactivate' | 'delete' | 'lock' | 'unlock' | 'export';
+export type OrganisationAction = 'list' | 'create' | 'edit' | 'editContacts' | 'activate' | 'deactivate' | 'delete' | 'lock' | 'unlock' | 'export' | 'signInPolicy';
 
 /**
  * Who may do what with organisations: the administrator everything; an account manager edits the
  * organisations of their scope and their contacts; an account manager of a finance partner also creates
- * buyer organisations (spec 01 §6). Everyone with account management may read their scope.
+ * buyer organisations (spec 01 §6). Everyone with account management may read their scope. How an organisation's
+ * users sign in (an authenticator app required; docs/sign-in.md) only the account administrator sets.
  */
 export const mayActOnOrganisations = (actor: Pick<ScopeActor, 'roles' | 'orgFinance'>, action: OrganisationAction): boolean => {
   const has = (r: Role) => actor.roles.includes(r);

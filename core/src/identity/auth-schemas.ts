@@ -45,3 +45,31 @@ export const secondFactorQuerySchema = z.object({
 
 export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
 export const secureLoginResponseSchema = z.object({ twoFactor: z.literal(true) });
+
+/** The right password of a user who must give an authenticator app's code next (docs/sign-in.md): no session yet. */
+export const secondFactorResponseSchema = z.object({ secondFactor: z.enum(['totp', 'totpEnrolment']), loginToken: z.string() });
+export const loginResponseSchema = z.union([accessTokenResponseSchema, secondFactorResponseSchema]);
+
+/** The second step: the token of the first and a code of the app or a recovery code. */
+export const totpLoginBodySchema = z.object({ loginToken: required(200), code: required(40) });
+export const totpLoginTokenBodySchema = z.object({ loginToken: required(200) });
+export const totpCodeBodySchema = z.object({ code: required(40) });
+
+/** A new authenticator app: the secret as text and as the QR code's address and picture (SVG), shown once. */
+export const totpEnrolmentSchema = z.object({ secret: z.string(), otpauthUri: z.string(), qrCode: z.string() });
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export const totpLoginResponseSchema = accessTokenResponseSchema.extend({ recoveryCodes: z.array(z.string()).optional() });
+
+/** The signed-in user's ways to sign in and when each was last used (profile, personal-data export). */
+export const signInMethodsSchema = z.object({
+  password: z.object({ set: z.boolean() }),
+  totp: z.object({
+    state: z.enum(['none', 'pending', 'confirmed']),
+    confirmedAt: z.string().nullable(),
+    lastUsedAt: z.string().nullable(),
+    recoveryCodesLeft: z.number(),
+    recoveryCodeLastUsedAt: z.string().nullable(),
+  }),
+  organisationRequiresTotp: z.boolean(),
+});
+export type SignInMethods = z.infer<typeof signInMethodsSchema>;

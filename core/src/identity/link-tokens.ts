@@ -3,6 +3,8 @@ export const LINK_TOKEN_LIFETIME_MS = {
   setPassword: 7 * 24 * 60 * 60 * 1000,
   resetPassword: 24 * 60 * 60 * 1000,
   twoFactor: 10 * 60 * 1000,
+  /** Between the right password and the authenticator app's code (docs/sign-in.md). */
+  totpLogin: 5 * 60 * 1000,
   accessRequest: 14 * 24 * 60 * 60 * 1000,
 } as const;
 export type LinkTokenPurpose = keyof typeof LINK_TOKEN_LIFETIME_MS;

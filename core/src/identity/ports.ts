@@ -26,3 +26,10 @@ export interface LinkTokens {
 }
 
 export type { Language };
+
+/** Secrets the portal must read back (authenticator-app seeds), sealed with the configuration's key. */
+export interface SecretBox {
+  seal(plain: string): string;
+  /** Throws when the text was not sealed with this key or was changed. */
+  open(sealed: string): string;
+}

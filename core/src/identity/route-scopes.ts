@@ -21,6 +21,9 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'POST /api/user/login': 'public',
   'POST /api/user/secure/login': 'public',
   'GET /api/user/secure/login': 'public',
+  // The second step of a sign-in with an authenticator app: the first step's token decides (docs/sign-in.md).
+  'POST /api/user/login/totp': 'public',
+  'POST /api/user/login/totp/enrolment': 'public',
   'GET /api/user/resetPassword': 'public',
   'GET /api/user/setPassword': 'public',
   'POST /api/user/setPassword': 'public',
@@ -42,6 +45,10 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'POST /api/user/apiTokens': 'session',
   'GET /api/user/apiTokens': 'session',
   'DELETE /api/user/apiTokens/{id}': 'session',
+  'GET /api/user/me/signInMethods': 'session',
+  'POST /api/user/me/totp': 'session',
+  'POST /api/user/me/totp/confirm': 'session',
+  'DELETE /api/user/me/totp': 'session',
 
   // Users.
   'GET /api/user/me': 'read',
@@ -82,6 +89,10 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/organisations/{id}': 'read',
   'DELETE /api/organisations/{id}': 'write',
   'PUT /api/organisations/{id}/contacts': 'write',
+  'GET /api/organisations/{id}/signInPolicy': 'read',
+  'GET /api/organisations/{id}/sso': 'read',
+  'PUT /api/organisations/{id}/sso': 'write',
+  'PUT /api/organisations/{id}/signInPolicy': 'write',
   'POST /api/organisations/activate/{id}': 'write',
   'DELETE /api/organisations/delete/{id}': 'write',
   'POST /api/organisations/lock/{id}': 'write',

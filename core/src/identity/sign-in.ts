@@ -14,9 +14,11 @@ export type SignInDecision =
  * Decides a password sign-in. `attempts` are the failure counters of the name as typed, kept for
  * unknown names too, so that a blocked unknown name answers exactly like a blocked existing one.
  * `passwordMatches` is the verdict of the password hasher, computed by the caller even for unknown
- * users so that the answer takes the same time.
+ * users so that the answer takes the same time. When a second factor follows (`secondFactorFollows`), the right
+ * password leaves the failure counters as they are: only the whole sign-in resets them, so that knowing the password
+ * gives no fresh tries at the code.
  */
-export const decideSignIn = (user: SignInUser | null, attempts: LoginAttempts, passwordMatches: boolean, now: number): SignInDecision => {
+export const decideSignIn = (user: SignInUser | null, attempts: LoginAttempts, passwordMatches: boolean, now: number, secondFactorFollows = false): SignInDecision => {
   if (isLoginBlocked(attempts, now)) return { kind: 'blocked' };
   if (user === null || !passwordMatches || user.credentials.passwordHash === null) {
     return { kind: 'badCredentials', attempts: afterFailedLogin(attempts, now) };
@@ -24,7 +26,7 @@ export const decideSignIn = (user: SignInUser | null, attempts: LoginAttempts, p
   if (!maySignIn({ status: user.status, locked: user.locked, organisationActive: user.organisation.organisationActive })) {
     return { kind: 'badCredentials', attempts: null };
   }
-  return { kind: 'signedIn', attempts: afterSuccessfulLogin() };
+  return { kind: 'signedIn', attempts: secondFactorFollows ? attempts : afterSuccessfulLogin() };
 };
 
 /** The claims of a new session token for this user (spec 01 §3), valid 8 hours from `nowSeconds`. */

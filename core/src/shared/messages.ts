@@ -7,6 +7,7 @@ import { SCORING_MESSAGES } from '../scoring/messages.ts';
 import { OUTLIER_MESSAGES } from '../scoring/outlier-messages.ts';
 import { CERTIFICATE_MESSAGES } from '../certificates/messages.ts';
 import { API_TOKEN_MESSAGES } from '../identity/api-token-messages.ts';
+import { SIGN_IN_MESSAGES, SSO_MESSAGES } from '../identity/sign-in-messages.ts';
 import { IMPORT_MESSAGES } from '../imports/messages.ts';
 import { REPORTING_MESSAGES } from '../reporting/messages.ts';
 import { WEBHOOK_MESSAGES } from '../webhooks/messages.ts';
@@ -18,6 +19,8 @@ import { BANK_MESSAGES } from '../banks/messages.ts';
  * texts from here, so that each text is written once.
  */
 export const MESSAGES = {
+  ...SIGN_IN_MESSAGES,
+  ...SSO_MESSAGES,
   ...QUESTIONNAIRE_MESSAGES,
   ...ANSWERING_MESSAGES,
   ...REVIEW_MESSAGES,

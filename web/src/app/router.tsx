@@ -46,6 +46,7 @@ const ObjectDashboardPage = lazyArea(() => import('../features/analysis/dashboar
 // The stranding calculator (issue 15): the object form's asset-class rows, and the charts in a chunk of their own.
 const StrandingCalculatorPage = lazyArea(() => import('../features/scoring/stranding-calculator-page.tsx').then((m) => m.StrandingCalculatorPage), ['assets', 'scoring']);
 // The finance partners' export area (issue 17): its lists and the export dialog.
+const SignInMethodsPage = lazyArea(() => import('../features/identity/sign-in-methods-page.tsx').then((m) => m.SignInMethodsPage));
 const ApiTokensPage = lazyArea(() => import('../features/api-tokens/api-tokens-page.tsx').then((m) => m.ApiTokensPage), ['data-table', 'api-tokens']);
 // Imports (issue 20): templates, preview and import of objects, history.
 const ImportPage = lazyArea(() => import('../features/imports/import-page.tsx').then((m) => m.ImportPage), ['imports']);
@@ -126,6 +127,8 @@ export const routes: RouteObject[] = [
           { path: 'data-protection', element: <DataProtectionPage />, handle: named('infoPages.dataProtection.title') },
           // Under the profile menu (issue 21): the user's access tokens for backend callers.
           { path: 'api-tokens', element: <ApiTokensPage />, handle: named('apiTokens.page.title') },
+          // Under the profile menu: password, authenticator app and their last use (docs/sign-in.md).
+          { path: 'sign-in-methods', element: <SignInMethodsPage />, handle: named('identity.signInMethods.title') },
           // Viewers of evidence and reference images (spec 02 §2), behind login.
           { path: 'file-preview/:extension/:url', element: <FilePreviewPage />, handle: named('answering.preview.title') },
           { path: 'reference-image', element: <ReferenceImagePage />, handle: named('answering.referenceImage.title') },

@@ -6,6 +6,7 @@ import { personalDataRoutes } from './personal-data.ts';
 import { passwordRoutes } from './password.ts';
 import { userRoutes } from './users.ts';
 import { apiTokenRoutes } from './api-tokens.ts';
+import { totpRoutes } from './totp.ts';
 
 export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(loginRoutes, deps);
@@ -14,4 +15,5 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   await app.register(personalDataRoutes, deps);
   await app.register(userRoutes, deps);
   await app.register(apiTokenRoutes, deps);
+  await app.register(totpRoutes, deps);
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessTokenResponseSchema, loginBodySchema, secondFactorQuerySchema, secureLoginResponseSchema } from '@ecore/core/identity/auth-schemas.ts';
+import { accessTokenResponseSchema, loginBodySchema, loginResponseSchema, secondFactorQuerySchema, secureLoginResponseSchema } from '@ecore/core/identity/auth-schemas.ts';
 import { linkTokenExpiry, linkTokenState } from '@ecore/core/identity/link-tokens.ts';
 import { linkMail } from '@ecore/core/identity/mails.ts';
 import { sessionClaimsFor } from '@ecore/core/identity/sign-in.ts';
@@ -18,7 +18,7 @@ export const loginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   const limited = { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
   // A sign-in writes only its attempt counters and its record (routes/identity/sign-in.ts): what this process
   // keeps of users, objects and questionnaires stays (plugins/auth.ts).
-  const signIn = { ...limited, writes: ['sign_in_attempts', 'sign_in_events'] };
+  const signIn = { ...limited, writes: ['sign_in_attempts', 'sign_in_events', 'link_tokens'] };
   const nowSeconds = () => Math.floor(deps.clock() / 1000);
 
   app.post(
@@ -27,14 +27,22 @@ export const loginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       config: signIn,
       schema: {
         tags: ['identity'],
-        summary: 'Sign in with user name and password; answers the session token (8 h)',
+        summary:
+          'Sign in with user name and password; answers the session token (8 h), or for a user with an authenticator app (or whose organisation requires one) the token of the second step (5 min)',
         body: loginBodySchema,
-        response: { 200: accessTokenResponseSchema, ...errorResponses },
+        response: { 200: loginResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
       if (deps.config.twoFactorLogin) throw new HttpError(400, 'two-factor-required');
-      const user = await checkPassword(deps, request.body.userName, request.body.password, request.ip, request.log);
+      const { user, need } = await checkPassword(deps, request.body.userName, request.body.password, request.ip, request.log, true);
+      if (need !== 'none') {
+        const { token, hash } = deps.tokens.create();
+        await voidLinkTokens(deps.db, user.id, ['totpLogin'], deps.clock());
+        await insertLinkToken(deps.db, { purpose: 'totpLogin', hash, userId: user.id, expiresAt: linkTokenExpiry('totpLogin', deps.clock()) });
+        logAuthEvent(request.log, 'auth.login.succeeded', { userId: user.id, purpose: 'firstFactor', address: request.ip });
+        return { secondFactor: need, loginToken: token };
+      }
       logAuthEvent(request.log, 'auth.login.succeeded', { userId: user.id, address: request.ip });
       return { accessToken: app.signSession(sessionClaimsFor(user, nowSeconds())) };
     },
@@ -53,7 +61,7 @@ export const loginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => {
       if (!deps.config.twoFactorLogin) throw new HttpError(404, 'two-factor-disabled');
-      const user = await checkPassword(deps, request.body.userName, request.body.password, request.ip, request.log);
+      const { user } = await checkPassword(deps, request.body.userName, request.body.password, request.ip, request.log);
       logAuthEvent(request.log, 'auth.login.succeeded', { userId: user.id, purpose: 'firstFactor', address: request.ip });
       const now = deps.clock();
       const { token, hash } = deps.tokens.create();

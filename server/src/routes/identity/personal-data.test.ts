@@ -51,7 +51,8 @@ describe('GET /api/user/me/personalData', () => {
       expect(body.signInEvents[0]).toMatchObject({ outcome: 'signedIn', at: new Date(T0).toISOString() });
       // Never another user's entries, never a secret.
       expect(body.comments.every((c: { authorName: string }) => c.authorName === `${demo.firstName} ${demo.lastName}`)).toBe(true);
-      expect(JSON.stringify(body)).not.toMatch(/password|hash|\$argon2/i);
+      // The one mention of a password is the sign-in method's "set up or not".
+      expect(JSON.stringify(body).replace('"password":{"set":true}', '')).not.toMatch(/password|hash|\$argon2/i);
     }
   });
 
@@ -68,6 +69,11 @@ describe('GET /api/user/me/personalData', () => {
     const comments = await h.db.selectFrom('asset_answer_comments').select('id').where('author_id', '=', tester).execute();
     expect(body.comments.map((c: { id: number }) => c.id)).toEqual(comments.map((c) => c.id));
     expect(body.accessTokens).toEqual([]);
+    expect(body.signInMethods).toEqual({
+      password: { set: true },
+      totp: { state: 'none', confirmedAt: null, lastUsedAt: null, recoveryCodesLeft: 0, recoveryCodeLastUsedAt: null },
+      organisationRequiresTotp: false,
+    });
   });
 
   it('lists access tokens for backend callers by name and dates, never their secret (issue 21’s api_tokens)', async () => {

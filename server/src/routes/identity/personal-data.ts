@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signInMethodsSchema } from '@ecore/core/identity/auth-schemas.ts';
 import { personalDataOf } from '@ecore/adapters/db/identity/personal-data-repository.ts';
+import { findSignInUserById } from '@ecore/adapters/db/identity/users-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
+import { signInMethodsOf } from './totp-steps.ts';
 
 const at = z.string().describe('ISO 8601');
 
@@ -36,6 +39,7 @@ export const personalDataSchema = z.object({
   accessTokens: z
     .array(z.object({ id: z.number(), name: z.string(), scopes: z.array(z.string()), createdAt: at, expiresAt: at.nullable(), lastUsedAt: at.nullable(), revokedAt: at.nullable() }))
     .describe('Access tokens for backend callers, never their secrets'),
+  signInMethods: signInMethodsSchema.describe('Password, authenticator app and recovery codes: whether set up and when last used, never a secret'),
 });
 
 /** GET /api/user/me/personalData (issue 24; GDPR Art. 15 and 20): everything held about the caller, as JSON. */
@@ -52,11 +56,11 @@ export const personalDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
     },
     async (request, reply) => {
-      const data = await personalDataOf(deps.db, request.actor.userId);
-      if (!data) throw new HttpError(401, 'unauthorized');
+      const [data, user] = await Promise.all([personalDataOf(deps.db, request.actor.userId), findSignInUserById(deps.db, request.actor.userId)]);
+      if (!data || !user) throw new HttpError(401, 'unauthorized');
       reply.header('content-disposition', `attachment; filename="ecore-personal-data-${data.profile.id}.json"`);
       reply.header('cache-control', 'no-store');
-      return data as z.infer<typeof personalDataSchema>;
+      return { ...data, signInMethods: await signInMethodsOf(deps, user) } as z.infer<typeof personalDataSchema>;
     },
   );
 };

@@ -1,26 +1,39 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { secondFactorNeed, type SecondFactorNeed } from '@ecore/core/identity/second-factor.ts';
 import { decideSignIn } from '@ecore/core/identity/sign-in.ts';
 import type { SignInUser } from '@ecore/core/identity/user.ts';
 import { findSignInUserByName, withSignInAttempts } from '@ecore/adapters/db/identity/users-repository.ts';
 import { recordSignInEvent } from '@ecore/adapters/db/identity/personal-data-repository.ts';
+import { secondFactorFacts } from '@ecore/adapters/db/identity/totp-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { logAuthEvent } from '../../plugins/auth-events.ts';
 
 /**
  * The password step shared by plain and two-factor sign-in: load, verify, decide (core), store the
- * counters. Answers the signed-in user or throws the 401 of the specification.
+ * counters. Answers the signed-in user or throws the 401 of the specification. With `askSecondFactor` the answer
+ * also says whether an authenticator app's code must follow (docs/sign-in.md); then the right password leaves the
+ * failure counters as they are, until the code is right too.
  */
-export async function checkPassword(deps: AppDeps, userName: string, password: string, address: string, log: FastifyBaseLogger): Promise<SignInUser> {
+export async function checkPassword(
+  deps: AppDeps,
+  userName: string,
+  password: string,
+  address: string,
+  log: FastifyBaseLogger,
+  askSecondFactor = false,
+): Promise<{ user: SignInUser; need: SecondFactorNeed }> {
   const user = await findSignInUserByName(deps.db, userName);
   const matches = await deps.hasher.verify(user?.credentials.passwordHash ?? null, password);
+  const need = askSecondFactor && user && matches ? secondFactorNeed(await secondFactorFacts(deps.db, user.id, user.organisationId)) : 'none';
   // The slow hash check runs outside the lock; the decision and the counters are one locked step.
   const decision = await withSignInAttempts(deps.db, userName, (attempts) => {
-    const decided = decideSignIn(user, attempts, matches, deps.clock());
+    const decided = decideSignIn(user, attempts, matches, deps.clock(), need !== 'none');
     return { attempts: decided.kind === 'blocked' ? null : decided.attempts, result: decided };
   });
-  // A known user's sign-ins are recorded for their personal-data answer (kept 90 days, issue 24).
-  if (user) {
+  // A known user's sign-ins are recorded for their personal-data answer (kept 90 days, issue 24); a password that a
+  // code must follow is recorded when the code comes.
+  if (user && !(decision.kind === 'signedIn' && need !== 'none')) {
     const outcome = decision.kind === 'blocked' ? 'blocked' : decision.kind === 'signedIn' ? 'signedIn' : 'refused';
     await recordSignInEvent(deps.db, { userId: user.id, at: new Date(deps.clock()), outcome, address });
   }
@@ -33,5 +46,5 @@ export async function checkPassword(deps: AppDeps, userName: string, password: s
     logAuthEvent(log, 'auth.login.failed', { userId, reason: user ? 'refused' : 'unknown-user', address });
     throw new HttpError(401, 'login-error');
   }
-  return user;
+  return { user, need };
 }

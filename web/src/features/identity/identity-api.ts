@@ -1,3 +1,4 @@
+import type { SignInMethods } from '@ecore/core/identity/auth-schemas.ts';
 import type { Role } from '@ecore/core/identity/roles.ts';
 import { api } from '../../lib/api-client.ts';
 
@@ -26,7 +27,28 @@ export interface CurrentUser {
 
 export const fetchAppConfig = () => api.get<AppConfig>('app/config', publicCall);
 
-export const login = (credentials: Credentials) => api.post<{ accessToken: string }>('user/login', credentials, publicCall);
+/** The session token, or (a user with an authenticator app, or whose organisation requires one) the token of the code step. */
+export type LoginAnswer = { accessToken: string } | { secondFactor: 'totp' | 'totpEnrolment'; loginToken: string };
+
+export const login = (credentials: Credentials) => api.post<LoginAnswer>('user/login', credentials, publicCall);
+
+export interface TotpEnrolment {
+  secret: string;
+  otpauthUri: string;
+  /** The QR code as SVG. */
+  qrCode: string;
+}
+
+/** The code step of a sign-in: an app's code or a recovery code; enrolling in the sign-in also answers the recovery codes. */
+export const completeTotpLogin = (loginToken: string, code: string) =>
+  api.post<{ accessToken: string; recoveryCodes?: string[] }>('user/login/totp', { loginToken, code }, publicCall);
+
+export const startTotpLoginEnrolment = (loginToken: string) => api.post<TotpEnrolment>('user/login/totp/enrolment', { loginToken }, publicCall);
+
+export const fetchSignInMethods = () => api.get<SignInMethods>('user/me/signInMethods');
+export const startTotpEnrolment = () => api.post<TotpEnrolment>('user/me/totp', undefined);
+export const confirmTotpEnrolment = (code: string) => api.post<{ recoveryCodes: string[] }>('user/me/totp/confirm', { code });
+export const removeTotp = () => api.delete<void>('user/me/totp');
 
 /** First step of two-factor sign-in: the server mails a link and opens no session. */
 export const secureLogin = (credentials: Credentials) =>

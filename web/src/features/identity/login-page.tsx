@@ -12,6 +12,7 @@ import { startSession } from '../../lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { fetchAppConfig, login, secureLogin, type Credentials } from './identity-api.ts';
 import { afterCoreMessages } from '../../lib/core-messages.ts';
+import { TotpLoginStep } from './totp-login-step.tsx';
 
 // The dialog (a Mantine modal) loads when first opened: it stays out of the first download.
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog.tsx').then((m) => ({ default: m.ForgotPasswordDialog })));
@@ -30,6 +31,8 @@ export function LoginPage() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [submitting, setSubmitting] = useState(false);
   const [forgotOpened, forgot] = useDisclosure(false);
+  // After the right password of a user with an authenticator app: the code step (docs/sign-in.md).
+  const [secondStep, setSecondStep] = useState<{ need: 'totp' | 'totpEnrolment'; loginToken: string } | null>(null);
   // Each opening starts a fresh dialog (empty state, the user name typed so far).
   const [forgotKey, setForgotKey] = useState(0);
   const openForgot = () => {
@@ -56,8 +59,13 @@ export function LoginPage() {
         setOutcome({ kind: 'checkMailbox' });
         return;
       }
-      const { accessToken } = await login(credentials);
-      if (!startSession(accessToken)) setOutcome({ kind: 'error', text: t('errors.request-error') });
+      const answer = await login(credentials);
+      form.setFieldValue('password', '');
+      if ('secondFactor' in answer) {
+        setSecondStep({ need: answer.secondFactor, loginToken: answer.loginToken });
+        return;
+      }
+      if (!startSession(answer.accessToken)) setOutcome({ kind: 'error', text: t('errors.request-error') });
     } catch (error) {
       if (error instanceof ApiError && error.key === 'login-error') {
         // Spec 01 §8: the text shows and both fields are highlighted.
@@ -70,6 +78,14 @@ export function LoginPage() {
       setSubmitting(false);
     }
   };
+
+  if (secondStep) {
+    return (
+      <AuthLayout title={t('identity.login.totp.title')}>
+        <TotpLoginStep {...secondStep} onRestart={() => setSecondStep(null)} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t('identity.login.title')}>

@@ -1,5 +1,5 @@
 import { Avatar, Box, Button, List, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconDownload, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -67,6 +67,9 @@ export function ProfileMenu() {
           onClick={() => void downloadPersonalData().catch((error: unknown) => notifyError(error instanceof ApiError ? error.message : t('identity.profileMenu.personalDataFailed')))}
         >
           {t('identity.profileMenu.personalData')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconShieldLock size={16} aria-hidden="true" />} onClick={() => void navigate('/sign-in-methods')}>
+          {t('identity.profileMenu.signInMethods')}
         </Menu.Item>
         <Menu.Item leftSection={<IconKey size={16} aria-hidden="true" />} onClick={() => void navigate('/api-tokens')}>
           {t('identity.profileMenu.apiTokens')}
