@@ -144,6 +144,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/assetGroup/{id}/audit': 'read',
   'GET /api/asset/{id}/questionnaire/{qid}/internalCheck': 'read',
   'PUT /api/asset/{id}/questionnaire/{qid}/internalCheck/{questionId}': 'write',
+  'GET /api/audit/verify': 'read',
 
   // Scoring.
   'POST /api/scoring/stranding': 'read',

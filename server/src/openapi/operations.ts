@@ -88,6 +88,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/asset/{id}/questionnaire/{qid}/outliers': 'listQuestionnaireOutliers',
   'GET /api/asset/{id}/questionnaire/{qid}/internalCheck': 'listInternalCheckMarks',
   'PUT /api/asset/{id}/questionnaire/{qid}/internalCheck/{questionId}': 'markInternalCheck',
+  'GET /api/audit/verify': 'verifyAuditChain',
   'PUT /api/asset/{id}/questionnaire/{qid}/outliers/{questionId}': 'explainQuestionnaireOutlier',
   'PUT /api/asset/questionnaire/{id}/defaults/save': 'saveGroupDefaults',
   'PUT /api/asset/{id}/questionnaire/{qid}/defaults/fill': 'fillGroupDefaults',

@@ -270,6 +270,8 @@ const TARGETS: Record<string, Target> = {
   // GRESB asset data (issue 41): those who import objects export it, within their organisation and access list.
   exportGresb: { call: (i) => ({ query: { assetGroupId: i.group, format: 'csv', organisationId: i.org } }), allowed: ['objectadmin', 'importadmin'], roleGated: true },
   downloadImportReport: { call: (i) => ({ params: { id: i.importRun } }), allowed: ['importadmin', 'objectadmin', 'collector'] },
+  // The audit chains are walked by the platform's operator (AccountAdministrator) alone: every role of an organisation is refused.
+  verifyAuditChain: { call: (i) => ({ query: { organisationId: i.org } }), allowed: [], roleGated: true },
 };
 
 type Operation = { operationId: string; parameters?: { in: string; name: string }[] };

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ClusterDefault } from '@ecore/core/answering/cluster-defaults.ts';
 import type { DB } from '../schema.ts';
+import { rechainAnswerChanges } from '../review/audit-chain-repository.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -476,12 +477,15 @@ export async function findAssetQuestionnaireById(db: Executor, id: number): Prom
 
 /** Earlier change-log rows follow an answer to its question in a new template version. */
 export async function moveChangesToQuestion(db: Executor, assetQuestionnaireId: number, fromQuestionId: number, toQuestionId: number): Promise<void> {
-  await db
+  const moved = await db
     .updateTable('asset_answer_changes')
     .set({ question_id: toQuestionId })
     .where('asset_questionnaire_id', '=', assetQuestionnaireId)
     .where('question_id', '=', fromQuestionId)
+    .returning('id')
     .execute();
+  // The portal's own change of an audit row is chained again (the later link is the one verified).
+  await rechainAnswerChanges(db, moved.map((m) => m.id));
 }
 
 export async function setAdjustments(db: Executor, id: number, adjustments: number): Promise<void> {
