@@ -36,6 +36,7 @@ import * as oneSavePath from './migrations/2026-11-29-106-one-save-path.ts';
 import * as outlierAcceptances from './migrations/2026-11-29-107-outlier-acceptances.ts';
 import * as answerProvenance from './migrations/2026-11-29-110-answer-provenance.ts';
 import * as auditChain from './migrations/2026-11-29-114-audit-chain.ts';
+import * as evidenceLibrary from './migrations/2026-11-29-115-evidence-library.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -79,6 +80,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-107-outlier-acceptances': outlierAcceptances,
   '2026-11-29-110-answer-provenance': answerProvenance,
   '2026-11-29-114-audit-chain': auditChain,
+  '2026-11-29-115-evidence-library': evidenceLibrary,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -4,7 +4,8 @@ import * as E from 'fp-ts/Either';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ASSET_QUESTIONNAIRE_STATES } from './answers.ts';
-import { checkEvidenceFields, countsAsEvidence, expiresWithin, LABEL_STATES, mayDeleteEvidence, reportingDateOf } from './evidence.ts';
+import { Role } from '../identity/roles.ts';
+import { checkEvidenceFields, countsAsEvidence, expiresWithin, LABEL_STATES, mayChangeLibrary, mayDeleteEvidence, mayReadLibrary, reportingDateOf } from './evidence.ts';
 
 const day = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 11, 31) }).map((ms) => new Date(ms).toISOString().slice(0, 10));
 const maybeDay = fc.option(day, { nil: null });
@@ -68,5 +69,15 @@ describe('deleting a library entry', () => {
       }),
     );
     expect(LABEL_STATES).not.toContain('Active');
+  });
+});
+
+describe('the library', () => {
+  it('is changed by those who answer, read also by the object analyst, closed to everyone else', () => {
+    for (const role of [Role.ObjectAdministrator, Role.ObjectDataCollector, Role.ProspectiveBuyer]) expect([mayChangeLibrary({ roles: [role] }), mayReadLibrary({ roles: [role] })]).toEqual([true, true]);
+    expect([mayChangeLibrary({ roles: [Role.ObjectAnalyst] }), mayReadLibrary({ roles: [Role.ObjectAnalyst] })]).toEqual([false, true]);
+    for (const role of [Role.AccountAdministrator, Role.Evaluator, Role.ExternalAccreditedTester, Role.InternalTester, Role.AccountManager]) {
+      expect([mayChangeLibrary({ roles: [role] }), mayReadLibrary({ roles: [role] })]).toEqual([false, false]);
+    }
   });
 });

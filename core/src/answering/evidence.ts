@@ -1,7 +1,9 @@
 import * as E from 'fp-ts/Either';
 import type { Either } from 'fp-ts/Either';
 import { isCalendarDate } from '../review/transitions.ts';
+import { Role } from '../identity/roles.ts';
 import type { AssetQuestionnaireState } from './answers.ts';
+import { ANSWERING_ROLES } from './submission.ts';
 
 /**
  * The evidence library of an organisation (docs/evidence.md): a document uploaded once, with a title, a type and an
@@ -65,3 +67,9 @@ export const LABEL_STATES: readonly AssetQuestionnaireState[] = ['Review', 'Eval
 /** Whether a library entry may be deleted, given the states of the questionnaires its links are in. */
 export const mayDeleteEvidence = (linkedStates: readonly AssetQuestionnaireState[]): Either<'evidence-in-label', true> =>
   linkedStates.some((s) => LABEL_STATES.includes(s)) ? E.left('evidence-in-label') : E.right(true);
+
+/** Who changes the organisation's library (uploads, describes, deletes, links): those who answer for it. */
+export const mayChangeLibrary = (actor: { roles: readonly Role[] }): boolean => actor.roles.some((r) => ANSWERING_ROLES.includes(r));
+
+/** Who reads the organisation's library: those who change it, and the object analyst. */
+export const mayReadLibrary = (actor: { roles: readonly Role[] }): boolean => mayChangeLibrary(actor) || actor.roles.includes(Role.ObjectAnalyst);

@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The tamper-evident audit trail (docs/security.md "Audit chain"): every audit row of an organisation is a link
  * of the organisation's chain — `hash` = SHA-256 over the previous link's hash and the row's canonical content
- * (its fields as jsonb text, keys sorted, times in UTC to the microsecond; the names shown, which archiving a user
- * pseudonymises, stay out). The database writes the link in the statement that writes the row, under the
+ * (its fields as jsonb text, keys sorted, times in UTC to the microsecond; names of people stay out: archiving a
+ * user pseudonymises them, and the chain holds no personal data of its own). The database writes the link in the statement that writes the row, under the
  * organisation's lock, so that no writer can skip it and concurrent writers never fork a chain. A certificate
  * records its organisation's chain hash at its issue. Existing rows are chained here, oldest first.
  */
@@ -60,7 +60,7 @@ export const AUDIT_SOURCES: readonly AuditSource[] = [
     fields: `'code', r.code, 'subjectKind', r.subject_kind, 'questionnaireName', r.questionnaire_name, 'labelName', r.label_name,
       'ownerName', r.owner_name, 'subjectName', r.subject_name, 'address', r.address, 'ecoreScore', r.ecore_score, 'financeScore', r.finance_score,
       'clusters', r.clusters, 'taxonomy', r.taxonomy, 'evaluatedAt', to_char(r.evaluated_at, 'YYYY-MM-DD'), 'validUntil', to_char(r.valid_until, 'YYYY-MM-DD'),
-      'evaluatorName', r.evaluator_name, 'testerName', r.tester_name, 'testerOrganisation', r.tester_organisation,
+      'testerOrganisation', r.tester_organisation,
       'issuedAt', ${utc('r.issued_at')}, 'chainHash', r.chain_hash`,
   },
   {

@@ -373,23 +373,6 @@ export async function insertComment(db: Executor, answerId: number, author: { id
   return { id: row.id, answerId: row.answer_id, comment: row.comment, authorName: row.author_name, createdAt: row.created_at.toISOString() };
 }
 
-export async function insertDocument(db: Executor, doc: Omit<DocumentRow, 'id' | 'uploadedAt'> & { uploadedAt: Date }): Promise<DocumentRow> {
-  const row = await db
-    .insertInto('asset_answer_documents')
-    .values({
-      answer_id: doc.answerId,
-      file_name: doc.fileName,
-      content_type: doc.contentType,
-      size: doc.size,
-      storage_key: doc.storageKey,
-      uploaded_by: doc.uploadedBy,
-      uploaded_at: doc.uploadedAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toDocument(row);
-}
-
 export async function findDocument(db: Executor, id: number): Promise<DocumentRow | null> {
   const row = await db.selectFrom('asset_answer_documents').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toDocument(row) : null;

@@ -76,7 +76,7 @@ export async function verifyOrganisationChain(db: Executor, organisationId: numb
 export async function rechainAnswerChanges(db: Executor, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await sql`select ecore_audit_append(ecore_audit_organisation(r), 'answer-change', r.id, r.asset_questionnaire_id, ecore_audit_content(r))
-    from (select * from asset_answer_changes where id = any(${sql.val([...ids])}::int[]) order by id) r`.execute(db);
+    from asset_answer_changes r where r.id = any(${sql.val([...ids])}::int[])`.execute(db);
 }
 
 export interface ChainReport {
