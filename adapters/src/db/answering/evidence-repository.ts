@@ -184,3 +184,21 @@ export async function linkCount(db: Executor, evidenceId: number): Promise<numbe
   const row = await db.selectFrom('asset_answer_documents').select(sql<number>`count(*)::int`.as('n')).where('evidence_id', '=', evidenceId).executeTakeFirstOrThrow();
   return row.n;
 }
+
+/** The library entries linked to the answers of a filled questionnaire, by question. */
+export async function evidenceByQuestion(db: Executor, assetQuestionnaireId: number): Promise<Map<number, EvidenceRow[]>> {
+  const rows = await db
+    .selectFrom('asset_answer_documents as d')
+    .innerJoin('asset_answers as a', 'a.id', 'd.answer_id')
+    .select(['a.question_id', 'd.evidence_id'])
+    .where('a.asset_questionnaire_id', '=', assetQuestionnaireId)
+    .where('d.evidence_id', 'is not', null)
+    .orderBy('d.id')
+    .execute();
+  const byQuestion = new Map<number, EvidenceRow[]>();
+  for (const r of rows) {
+    const entry = await findEvidence(db, r.evidence_id!);
+    if (entry) byQuestion.set(r.question_id, [...(byQuestion.get(r.question_id) ?? []), entry]);
+  }
+  return byQuestion;
+}

@@ -7,6 +7,8 @@ import { annualCarry, annualStartProblem, nextReportingYear } from '@ecore/core/
 import { progress } from '@ecore/core/answering/progress.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import { LANGUAGES } from '@ecore/core/shared/language.ts';
+import { countsAsEvidence, reportingDateOf } from '@ecore/core/answering/evidence.ts';
+import { evidenceByQuestion, linkEvidence } from '@ecore/adapters/db/answering/evidence-repository.ts';
 import { findLatestAssetQuestionnaire, insertAssetQuestionnaire, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { insertAnnualStart, lockAssetRow } from '@ecore/adapters/db/answering/annual-repository.ts';
 import { lockAnswerRow, writeAnswerWithChange } from '@ecore/adapters/db/answering/sheet-repository.ts';
@@ -36,7 +38,8 @@ export interface AnnualInputs {
  * the object's row is locked first, so that two starts at once create one questionnaire (the second finds the new
  * Active one and is refused); core's `annualCarry` decides what is carried. Each carried answer is stored as
  * answered with a change-log row `CarriedFromPreviousYear` naming the year it came from; value questions stay
- * empty, last year's figures are kept beside them (annual_starts); documents stay with the year they prove.
+ * empty, last year's figures are kept beside them (annual_starts); documents stay with the year they prove, and a
+ * carried answer is linked again to last year's library documents still valid on the new reporting date.
  * Answers the new questionnaire's id.
  */
 export async function startAnnual(trx: Trx, input: AnnualInputs): Promise<number> {
@@ -52,6 +55,9 @@ export async function startAnnual(trx: Trx, input: AnnualInputs): Promise<number
   const id = await insertAssetQuestionnaire(trx, { assetId: asset.id, questionnaireId: to.id, reportingYear, createdBy: userId, total: answerableQuestions(newStructure).length, at });
   const questions = new Map(answerableQuestions(newStructure).map((q) => [q.id, q]));
   const year = String(latest.reportingYear);
+  // The library documents of last year's answers still valid on the new reporting date go with the carried answers (docs/evidence.md).
+  const evidence = await evidenceByQuestion(trx, latest.id);
+  const reportingDate = reportingDateOf(reportingYear);
   for (const c of carry.carried) {
     const question = questions.get(c.questionId);
     if (!question) continue;
@@ -65,6 +71,9 @@ export async function startAnnual(trx: Trx, input: AnnualInputs): Promise<number
       newValue: { value: c.value, text: Object.fromEntries(LANGUAGES.map((l) => [l, answerText(question, c.value, l)])) },
       note: year,
     });
+    for (const entry of evidence.get(c.fromQuestionId) ?? []) {
+      if (countsAsEvidence(entry, reportingDate)) await linkEvidence(trx, answer.id, entry, by, at);
+    }
   }
   await insertAnnualStart(
     trx,

@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { documentsIntoLibrary } from '@ecore/migrations/migrations/2026-11-29-115-evidence-library.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
+import { seedDemoReview } from '../../demo/demo-review.ts';
+import { findEvidence, insertEvidence, linkEvidence } from '@ecore/adapters/db/answering/evidence-repository.ts';
 import { bearer, createHarness, databaseSnapshot, multipartFile, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
@@ -178,5 +180,28 @@ describe('documents of answers', () => {
     expect(unlinked).toEqual([]);
     const again = (await h.as('collector', 'GET', '/api/evidence')).json<Entry[]>();
     expect(again.flatMap((e) => e.links.map((l) => l.answerId)).sort()).toEqual([first!.answer_id, second!.answer_id].sort());
+  });
+});
+
+describe('the annual start', () => {
+  it("links next year's carried answers to last year's library documents still valid on the new reporting date", async () => {
+    await seedDemoReview(h.db, new Date(h.clock.now));
+    const asset = await h.db.selectFrom('assets').select(['id', 'organisation_id']).where('name', '=', 'Wohn- und Geschäftshaus Bockenheim').executeTakeFirstOrThrow();
+    const closed = await h.db.selectFrom('asset_questionnaires').select('id').where('asset_id', '=', asset.id).where('state', '=', 'Closed').executeTakeFirstOrThrow();
+    const answers = await h.db.selectFrom('asset_answers').select(['id', 'question_id']).where('asset_questionnaire_id', '=', closed.id).where('state', 'is not', null).orderBy('id').execute();
+    const entry = (fields: { title: string; validUntil: string }, key: string) =>
+      insertEvidence(h.db, { ...fields, type: 'contract', validFrom: null, organisationId: asset.organisation_id, fileName: `${key}.pdf`, contentType: 'application/pdf', size: 10, storageKey: key, origin: 'library', uploadedBy: 'Carl Collector', uploadedAt: new Date(h.clock.now) });
+    const lasting = await entry({ title: 'Wartungsvertrag bis 2099', validUntil: '2099-12-31' }, 'lasting');
+    const ended = await entry({ title: 'Vertrag bis 2000', validUntil: '2000-12-31' }, 'ended');
+    for (const a of answers) for (const e of [lasting, ended]) await linkEvidence(h.db, a.id, e, 'Carl Collector', new Date(h.clock.now));
+    const res = await h.as('objectadmin', 'PUT', `/api/asset/${asset.id}/questionnaire?updateType=annual`);
+    expect(res.statusCode).toBe(201);
+    const next = res.json<{ id: number; answers: { id: number; state: string | null; documents: { fileName: string }[] }[] }>();
+    const carried = next.answers.filter((a) => a.state !== null);
+    expect(carried.length).toBeGreaterThan(0);
+    for (const a of carried) expect(a.documents.map((d) => d.fileName)).toEqual(['lasting.pdf']);
+    expect((await findEvidence(h.db, lasting.id))!.title).toBe('Wartungsvertrag bis 2099');
+    const links = await h.db.selectFrom('asset_answer_documents').select('id').where('evidence_id', '=', ended.id).execute();
+    expect(links).toHaveLength(answers.length);
   });
 });
