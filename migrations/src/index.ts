@@ -41,6 +41,8 @@ import * as energyPerformanceCertificate from './migrations/2026-11-29-111-energ
 import * as bankLoans from './migrations/2026-11-29-112-bank-loans.ts';
 import * as authenticatorApps from './migrations/2026-11-29-120-authenticator-apps.ts';
 import * as organisationSso from './migrations/2026-11-29-121-organisation-sso.ts';
+import * as auditChain from './migrations/2026-11-29-114-audit-chain.ts';
+import * as evidenceLibrary from './migrations/2026-11-29-115-evidence-library.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -89,6 +91,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-112-bank-loans': bankLoans,
   '2026-11-29-120-authenticator-apps': authenticatorApps,
   '2026-11-29-121-organisation-sso': organisationSso,
+  '2026-11-29-114-audit-chain': auditChain,
+  '2026-11-29-115-evidence-library': evidenceLibrary,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -7,6 +7,8 @@ import type { AnnualTables } from './answering/annual-tables.ts';
 import type { OutlierTables } from './answering/outlier-repository.ts';
 import type { ImportTables } from './imports/tables.ts';
 import type { WebhookTables } from './webhooks/tables.ts';
+import type { AuditChainTables } from './review/audit-chain-repository.ts';
+import type { EvidenceTables } from './answering/evidence-repository.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -172,7 +174,7 @@ export interface IdempotencyKeyTable {
   response_body: string | null;
 }
 
-export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables, AnnualTables, ImportTables, OutlierTables, WebhookTables {
+export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables, AnnualTables, ImportTables, OutlierTables, WebhookTables, AuditChainTables, EvidenceTables {
   sign_in_attempts: SignInAttemptTable;
   sign_in_events: SignInEventTable;
   organisations: OrganisationTable;

@@ -161,6 +161,17 @@ export const ANSWERING_MESSAGES = {
     en: 'Please choose where the figure comes from: measured, estimated or calculated.',
   },
 
+  // The evidence library (docs/evidence.md).
+  'evidence-title-too-long': { de: 'Der Titel darf höchstens 200 Zeichen lang sein.', en: 'The title may be at most 200 characters long.' },
+  'evidence-date': { de: 'Bitte geben Sie ein gültiges Datum ein (JJJJ-MM-TT).', en: 'Please enter a valid date (YYYY-MM-DD).' },
+  'evidence-type': { de: 'Bitte wählen Sie eine Art des Dokuments.', en: 'Please choose a type of document.' },
+  'evidence-valid-until-before-from': { de: '„Gültig bis“ darf nicht vor „Gültig ab“ liegen.', en: '"Valid until" must not be before "valid from".' },
+  'evidence-in-label': {
+    de: 'Das Dokument ist mit einem eingereichten oder abgeschlossenen Fragebogen verknüpft und Teil eines Labels; es kann nicht gelöscht werden.',
+    en: 'The document is linked to a submitted or closed questionnaire and is part of a label; it cannot be deleted.',
+  },
+  'evidence-not-linked': { de: 'Das Dokument ist mit dieser Antwort nicht verknüpft.', en: 'The document is not linked to this answer.' },
+
   // Documents (spec 02 §5, §8, §9).
   'document-invalid': {
     de: 'Entweder ist die Datei zu groß oder das Format ist falsch',

@@ -128,7 +128,9 @@ describe('verification', () => {
       ecoreScore: 72.25,
       evaluatedAt: '2026-03-15',
       validUntil: '2027-03-14',
+      chainHash: null,
     });
+    expect(verificationOf(issued({ chainHash: 'ab'.repeat(32) }), '2026-04-01')).toMatchObject({ chainHash: 'ab'.repeat(32) });
     expect(verificationOf(issued(), '2027-03-15').status).toBe('expired');
     expect(verificationOf(issued({ supersededBy: 2 }), '2026-04-01').status).toBe('superseded');
   });

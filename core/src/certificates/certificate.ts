@@ -59,9 +59,11 @@ export interface Certificate extends CertificateFigures {
   testerOrganisation: string;
   issuedAt: string;
   supersededBy: number | null;
+  /** The issuing organisation's audit chain hash at the issue (docs/security.md "Audit chain"); absent before the chain existed. */
+  chainHash?: string | null;
 }
 
-export type NewCertificate = Omit<Certificate, 'id' | 'issuedAt' | 'supersededBy'>;
+export type NewCertificate = Omit<Certificate, 'id' | 'issuedAt' | 'supersededBy' | 'chainHash'>;
 
 /** The label's name: "ECORE Label 2025_01" for a questionnaire version named 2025_01 (DOMAIN.md §6). */
 export const labelName = (questionnaireName: string): string => `ECORE Label ${questionnaireName.trim()}`;
@@ -136,7 +138,7 @@ export const certificateStatus = (cert: Pick<Certificate, 'validUntil' | 'supers
 /** What the public verification page learns about a code: for an unknown one only that (docs/certificates.md). */
 export type Verification =
   | { status: 'unknown' }
-  | { status: CertificateStatus; labelName: string; ownerName: string; subjectName: string; ecoreScore: number | null; evaluatedAt: string; validUntil: string };
+  | { status: CertificateStatus; labelName: string; ownerName: string; subjectName: string; ecoreScore: number | null; evaluatedAt: string; validUntil: string; chainHash: string | null };
 
 export const verificationOf = (cert: Certificate | null, today: string): Verification =>
   cert === null
@@ -149,6 +151,7 @@ export const verificationOf = (cert: Certificate | null, today: string): Verific
         ecoreScore: cert.ecoreScore,
         evaluatedAt: cert.evaluatedAt,
         validUntil: cert.validUntil,
+        chainHash: cert.chainHash ?? null,
       };
 
 /** The facts of the subject that decide who sees and downloads its certificate. */

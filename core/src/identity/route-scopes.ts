@@ -162,6 +162,14 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/assetGroup/{id}/audit': 'read',
   'GET /api/asset/{id}/questionnaire/{qid}/internalCheck': 'read',
   'PUT /api/asset/{id}/questionnaire/{qid}/internalCheck/{questionId}': 'write',
+  'GET /api/audit/verify': 'read',
+  'POST /api/evidence': 'write',
+  'GET /api/evidence': 'read',
+  'GET /api/evidence/{id}': 'read',
+  'PUT /api/evidence/{id}': 'write',
+  'DELETE /api/evidence/{id}': 'write',
+  'PUT /api/asset/answer/{answerId}/evidence/{evidenceId}': 'write',
+  'DELETE /api/asset/answer/{answerId}/evidence/{evidenceId}': 'write',
 
   // Scoring.
   'POST /api/scoring/stranding': 'read',

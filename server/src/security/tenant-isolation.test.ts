@@ -75,7 +75,7 @@ interface Ids {
   review: number; reviewQ: number; reviewAnswer: number;
   closed: number; closedQ: number;
   group: number; org: number; user: number; tester: number; template: number;
-  document: number; apiToken: number; importRun: number; accessRequest: number; webhook: number;
+  document: number; evidence: number; apiToken: number; importRun: number; accessRequest: number; webhook: number;
   asset: Record<string, unknown>; groupBody: Record<string, unknown>; userBody: Record<string, unknown>; orgBody: Record<string, unknown>;
   templateBody: Record<string, unknown>;
 }
@@ -288,6 +288,16 @@ const TARGETS: Record<string, Target> = {
   // GRESB asset data (issue 41): those who import objects export it, within their organisation and access list.
   exportGresb: { call: (i) => ({ query: { assetGroupId: i.group, format: 'csv', organisationId: i.org } }), allowed: ['objectadmin', 'importadmin'], roleGated: true },
   downloadImportReport: { call: (i) => ({ params: { id: i.importRun } }), allowed: ['importadmin', 'objectadmin', 'collector'] },
+  // The evidence library (docs/evidence.md): the organisation's own; those who answer change it, the analyst reads it.
+  uploadEvidence: { noId: "creates in the caller's own organisation's library" },
+  listEvidence: { noId: "the caller's own organisation's library" },
+  getEvidence: { call: (i) => ({ params: { id: i.evidence } }), allowed: ['objectadmin', 'collector', 'analyst'] },
+  updateEvidence: { call: (i) => ({ params: { id: i.evidence }, body: { title: 'Wartungsvertrag', type: 'contract' } }), allowed: ['objectadmin', 'collector'] },
+  deleteEvidence: { call: (i) => ({ params: { id: i.evidence } }), allowed: ['objectadmin', 'collector'] },
+  linkEvidence: { call: (i) => ({ params: { answerId: i.activeAnswer, evidenceId: i.evidence } }), allowed: ['objectadmin', 'collector'] },
+  unlinkEvidence: { call: (i) => ({ params: { answerId: i.activeAnswer, evidenceId: i.evidence } }), allowed: ['objectadmin', 'collector'] },
+  // The audit chains are walked by the platform's operator (AccountAdministrator) alone: every role of an organisation is refused.
+  verifyAuditChain: { call: (i) => ({ query: { organisationId: i.org } }), allowed: [], roleGated: true },
 };
 
 type Operation = { operationId: string; parameters?: { in: string; name: string }[] };
@@ -306,7 +316,7 @@ const loadIds = async (): Promise<Ids> => {
   const group = (await one(h.db.selectFrom('asset_groups').select('id').where('name', '=', GROUP).executeTakeFirst())).id;
   const org = (await one(h.db.selectFrom('organisations').select('id').where('name', '=', 'Musterimmobilien AG').executeTakeFirst())).id;
   const userId = async (name: string) => (await one(h.db.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirst())).id;
-  const document = await one(h.db.selectFrom('asset_answer_documents').select(['id', 'answer_id']).executeTakeFirst());
+  const document = await one(h.db.selectFrom('asset_answer_documents').select(['id', 'answer_id', 'evidence_id']).executeTakeFirst());
   const activeAnswer = document.answer_id;
   const questionId = (await one(h.db.selectFrom('asset_answers').select('question_id').where('id', '=', activeAnswer).executeTakeFirst())).question_id;
   const template = (await one(h.db.selectFrom('asset_questionnaires').select('questionnaire_id').where('id', '=', activeQ).executeTakeFirst())).questionnaire_id;
@@ -320,7 +330,7 @@ const loadIds = async (): Promise<Ids> => {
   return {
     active, activeQ, activeAnswer, questionId, review, reviewQ: await questionnaireOf(IN_REVIEW), reviewAnswer: await answerOf(IN_REVIEW),
     closed, closedQ: await questionnaireOf(CLOSED), group, org, user, tester: await userId('tester'), template,
-    document: document.id, apiToken, importRun, accessRequest, webhook,
+    document: document.id, evidence: document.evidence_id!, apiToken, importRun, accessRequest, webhook,
     asset: await get(`/api/asset/${active}`), groupBody: await get(`/api/assetGroup/${group}`), userBody: await get(`/api/user/${user}`),
     orgBody: await get(`/api/organisations/${org}`), templateBody: await get(`/api/questionnaire/${template}`),
   };

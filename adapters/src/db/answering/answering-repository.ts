@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ClusterDefault } from '@ecore/core/answering/cluster-defaults.ts';
 import type { DB } from '../schema.ts';
+import { rechainAnswerChanges } from '../review/audit-chain-repository.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -347,23 +348,6 @@ export async function insertComment(db: Executor, answerId: number, author: { id
   return { id: row.id, answerId: row.answer_id, comment: row.comment, authorName: row.author_name, createdAt: row.created_at.toISOString() };
 }
 
-export async function insertDocument(db: Executor, doc: Omit<DocumentRow, 'id' | 'uploadedAt'> & { uploadedAt: Date }): Promise<DocumentRow> {
-  const row = await db
-    .insertInto('asset_answer_documents')
-    .values({
-      answer_id: doc.answerId,
-      file_name: doc.fileName,
-      content_type: doc.contentType,
-      size: doc.size,
-      storage_key: doc.storageKey,
-      uploaded_by: doc.uploadedBy,
-      uploaded_at: doc.uploadedAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toDocument(row);
-}
-
 export async function findDocument(db: Executor, id: number): Promise<DocumentRow | null> {
   const row = await db.selectFrom('asset_answer_documents').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toDocument(row) : null;
@@ -451,12 +435,15 @@ export async function findAssetQuestionnaireById(db: Executor, id: number): Prom
 
 /** Earlier change-log rows follow an answer to its question in a new template version. */
 export async function moveChangesToQuestion(db: Executor, assetQuestionnaireId: number, fromQuestionId: number, toQuestionId: number): Promise<void> {
-  await db
+  const moved = await db
     .updateTable('asset_answer_changes')
     .set({ question_id: toQuestionId })
     .where('asset_questionnaire_id', '=', assetQuestionnaireId)
     .where('question_id', '=', fromQuestionId)
+    .returning('id')
     .execute();
+  // The portal's own change of an audit row is chained again (the later link is the one verified).
+  await rechainAnswerChanges(db, moved.map((m) => m.id));
 }
 
 export async function setAdjustments(db: Executor, id: number, adjustments: number): Promise<void> {

@@ -70,6 +70,8 @@ export interface AssetAnswerDocumentTable {
   storage_key: string;
   uploaded_by: string;
   uploaded_at: Timestamp;
+  /** The library entry this row links to the answer (migration 2026-11-29-115). */
+  evidence_id: number | null;
 }
 
 export interface AssetAnswerChangeTable {

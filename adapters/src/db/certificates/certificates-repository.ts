@@ -31,6 +31,7 @@ const columns = (db: Executor) =>
       'tester_organisation',
       'issued_at',
       'superseded_by',
+      'chain_hash',
       // Calendar dates as text: a Date would shift with the process's time zone.
       sql<string>`to_char(evaluated_at, 'YYYY-MM-DD')`.as('evaluated_on'),
       sql<string>`to_char(valid_until, 'YYYY-MM-DD')`.as('valid_to'),
@@ -64,6 +65,7 @@ const toCertificate = (r: Row): Certificate => ({
   testerOrganisation: r.tester_organisation,
   issuedAt: r.issued_at.toISOString(),
   supersededBy: r.superseded_by,
+  chainHash: r.chain_hash,
 });
 
 /**

@@ -29,6 +29,8 @@ export interface CertificateTable {
   tester_organisation: ColumnType<string, string, never>;
   issued_at: ColumnType<Date, Date | string | undefined, never>;
   superseded_by: ColumnType<number | null, never, number>;
+  /** The organisation's audit chain hash when the certificate was issued (set by the database; null before the chain existed). */
+  chain_hash: ColumnType<string | null, never, never>;
 }
 
 export interface CertificateTables {

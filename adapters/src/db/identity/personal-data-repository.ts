@@ -177,6 +177,7 @@ export async function pseudonymiseUser(trx: Executor, userId: number, pseudonym:
   // Written as the name only.
   await trx.updateTable('asset_answers').set({ modified_by: name }).where('modified_by', 'in', formerNames).execute();
   await trx.updateTable('asset_answer_documents').set({ uploaded_by: name }).where('uploaded_by', 'in', formerNames).execute();
+  await trx.updateTable('evidence_documents').set({ uploaded_by: name }).where('uploaded_by', 'in', formerNames).execute();
   await trx.updateTable('asset_questionnaires').set({ evaluated_by: name }).where('evaluated_by', 'in', formerNames).execute();
   await trx.updateTable('asset_questionnaires').set({ reviewed_by: name }).where('reviewed_by', 'in', formerNames).execute();
   await trx.updateTable('group_submissions').set({ submitted_by: name }).where('submitted_by', 'in', formerNames).execute();

@@ -4,6 +4,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
 import { annualCarry, annualStartProblem, nextReportingYear } from '@ecore/core/answering/annual.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
+import { countsAsEvidence, reportingDateOf } from '@ecore/core/answering/evidence.ts';
+import { evidenceByQuestion, linkEvidence } from '@ecore/adapters/db/answering/evidence-repository.ts';
 import { findLatestAssetQuestionnaire, insertAssetQuestionnaire, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { insertAnnualStart, lockAssetRow } from '@ecore/adapters/db/answering/annual-repository.ts';
 import { findSheet, writeSave } from '@ecore/adapters/db/answering/sheet-repository.ts';
@@ -35,7 +37,8 @@ export interface AnnualInputs {
  * the object's row is locked first, so that two starts at once create one questionnaire (the second finds the new
  * Active one and is refused); core's `annualCarry` decides what is carried. Each carried answer is stored as
  * answered with a change-log row `CarriedFromPreviousYear` naming the year it came from; value questions stay
- * empty, last year's figures are kept beside them (annual_starts); documents stay with the year they prove.
+ * empty, last year's figures are kept beside them (annual_starts); documents stay with the year they prove, and a
+ * carried answer is linked again to last year's library documents still valid on the new reporting date.
  * Answers the new questionnaire's id.
  */
 export async function startAnnual(trx: Trx, input: AnnualInputs): Promise<number> {
@@ -61,7 +64,7 @@ export async function startAnnual(trx: Trx, input: AnnualInputs): Promise<number
   const outcome = decided.right;
   // A new questionnaire keeps a stored score and progress even when nothing is carried.
   const figures = outcome.figures ?? { score: scoreOf([]), answered: outcome.progress.answered, total: outcome.progress.total };
-  await writeSave(trx, {
+  const written = await writeSave(trx, {
     questionnaireId: id,
     by,
     at,
@@ -70,6 +73,15 @@ export async function startAnnual(trx: Trx, input: AnnualInputs): Promise<number
     adjustments: null,
     figures: { ...figures.score, answered: figures.answered, total: figures.total },
   });
+  // The library documents of last year's answers still valid on the new reporting date go with the carried answers (docs/evidence.md).
+  const evidence = await evidenceByQuestion(trx, latest.id);
+  const reportingDate = reportingDateOf(reportingYear);
+  const answerOf = new Map(written.map((a) => [a.questionId, a.id]));
+  for (const c of carry.carried) {
+    const answerId = answerOf.get(c.questionId);
+    if (answerId === undefined) continue;
+    for (const entry of evidence.get(c.fromQuestionId) ?? []) if (countsAsEvidence(entry, reportingDate)) await linkEvidence(trx, answerId, entry, by, at);
+  }
   await insertAnnualStart(
     trx,
     id,

@@ -6,7 +6,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, contentDisposition, dispositionOf, documentKind, mayChangeDocuments } from '@ecore/core/answering/documents.ts';
 import { mayAnswer } from '@ecore/core/answering/submission.ts';
 import { flagParam, idParams } from '@ecore/core/shared/schemas.ts';
-import { deleteDocument, findAnswerOwner, findDocument, insertDocument } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { deleteDocument, findAnswerOwner, findDocument } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { deleteEvidence, evidenceOfDocument, findEvidence, insertEvidence, linkCount, linkEvidence } from '@ecore/adapters/db/answering/evidence-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
@@ -69,14 +70,16 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       const storageKey = randomBytes(18).toString('base64url');
       await deps.files.put(storageKey, bytes);
       try {
-        const stored = await insertDocument(deps.db, {
-          answerId: owner.answerId,
-          fileName: (file.filename.split(/[\\/]/).pop() ?? '').slice(0, 200) || `document.${kind.right}`,
-          contentType: DOCUMENT_CONTENT_TYPES[kind.right],
-          size: bytes.length,
-          storageKey,
-          uploadedBy: await actorName(app, deps.db, request.actor),
-          uploadedAt: new Date(deps.clock()),
+        const fileName = (file.filename.split(/[\\/]/).pop() ?? '').slice(0, 200) || `document.${kind.right}`;
+        const by = await actorName(app, deps.db, request.actor);
+        const at = new Date(deps.clock());
+        // Uploaded on an answer: an entry of the organisation's evidence library, linked to the answer (docs/evidence.md).
+        const stored = await deps.db.transaction().execute(async (trx) => {
+          const entry = await insertEvidence(trx, {
+            organisationId: asset.organisationId, title: fileName, type: 'other', validFrom: null, validUntil: null,
+            fileName, contentType: DOCUMENT_CONTENT_TYPES[kind.right], size: bytes.length, storageKey, origin: 'answer', uploadedBy: by, uploadedAt: at,
+          });
+          return (await linkEvidence(trx, owner.answerId, entry, by, at)).document;
         });
         return reply.status(201).send(documentResponse(stored));
       } catch (error) {
@@ -121,8 +124,13 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       const { actor, owner, asset } = await answerOf(request, document.answerId);
       if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
       if (!mayChangeDocuments(owner.questionnaireState as AssetQuestionnaireState)) throw new HttpError(400, 'answer-not-answerable');
+      // A library document is unlinked; one uploaded on an answer goes with its last link (docs/evidence.md).
+      const evidenceId = await evidenceOfDocument(deps.db, document.id);
       await deleteDocument(deps.db, document.id);
-      await deps.files.remove(document.storageKey);
+      const entry = evidenceId === null ? null : await findEvidence(deps.db, evidenceId);
+      const gone = evidenceId === null || (entry !== null && entry.origin === 'answer' && (await linkCount(deps.db, entry.id)) === 0);
+      if (entry !== null && gone) await deleteEvidence(deps.db, entry.id);
+      if (gone) await deps.files.remove(document.storageKey);
       return reply.status(204).send(null);
     },
   );

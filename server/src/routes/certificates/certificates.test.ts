@@ -249,9 +249,10 @@ describe('the PDF renderer under several requests', () => {
 describe('public verification', () => {
   const verify = (code: string) => h.app.inject({ method: 'GET', url: `/api/certificate/verify/${encodeURIComponent(code)}` });
 
-  it('a valid code answers valid with label, owner, subject, score and validity, without signing in, however it is typed', async () => {
+  it('a valid code answers valid with label, owner, subject, score, validity and the audit chain hash at issue, without signing in, however it is typed', async () => {
     const [cert] = await listCertificates(h.db, 'asset', await assetId());
-    const expected = { status: 'valid', labelName: 'ECORE Label 2025_01', ownerName: 'Musterimmobilien AG', subjectName: CLOSED, ecoreScore: cert!.ecoreScore, evaluatedAt: cert!.evaluatedAt, validUntil: cert!.validUntil };
+    expect(cert!.chainHash).toMatch(/^[0-9a-f]{64}$/);
+    const expected = { status: 'valid', labelName: 'ECORE Label 2025_01', ownerName: 'Musterimmobilien AG', subjectName: CLOSED, ecoreScore: cert!.ecoreScore, evaluatedAt: cert!.evaluatedAt, validUntil: cert!.validUntil, chainHash: cert!.chainHash };
     expect((await verify(cert!.code)).json()).toEqual(expected);
     expect((await verify(cert!.code.match(/.{5}/g)!.join('-').toLowerCase())).json()).toEqual(expected);
   });

@@ -69,6 +69,7 @@ export const verificationSchema = z.object({
   ecoreScore: z.number().nullable().optional(),
   evaluatedAt: z.string().optional(),
   validUntil: z.string().optional(),
+  chainHash: z.string().nullable().optional().describe('the owner\'s audit chain hash (SHA-256, hex) when the certificate was issued'),
 });
 
 /**

@@ -16,6 +16,7 @@ const api = vi.hoisted(() => ({ verifyCertificate: vi.fn() }));
 vi.mock(import('./certificates-api.ts'), async (original) => ({ ...(await original()), ...api }));
 
 const CODE = 'ABCDE0123456789FGHJK';
+const HASH = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 const issued = (status: 'valid' | 'expired' | 'superseded'): Verification => ({
   status,
   labelName: 'ECORE Label 2025_01',
@@ -24,6 +25,7 @@ const issued = (status: 'valid' | 'expired' | 'superseded'): Verification => ({
   ecoreScore: 72.46,
   evaluatedAt: '2025-11-24',
   validUntil: '2026-11-23',
+  chainHash: HASH,
 });
 
 const renderAt = async (path: string, language: 'de' | 'en' = 'de') => {
@@ -67,6 +69,8 @@ describe('the public verification page', { timeout: 30_000 }, () => {
       expect(valueOf('Objekt oder Objektgruppe')).toBe('Wohn- und Geschäftshaus Bockenheim');
       expect(valueOf('Eigentümer')).toBe('Musterimmobilien AG');
       expect(valueOf('Gültigkeit')).toBe('24.11.2025 bis 23.11.2026');
+      expect(within(screen.getByTestId('chain-hash')).getByText('Prüfsumme des Prüfpfads bei Ausstellung')).toBeTruthy();
+      expect(within(screen.getByTestId('chain-hash')).getByText(HASH)).toBeTruthy();
     });
   }
 
@@ -79,6 +83,7 @@ describe('the public verification page', { timeout: 30_000 }, () => {
     expect(within(result).getByText('Unbekannt')).toBeTruthy();
     expect(within(result).getByText('Zu diesem Code ist kein Label bekannt.')).toBeTruthy();
     expect(screen.queryAllByRole('term')).toEqual([]);
+    expect(screen.queryByTestId('chain-hash')).toBeNull();
   });
 
   it('reads in English, with the English formats', async () => {
@@ -88,6 +93,7 @@ describe('the public verification page', { timeout: 30_000 }, () => {
     expect(within(result).getByText('This label is valid.')).toBeTruthy();
     expect(valueOf('ECORE score')).toBe('72.5 of 100 points');
     expect(valueOf('Validity')).toBe('24 November 2025 to 23 November 2026');
+    expect(within(screen.getByTestId('chain-hash')).getByText('Audit chain hash at issue')).toBeTruthy();
   });
 
   it('checks a code typed by hand, ignoring case and dashes', async () => {

@@ -179,6 +179,19 @@ function VerificationResult({ code }: { code: string }) {
           </SimpleGrid>
         </Box>
       ) : null}
+      {data.status !== 'unknown' && data.chainHash ? (
+        <Stack gap={2} data-testid="chain-hash">
+          <Text size="sm" fw={600}>
+            {t('certificates.verify.chainHash')}
+          </Text>
+          <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {data.chainHash}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('certificates.verify.chainHashHelp')}
+          </Text>
+        </Stack>
+      ) : null}
     </Stack>
   );
 }
