@@ -141,7 +141,8 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      const id = /^\d+$/.test(request.params.id) ? Number(request.params.id) : null;
+      // An id no object could have (not digits, or beyond the database's integers) is the specification's 404.
+      const id = /^\d+$/.test(request.params.id) && Number(request.params.id) <= MAX_INT ? Number(request.params.id) : null;
       if (id === null) throw new HttpError(404, 'asset-access-decision-invalid-id');
       const decision = parseDecision(request.query.decision);
       if (decision === null) throw new HttpError(400, 'asset-access-decision-invalid-decision');

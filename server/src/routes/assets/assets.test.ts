@@ -267,6 +267,8 @@ describe('access requests', () => {
     expect(again.body).toBe('');
     expect((await decide(99999, token, 'true')).statusCode).toBe(404);
     expect((await decide('abc', token, 'true')).statusCode).toBe(404);
+    // An id beyond the database's integers is unknown too, not a malformed request.
+    expect((await decide('99999999999999999999', token, 'true')).statusCode).toBe(404);
     // The decline gave no access.
     expect((await h.as('buyer', 'GET', '/api/asset?pageSize=100')).json().total).toBe(1);
   });
