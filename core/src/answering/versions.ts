@@ -131,7 +131,7 @@ export const groupUpdateToActiveProblem = (
   return E.right({ assetIds: outdated.map((o) => o.assetId), fromTemplateId: outdated[0]!.questionnaireId });
 };
 
-/** The states in which an object's run is finished, so that a new filled questionnaire may start (spec 02 §4). */
+/** The states in which an object's filled questionnaire is finished, so that a new filled questionnaire may start (spec 02 §4). */
 export const FINISHED_STATES: readonly AssetQuestionnaireState[] = ['Closed', 'Expired', 'DefinitelyDeclined'];
 
 /** A new filled questionnaire starts when the object has none, or its latest one is finished. */

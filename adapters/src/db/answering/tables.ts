@@ -5,7 +5,7 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type IntArray = ColumnType<number[], number[] | undefined, number[]>;
 type Json = ColumnType<unknown, string | null | undefined, string | null>;
 
-/** A filled questionnaire: one run of a template for one object (migration 2026-11-24-040). */
+/** A filled questionnaire: a template answered for one object (migration 2026-11-24-040). */
 export interface AssetQuestionnaireTable {
   id: Generated<number>;
   asset_id: number;

@@ -24,7 +24,7 @@ export function answerRoutes(app: AnsweringApp, deps: AppDeps, shared: Answering
   app.put(
     '/asset/answer',
     {
-      // What a save writes (answers, their change log, the run's progress, adjustments and stored score): this process
+      // What a save writes (answers, their change log, the filled questionnaire's progress, adjustments and stored score): this process
       // empties only the caches of those before answering (the lists' pages), and keeps the sessions, accounts,
       // objects and templates it knows (plugins/auth.ts); its own questionnaires it drops itself (keepOwn).
       config: { writes: ['asset_answers', 'asset_answer_changes', 'asset_questionnaires', ANSWERING_NOTIFICATION] },
@@ -42,8 +42,8 @@ export function answerRoutes(app: AnsweringApp, deps: AppDeps, shared: Answering
       const items = request.body.map((item, index) => ({ ...item, index }));
       const byAsset = new Map<number, typeof items>();
       for (const item of items) byAsset.set(item.assetId, [...(byAsset.get(item.assetId) ?? []), item]);
-      // What is read before the transaction comes from the caches (object, its latest run's template, its group); the
-      // transaction reads each run with its row locked (its lock, answers, comments and documents in one statement),
+      // What is read before the transaction comes from the caches (object, its latest filled questionnaire's template, its group); the
+      // transaction reads each filled questionnaire with its row locked (its lock, answers, comments and documents in one statement),
       // core decides on that (save-answers.ts), and what it decided is written in one statement per run.
       const targets: { asset: AssetView; list: typeof items; template: ScoredTemplate; sampled: boolean }[] = [];
       for (const [assetId, list] of byAsset) {

@@ -101,7 +101,7 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
       if (kept) return kept.row.assetId === assetId ? kept.row.questionnaireId : null;
       return (await findAssetQuestionnaire(db, assetId, latestId))?.questionnaireId ?? null;
     },
-    /** An object the actor may see (matching isBuyerAsset where the call names it), with its latest run's id; else 404. */
+    /** An object the actor may see (matching isBuyerAsset where the call names it), with its latest filled questionnaire's id; else 404. */
     async visibleObject(actor: AssetActor, id: number, isBuyerAsset?: boolean) {
       const found = await objects.get(id, () => findAssetWithLatestQuestionnaire(db, id));
       const { asset } = found;

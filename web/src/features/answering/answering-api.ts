@@ -68,7 +68,7 @@ export interface GroupDefaults {
   savedAt: string | null;
 }
 
-/** One run of a template for one object (docs/answering.md "FilledQuestionnaire"). */
+/** A filled questionnaire: a template answered for one object (docs/answering.md "FilledQuestionnaire"). */
 export interface FilledQuestionnaire {
   id: number;
   assetId: number;
