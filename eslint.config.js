@@ -12,9 +12,10 @@ export const FEATURE_EXPORTS = {
     'group-actions.tsx', 'object-questionnaire-bar.tsx', 'answering-tree.tsx', 'question-details.tsx', 'answering-panels.tsx',
     'documents-panel.tsx', 'answer-input.tsx', 'test-questionnaire.ts', 'outlier-flags.tsx',
   ],
-  assets: ['assets-api.ts', 'object-paths.ts', 'locale-number.ts', 'object-form.ts', 'asset-class-rows.tsx'],
+  assets: ['assets-api.ts', 'object-paths.ts', 'locale-number.ts', 'object-form.ts', 'asset-class-rows.tsx', 'asset-labels.ts', 'asset-tabs.tsx'],
+  'object-groups': ['group-review.tsx', 'object-group-form.ts'],
   certificates: ['certificate-links.tsx', 'certificate-paths.ts'],
-  review: ['review-api.ts', 'internal-check.tsx', 'group-review.tsx', 'audit-log.tsx', 'owner-review.tsx', 'test-review.ts'],
+  review: ['review-api.ts', 'review-facts.ts', 'internal-check.tsx', 'audit-log.tsx', 'owner-review.tsx', 'test-review.ts'],
   scoring: ['scoring-api.ts', 'score-display.tsx', 'results-paths.ts', 'results-stranding-chart.tsx', 'test-scores.ts', 'data-quality-card.tsx'],
   questionnaires: ['lock-heartbeat.ts'],
 };

@@ -25,6 +25,7 @@ import { exportModuleRoutes } from './routes/exports/index.ts';
 import { assetModuleRoutes } from './routes/assets/index.ts';
 import { answeringModuleRoutes } from './routes/answering/index.ts';
 import { reviewModuleRoutes } from './routes/review/index.ts';
+import { objectGroupModuleRoutes } from './routes/object-groups/index.ts';
 import { scoringModuleRoutes } from './routes/scoring/index.ts';
 import { certificatesModuleRoutes } from './routes/certificates/index.ts';
 import { analysisModuleRoutes } from './routes/analysis/index.ts';
@@ -89,6 +90,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
       await api.register(assetModuleRoutes, deps);
       await api.register(answeringModuleRoutes, deps);
       await api.register(reviewModuleRoutes, deps);
+      await api.register(objectGroupModuleRoutes, deps);
       await api.register(scoringModuleRoutes, deps);
       await api.register(certificatesModuleRoutes, deps);
       await api.register(analysisModuleRoutes, deps);

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Either } from 'fp-ts/lib/Either.js';
 import type { Question } from '../questionnaires/template.ts';
 import { lockDecision, type TemplateLock } from '../questionnaires/locks.ts';
-import { mayAdjustSheet } from '../review/group-rules.ts';
+import { mayAdjustSheet } from '../object-groups/group-rules.ts';
 import { LANGUAGES, type Language } from '../shared/language.ts';
 import { findQuestion, type AnswerStructure } from './applicability.ts';
 import { answerText, changeKind, checkAnswer, isAnswerable, isCleared, type AnswerProblemKey } from './answer-rules.ts';

@@ -1,6 +1,6 @@
 import type { AssetActor } from '../assets/asset-access.ts';
 import { Role } from '../identity/roles.ts';
-import { mayDownloadGroupLabel } from '../review/group-rules.ts';
+import { mayDownloadGroupLabel } from '../object-groups/group-rules.ts';
 import { isEvaluator } from '../review/testers.ts';
 import { isCalendarDate, validUntil } from '../review/transitions.ts';
 import type { Classification } from '../scoring/display.ts';

@@ -7,7 +7,7 @@ import { ASSET_QUESTIONNAIRE_STATES, type AssetQuestionnaireState } from '../ans
 import { Role } from '../identity/roles.ts';
 import { ANSWER_DECISIONS, availableDecisions, mayOpenCheck, mayViewForReview, reviewAnswer, reviewCounts, type AnswerDecision, type ReviewAnswer } from './answer-review.ts';
 import { ACCEPTED, actorOf, answerAll, ASSET, EVALUATED, EVIDENCE, factsFor, marked, PERSON_NAMES, REJECTED, reviewStructure, type Person } from './arbitraries/review.ts';
-import type { GroupState } from './group-rules.ts';
+import type { GroupState } from '../object-groups/group-rules.ts';
 import { isAssignedGroupTester, isAssignedTester, isEvaluator } from './testers.ts';
 
 const structure = reviewStructure(3, 2);

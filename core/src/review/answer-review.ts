@@ -6,7 +6,7 @@ import { NUMBER_OF_REVIEWED_ANSWERS } from '../assets/review-config.ts';
 import { answerableQuestions, type AnswerStructure } from '../answering/applicability.ts';
 import { isCleared } from '../answering/answer-rules.ts';
 import { REVIEWED_STATES, type AnswerState, type AssetQuestionnaireState, type ReviewStatus, type StoredAnswer } from '../answering/answers.ts';
-import type { GroupState } from './group-rules.ts';
+import type { GroupState } from '../object-groups/group-rules.ts';
 import { isAssignedTester, isEvaluator } from './testers.ts';
 import { mayCheckInternally } from './internal-check.ts';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Role, type RoleName } from '../identity/roles.ts';
 import { AUDIT_REASONS, auditEntry, auditReason, auditReasonKey, type AuditActor } from './audit.ts';
-import type { GroupTransition } from './group-rules.ts';
+import type { GroupTransition } from '../object-groups/group-rules.ts';
 import type { Transition } from './transitions.ts';
 
 const at = new Date('2026-03-01T08:00:00Z');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Role } from '../identity/roles.ts';
 import { ACCEPTED, answerAll, EVIDENCE, factsFor, marked, REJECTED, reviewStructure } from './arbitraries/review.ts';
 import { auditEntry, auditReason, SYSTEM_ACTOR, type AuditActor } from './audit.ts';
-import { evaluateGroup, type GroupTransition } from './group-rules.ts';
+import { evaluateGroup, type GroupTransition } from '../object-groups/group-rules.ts';
 import { expire, toDeclined, toVerification, type Transition } from './transitions.ts';
 
 const at = new Date('2026-02-03T10:00:00Z');

@@ -1,6 +1,6 @@
 import { ANSWERING_ROLES } from '../answering/submission.ts';
 import { Role, roleName, type RoleName } from '../identity/roles.ts';
-import type { GroupTransition, GroupTransitionKind } from './group-rules.ts';
+import type { GroupTransition, GroupTransitionKind } from '../object-groups/group-rules.ts';
 import { REVIEWER_ROLES } from './testers.ts';
 import type { Transition, TransitionKind } from './transitions.ts';
 

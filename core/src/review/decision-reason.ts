@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { Either } from 'fp-ts/Either';
 import type { AnswerState } from '../answering/answers.ts';
 import type { AnswerDecision } from './answer-review.ts';
-import type { GroupState } from './group-rules.ts';
+import type { GroupState } from '../object-groups/group-rules.ts';
 
 /** The bounds of a reason for a rejection or a decline (DOMAIN.md §1): at least 10, at most 2 000 characters. */
 export const REASON_MIN_LENGTH = 10;

@@ -6,7 +6,7 @@ import { QUESTIONNAIRE_MESSAGES } from '../questionnaires/messages.ts';
 import { message, MESSAGES } from '../shared/messages.ts';
 import type { AnswerReviewRefusal } from './answer-review.ts';
 import { AUDIT_REASONS, auditReasonKey } from './audit.ts';
-import { GROUP_REFERENCE_DATE, groupChangeKey, type GroupCode } from './group-rules.ts';
+import { GROUP_REFERENCE_DATE, groupChangeKey, type GroupCode } from '../object-groups/group-rules.ts';
 import { REVIEW_MESSAGES } from './review-messages.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

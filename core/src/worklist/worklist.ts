@@ -2,7 +2,7 @@ import type { AssetQuestionnaireState } from '../answering/answers.ts';
 import { ANSWERING_ROLES } from '../answering/submission.ts';
 import { assetGrants, type AssetActor, type AssetGrant } from '../assets/asset-access.ts';
 import { Role } from '../identity/roles.ts';
-import type { GroupState } from '../review/group-rules.ts';
+import type { GroupState } from '../object-groups/group-rules.ts';
 import { expiresWithinLimit } from '../certificates/reminders.ts';
 import type { Language } from '../shared/language.ts';
 

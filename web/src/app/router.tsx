@@ -68,7 +68,7 @@ const AccountOrganisationsPage = lazyArea(() =>
   ACCOUNT_LISTS,
 );
 const AssetObjectsPage = lazyArea(() => import('../features/assets/asset-objects-page.tsx').then((m) => m.AssetObjectsPage), ASSET_LISTS);
-const AssetObjectGroupsPage = lazyArea(() => import('../features/assets/asset-object-groups-page.tsx').then((m) => m.AssetObjectGroupsPage), GROUP_LIST);
+const AssetObjectGroupsPage = lazyArea(() => import('../features/object-groups/object-groups-page.tsx').then((m) => m.AssetObjectGroupsPage), GROUP_LIST);
 const AccessRequestPage = lazyArea(() => import('../features/assets/access-request-page.tsx').then((m) => m.AccessRequestPage), ASSET_LISTS);
 const NewObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').then((m) => m.NewObjectPage), ANSWERING);
 const ObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').then((m) => m.ObjectPage), ANSWERING);

@@ -10,7 +10,7 @@ import { truncateApplicationTables } from '../testing/truncate.ts';
 import { findActiveTemplateId, findTemplate } from '../questionnaires/templates-repository.ts';
 import { decideAccessRequest, findAccessRequest, lockBuyerHistory, insertAccessRequest } from './access-requests-repository.ts';
 import { findAsset, insertAsset, listAssets, updateAsset } from './assets-repository.ts';
-import { findGroup, listGroups } from './groups-repository.ts';
+import { findGroup, listGroups } from '../object-groups/groups-repository.ts';
 
 /** The database with a counter of the statements sent through it. */
 const counting = (database: Database) => {

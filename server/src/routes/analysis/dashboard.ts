@@ -6,7 +6,7 @@ import { canAccessArea } from '@ecore/core/identity/route-access.ts';
 import { score } from '@ecore/core/scoring/score.ts';
 import { VERIFIED_SCORE_STATES } from '@ecore/core/scoring/score-access.ts';
 import { idParams } from '@ecore/core/shared/schemas.ts';
-import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
+import { findGroup } from '@ecore/adapters/db/object-groups/groups-repository.ts';
 import { scoringAnswersOf } from '@ecore/adapters/db/scoring/scoring-repository.ts';
 import { analysisObjects, peerScores, questionnairesInStates, type AnalysisObjectRow } from '@ecore/adapters/db/analysis/analysis-repository.ts';
 import type { AppDeps } from '../../deps.ts';

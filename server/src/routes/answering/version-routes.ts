@@ -8,7 +8,7 @@ import { mayEditGroup, groupScope, assetGrants, type AssetActor } from '@ecore/c
 import type { Language } from '@ecore/core/shared/language.ts';
 import { idParams } from '@ecore/core/shared/schemas.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
-import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
+import { findGroup } from '@ecore/adapters/db/object-groups/groups-repository.ts';
 import { findAssetQuestionnaire, findLatestAssetQuestionnaire, insertChange, latestQuestionnairesOfGroup, moveAnswersToVersion, moveChangesToQuestion, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';

@@ -9,7 +9,7 @@ import { pageQuerySchema } from '@ecore/core/identity/user-schema.ts';
 import { isVerifiedScore, mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import { rescore } from '../scoring/stored-score.ts';
 import { deleteAsset, findAsset, insertAsset, listAssets, updateAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
-import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
+import { findGroup } from '@ecore/adapters/db/object-groups/groups-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';

@@ -2,12 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { accessRequestRoutes } from './access-requests.ts';
 import { assetRoutes } from './assets.ts';
-import { groupRoutes } from './groups.ts';
 import { referenceListRoutes } from './reference-lists.ts';
 
 export const assetModuleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(referenceListRoutes, deps);
   await app.register(accessRequestRoutes, deps);
   await app.register(assetRoutes, deps);
-  await app.register(groupRoutes, deps);
 };

@@ -21,7 +21,7 @@ import { calendarDate } from '@ecore/core/review/transitions.ts';
 import { idParam } from '@ecore/core/shared/schemas.ts';
 import type { PdfRenderer } from '@ecore/core/shared/pdf-renderer.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
-import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
+import { findGroup } from '@ecore/adapters/db/object-groups/groups-repository.ts';
 import { findCertificateByCode, findCurrentCertificate, financePartnersOfAsset } from '@ecore/adapters/db/certificates/certificates-repository.ts';
 import { createChromiumPdfRenderer } from '@ecore/adapters/pdf/chromium-pdf.ts';
 import type { AppDeps } from '../../deps.ts';

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { testerRoutes } from './testers.ts';
 import { reviewStateRoutes } from './states.ts';
-import { groupReviewRoutes } from './groups.ts';
 import { internalCheckRoutes } from './internal-check.ts';
 import { auditVerifyRoutes } from './audit-verify.ts';
 
@@ -10,7 +9,6 @@ import { auditVerifyRoutes } from './audit-verify.ts';
 export const reviewModuleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(testerRoutes, deps);
   await app.register(reviewStateRoutes, deps);
-  await app.register(groupReviewRoutes, deps);
   await app.register(internalCheckRoutes, deps);
   await app.register(auditVerifyRoutes, deps);
 };

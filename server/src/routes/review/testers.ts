@@ -6,7 +6,7 @@ import { mayAssignTesters } from '@ecore/core/review/testers.ts';
 import { testerAssignedMail } from '@ecore/core/review/review-mails.ts';
 import { idParam } from '@ecore/core/shared/schemas.ts';
 import { listTesters } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
-import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
+import { findGroup } from '@ecore/adapters/db/object-groups/groups-repository.ts';
 import { assignAssetTester, assignGroupTester } from '@ecore/adapters/db/review/testers-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';

@@ -15,7 +15,7 @@ import { consumptionValuesSchema, crremReportSchema, groupResultSchema, groupStr
 import { isVerifiedScore } from '@ecore/core/scoring/score-access.ts';
 import { refuseWithheldScore } from './score-refusal.ts';
 import { flagParam, idParam, idParams } from '@ecore/core/shared/schemas.ts';
-import { countGroupAssets, findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
+import { countGroupAssets, findGroup } from '@ecore/adapters/db/object-groups/groups-repository.ts';
 import { findAssetQuestionnaire, findLatestAssetQuestionnaire, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { latestScoringSubjectsOfGroup, scoringAnswersOf } from '@ecore/adapters/db/scoring/scoring-repository.ts';
 import { writeWorkbook } from '@ecore/adapters/exports/table-file.ts';

@@ -7,7 +7,7 @@ import { groupResult, score } from '@ecore/core/scoring/score.ts';
 import { refuseWithheldScore } from './score-refusal.ts';
 import { CONSUMPTION_KEYS, groupYearFigures, objectYearFigures, yearOverYear, type YearFigures } from '@ecore/core/scoring/year-over-year.ts';
 import { idParam, idParams } from '@ecore/core/shared/schemas.ts';
-import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
+import { findGroup } from '@ecore/adapters/db/object-groups/groups-repository.ts';
 import { findAssetQuestionnaire, type AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { findAnnualStart, previousYearsOfGroup } from '@ecore/adapters/db/answering/annual-repository.ts';
 import { latestScoringSubjectsOfGroup, scoringAnswersOf } from '@ecore/adapters/db/scoring/scoring-repository.ts';

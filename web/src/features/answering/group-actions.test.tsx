@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GroupAsset } from '@ecore/core/assets/group.ts';
+import type { GroupAsset } from '@ecore/core/object-groups/group.ts';
 import { Role } from '@ecore/core/identity/roles.ts';
 import type { Session } from '../../lib/session.ts';
 import { renderUi } from '../../testing/render.tsx';

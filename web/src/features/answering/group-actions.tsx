@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { groupAnnualStartProblem } from '@ecore/core/answering/annual.ts';
 import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import { mayUpdateToActive } from '@ecore/core/answering/submission.ts';
-import type { GroupAsset } from '@ecore/core/assets/group.ts';
+import type { GroupAsset } from '@ecore/core/object-groups/group.ts';
 import { RowAction } from '../../components/data-table/row-action.tsx';
 import { useSession } from '../../lib/session.ts';
 import { startGroupNextYear, updateGroupToActive } from './answering-api.ts';

@@ -1,4 +1,4 @@
-import type { GroupAsset } from '@ecore/core/assets/group.ts';
+import type { GroupAsset } from '@ecore/core/object-groups/group.ts';
 import type { AssetBody } from '@ecore/core/assets/object.ts';
 import type { AssetClass } from '@ecore/core/assets/asset-classes.ts';
 import type { Language } from '@ecore/core/shared/language.ts';

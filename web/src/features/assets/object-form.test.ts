@@ -3,7 +3,7 @@ import { selectableAssetTypes } from '@ecore/core/assets/asset-classes.ts';
 import { message } from '@ecore/core/shared/messages.ts';
 import type { Translate } from '../../components/forms/form-errors.ts';
 import type { Asset } from './assets-api.ts';
-import { groupFormErrors, groupPayload } from './object-group-form.ts';
+import { groupFormErrors, groupPayload } from '../object-groups/object-group-form.ts';
 import {
   checkObject,
   newObjectValues,

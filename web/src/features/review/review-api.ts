@@ -1,8 +1,8 @@
 import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
-import type { GroupAsset } from '@ecore/core/assets/group.ts';
+import type { GroupAsset } from '@ecore/core/object-groups/group.ts';
 import type { AnswerDecision, ReviewCounts } from '@ecore/core/review/answer-review.ts';
 import type { AuditReason } from '@ecore/core/review/audit.ts';
-import type { GroupState } from '@ecore/core/review/group-rules.ts';
+import type { GroupState } from '@ecore/core/object-groups/group-rules.ts';
 import type { InternalMark } from '@ecore/core/review/internal-check.ts';
 import type { ChangeTarget } from '@ecore/core/review/transitions.ts';
 import { api, apiPage, type Page } from '../../lib/api-client.ts';

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { renderUi } from '../../testing/render.tsx';
 import { AssignTesterDialog } from './assign-tester-dialog.tsx';
 import { ChangeStateDialog } from './change-state-dialog.tsx';
-import { SubmitGroupDialog } from './group-review.tsx';
+import { SubmitGroupDialog } from '../object-groups/group-review.tsx';
 
 /*
  * The dialogs of spec 02 §2 for review: change state with its text per target, submit a group for review with the

@@ -2,7 +2,7 @@ import type { AssetActor, AssetFacts } from '@ecore/core/assets/asset-access.ts'
 import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
 import type { ReviewAnswer } from '@ecore/core/review/answer-review.ts';
-import type { GroupState } from '@ecore/core/review/group-rules.ts';
+import type { GroupState } from '@ecore/core/object-groups/group-rules.ts';
 import { REVIEWER_ROLES } from '@ecore/core/review/testers.ts';
 import type { QuestionnaireFacts } from '@ecore/core/review/transitions.ts';
 import { NUMBER_OF_REVIEWED_ANSWERS } from '@ecore/core/assets/review-config.ts';

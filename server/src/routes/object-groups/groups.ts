@@ -14,14 +14,14 @@ import {
   moveGroupAssets,
   updateGroup,
   type GroupView,
-} from '@ecore/adapters/db/assets/groups-repository.ts';
+} from '@ecore/adapters/db/object-groups/groups-repository.ts';
 import { findOrganisation } from '@ecore/adapters/db/organisations/organisations-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { errorResponses } from '../schemas.ts';
 import { idempotentRoute } from '../../plugins/idempotency.ts';
-import { assetActorOf, createListCaches } from './asset-actor.ts';
+import { assetActorOf, createListCaches } from '../assets/asset-actor.ts';
 import { keepJson, sendKeptJson, type KeptJson } from '../../plugins/kept-json.ts';
 import { idParams, idValue } from '@ecore/core/shared/schemas.ts';
 

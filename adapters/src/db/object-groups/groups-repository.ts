@@ -1,4 +1,4 @@
-import type { GroupAsset } from '@ecore/core/assets/group.ts';
+import type { GroupAsset } from '@ecore/core/object-groups/group.ts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { EVALUATOR_GROUP_STATES, INTERNAL_CHECK_GROUP_STATES } from '@ecore/core/assets/asset-access.ts';
 import type { AssetGrant, GroupScope } from '@ecore/core/assets/asset-access.ts';
@@ -6,7 +6,7 @@ import { classSharesFromAreas } from '@ecore/core/assets/asset-class-shares.ts';
 import { assetTypeById } from '@ecore/core/assets/asset-classes.ts';
 import type { DB } from '../schema.ts';
 import { searchPattern } from '../search.ts';
-import { countAndPage, visibleAssetsCondition, type CountCache } from './assets-repository.ts';
+import { countAndPage, visibleAssetsCondition, type CountCache } from '../assets/assets-repository.ts';
 
 type Executor = Kysely<DB>;
 

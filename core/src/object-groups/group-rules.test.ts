@@ -8,8 +8,8 @@ import type { AnswerStructure } from '../answering/applicability.ts';
 import type { AssetQuestionnaireState } from '../answering/answers.ts';
 import { anyActor } from '../answering/arbitraries/actors.ts';
 import { ALL_ROLES, Role, roleName } from '../identity/roles.ts';
-import { answerAll, marked, reviewStructure } from './arbitraries/review.ts';
-import { stateAfterDecline } from './transitions.ts';
+import { answerAll, marked, reviewStructure } from '../review/arbitraries/review.ts';
+import { stateAfterDecline } from '../review/transitions.ts';
 import {
   decideGroupStateChange,
   evaluateGroup,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
-import { sampleSheets } from '@ecore/core/review/group-rules.ts';
+import { sampleSheets } from '@ecore/core/object-groups/group-rules.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
 

@@ -6,9 +6,9 @@ import type { AnswerValue, AssetQuestionnaireState, StoredAnswer } from '../answ
 import { clusterOneQuestions, defaultsOf } from '../answering/cluster-defaults.ts';
 import { submitProblem } from '../answering/submission.ts';
 import { Role } from '../identity/roles.ts';
-import { seededShuffle } from './random.ts';
-import { isAssignedGroupTester, isEvaluator } from './testers.ts';
-import { DECLINE_LIMIT, stateAfterDecline } from './transitions.ts';
+import { seededShuffle } from '../review/random.ts';
+import { isAssignedGroupTester, isEvaluator } from '../review/testers.ts';
+import { DECLINE_LIMIT, stateAfterDecline } from '../review/transitions.ts';
 
 /** The states of an object group (spec 02 §3 "Object group status", DOMAIN.md §4). */
 export const GROUP_STATES = ['Active', 'Review', 'ReviewFailed', 'ReviewPassed', 'Closed'] as const;

@@ -7,7 +7,7 @@ import type { AnswerStructure } from '../answering/applicability.ts';
 import { Role } from '../identity/roles.ts';
 import { blankQuestion } from '../questionnaires/editing.ts';
 import type { Question, QuestionOption } from '../questionnaires/template.ts';
-import { answerAll, reviewStructure } from './arbitraries/review.ts';
+import { answerAll, reviewStructure } from '../review/arbitraries/review.ts';
 import {
   evaluateGroup,
   finishGroupReview,

@@ -15,12 +15,12 @@ import {
   type GroupObject,
   type GroupState,
   type GroupTransition,
-} from '@ecore/core/review/group-rules.ts';
+} from '@ecore/core/object-groups/group-rules.ts';
 import { recordedOnEntering } from '@ecore/core/review/transitions.ts';
 import { groupChangeNeedsReason, reasonFor } from '@ecore/core/review/decision-reason.ts';
 import { flagParam, idParam, idParams, text } from '@ecore/core/shared/schemas.ts';
 import { findAsset } from '@ecore/adapters/db/assets/assets-repository.ts';
-import { findGroup } from '@ecore/adapters/db/assets/groups-repository.ts';
+import { findGroup } from '@ecore/adapters/db/object-groups/groups-repository.ts';
 import { latestQuestionnairesOfGroup } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { groupReviewOf, listGroupAudit, writeTransition } from '@ecore/adapters/db/review/review-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';

@@ -22,15 +22,15 @@ import { useCreateRequest } from '../../components/use-create-request.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { currentLanguage, useErrorText } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
-import { figure, yearOrDash } from './asset-labels.ts';
-import { AssetTabs } from './asset-tabs.tsx';
-import { GROUP_INFO_KEY, deleteAssetGroup, fetchAssetGroups, type AssetGroup } from './assets-api.ts';
+import { figure, yearOrDash } from '../assets/asset-labels.ts';
+import { AssetTabs } from '../assets/asset-tabs.tsx';
+import { GROUP_INFO_KEY, deleteAssetGroup, fetchAssetGroups, type AssetGroup } from '../assets/assets-api.ts';
 import { ObjectGroupDialog } from './object-group-dialog.tsx';
-import { objectPath, newObjectPath } from './object-paths.ts';
+import { objectPath, newObjectPath } from '../assets/object-paths.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { GroupAnnualAction, GroupUpdateToActiveAction } from '../answering/group-actions.tsx';
 // Review (issue 14): submit for review (start audit) with the completeness box; the sample and the group's audit log.
-import { GroupReviewInfo, SubmitGroupAction } from '../review/group-review.tsx';
+import { GroupReviewInfo, SubmitGroupAction } from './group-review.tsx';
 // Scoring (issue 15): the group row's "show score" opens the group's results.
 import { groupResultsPath } from '../scoring/results-paths.ts';
 import { GroupCertificateAction } from '../certificates/certificate-links.tsx';

@@ -12,7 +12,7 @@ import { useMessage } from '../../components/forms/use-message.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useErrorText } from '../../lib/i18n.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { createAssetGroup, editAssetGroup, fetchGroupOrganisations, type AssetGroup } from './assets-api.ts';
+import { createAssetGroup, editAssetGroup, fetchGroupOrganisations, type AssetGroup } from '../assets/assets-api.ts';
 import { groupFormErrors, groupPayload, type GroupFormValues } from './object-group-form.ts';
 
 /**

@@ -4,9 +4,9 @@ import { IconCircleCheck, IconSend, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR, { mutate } from 'swr';
 import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
-import type { GroupAsset } from '@ecore/core/assets/group.ts';
+import type { GroupAsset } from '@ecore/core/object-groups/group.ts';
 import type { Actor } from '@ecore/core/identity/session.ts';
-import { evaluateGroup, finishGroupReview, groupChangeKey, groupReviewOutcome, maySubmitGroup, type GroupCode } from '@ecore/core/review/group-rules.ts';
+import { evaluateGroup, finishGroupReview, groupChangeKey, groupReviewOutcome, maySubmitGroup, type GroupCode } from '@ecore/core/object-groups/group-rules.ts';
 import { isMessageKey } from '@ecore/core/shared/messages.ts';
 import { RowAction } from '../../components/data-table/row-action.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -14,9 +14,9 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { ActionDialog, useActionErrorText } from '../answering/questionnaire-dialogs.tsx';
-import { GroupAuditLog } from './audit-log.tsx';
-import { evaluateGroupCall, fetchGroupObjectStates, fetchGroupReview, finishGroupReviewCall, groupAuditKey, groupReviewKey, submitGroupForReview, type JobGroup } from './review-api.ts';
-import { assetActorOf, testerUserIdOf } from './review-facts.ts';
+import { GroupAuditLog } from '../review/audit-log.tsx';
+import { evaluateGroupCall, fetchGroupObjectStates, fetchGroupReview, finishGroupReviewCall, groupAuditKey, groupReviewKey, submitGroupForReview, type JobGroup } from '../review/review-api.ts';
+import { assetActorOf, testerUserIdOf } from '../review/review-facts.ts';
 
 /**
  * The evaluator's buttons of a group row (spec 02 §2 "evaluator group row: … decline, accept"; §4 accept needs
