@@ -85,14 +85,14 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-106-one-save-path': oneSavePath,
   '2026-11-29-107-outlier-acceptances': outlierAcceptances,
   '2026-11-29-110-answer-provenance': answerProvenance,
-  '2026-11-29-117-worklist-indexes': worklistIndexes,
-  '2026-11-29-118-webhooks': webhooks,
   '2026-11-29-111-energy-performance-certificate': energyPerformanceCertificate,
   '2026-11-29-112-bank-loans': bankLoans,
-  '2026-11-29-120-authenticator-apps': authenticatorApps,
-  '2026-11-29-121-organisation-sso': organisationSso,
   '2026-11-29-114-audit-chain': auditChain,
   '2026-11-29-115-evidence-library': evidenceLibrary,
+  '2026-11-29-117-worklist-indexes': worklistIndexes,
+  '2026-11-29-118-webhooks': webhooks,
+  '2026-11-29-120-authenticator-apps': authenticatorApps,
+  '2026-11-29-121-organisation-sso': organisationSso,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -11,6 +11,8 @@ export async function example(baseUrl: string, userName: string, password: strin
   // Sign in (or skip this and send a personal access token, ecore_pat_…).
   const { data: session, error: refused } = await portal.POST('/api/user/login', { body: { userName, password } });
   if (!session) throw new Error(`sign-in refused: ${refused.key}`);
+  // An account with an authenticator app answers a second step to take (POST /api/user/login/totp) instead.
+  if (!('accessToken' in session)) throw new Error(`sign-in needs a second factor: ${session.secondFactor}`);
   const api = createClient<paths>({ baseUrl, headers: { 'accept-language': 'en', authorization: `Bearer ${session.accessToken}` } });
 
   // The objects whose questionnaire is being filled in, ten to a page.
