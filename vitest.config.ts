@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 const DIFFERENT_ON_POSTGRES = [
   'server/src/routes/answering/**/*.test.ts',
   'server/src/routes/review/**/*.test.ts',
+  'server/src/routes/object-groups/**/*.test.ts',
   'server/src/routes/imports/**/*.test.ts',
   'server/src/routes/exports/**/*.test.ts',
   'server/src/routes/certificates/**/*.test.ts',
