@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createSecretBox } from './secret-box.ts';
 import { signatureHeader, signedText } from '@ecore/core/webhooks/webhooks.ts';
 
 /**
@@ -14,23 +15,9 @@ export interface WebhookSecrets {
 }
 
 export const webhookSecrets = (configuredKey: string): WebhookSecrets => {
-  const key = createHash('sha256').update(`ecore webhook secrets\0${configuredKey}`).digest();
-  return {
-    create: () => `whsec_${randomBytes(32).toString('base64url')}`,
-    seal(secret) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const text = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), text.toString('base64url')].join('.');
-    },
-    open(sealed) {
-      const [version, iv, tag, text] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || text === undefined) throw new Error('not a sealed webhook secret');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(text, 'base64url')), decipher.final()]).toString('utf8');
-    },
-  };
+  // Sealed as every stored secret is (secret-box.ts), under a key of the webhooks' own.
+  const box = createSecretBox(`ecore webhook secrets\0${configuredKey}`);
+  return { create: () => `whsec_${randomBytes(32).toString('base64url')}`, seal: box.seal, open: box.open };
 };
 
 /** `X-Ecore-Signature`: sha256=<hex HMAC-SHA256, keyed with the secret, of "<timestamp>.<body>">. */
