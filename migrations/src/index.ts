@@ -41,11 +41,14 @@ import * as energyPerformanceCertificate from './migrations/2026-11-29-111-energ
 import * as bankLoans from './migrations/2026-11-29-112-bank-loans.ts';
 import * as authenticatorApps from './migrations/2026-11-29-120-authenticator-apps.ts';
 import * as organisationSso from './migrations/2026-11-29-121-organisation-sso.ts';
+import * as notifyAfterCommit from './migrations/2026-11-29-127-notify-after-commit.ts';
+import * as auditLinksAfterCommit from './migrations/2026-11-29-128-audit-links-after-commit.ts';
 import * as auditChain from './migrations/2026-11-29-114-audit-chain.ts';
 import * as evidenceLibrary from './migrations/2026-11-29-115-evidence-library.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
+export { NOTIFY_AFTER_COMMIT } from './migrations/2026-11-29-127-notify-after-commit.ts';
 
 /** Every migration, by its date-prefixed name; the same list serves PGlite and PostgreSQL. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -93,6 +96,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-118-webhooks': webhooks,
   '2026-11-29-120-authenticator-apps': authenticatorApps,
   '2026-11-29-121-organisation-sso': organisationSso,
+  '2026-11-29-127-notify-after-commit': notifyAfterCommit,
+  '2026-11-29-128-audit-links-after-commit': auditLinksAfterCommit,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

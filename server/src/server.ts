@@ -24,6 +24,7 @@ import { sendLabelReminders } from './routes/certificates/reminders.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
 import { startWebhookWorker } from './routes/webhooks/delivery.ts';
+import { startAuditSealer } from './routes/review/audit-sealer.ts';
 import { webhookSecrets } from '@ecore/adapters/crypto/webhook-secrets.ts';
 import { listenForMetrics } from './plugins/metrics.ts';
 import { loadConfig } from './config.ts';
@@ -108,6 +109,9 @@ async function main() {
     { secrets: webhookSecrets(config.webhookKey ?? config.jwtSecret), development: config.development, clock: Date.now },
     (err) => app.log.error({ err }, 'webhook delivery failed'),
   );
+  // The audit chain (docs/security.md): the rows the requests wrote are linked into their organisations' chains
+  // every second, in the order they were written.
+  const auditSealer = startAuditSealer(database.db, (err) => app.log.error({ err }, 'linking audit rows failed'));
 
   let metricsServer: Server | undefined;
   // Graceful stop (issue 18): on SIGTERM or SIGINT the portal answers new requests 503 (fastify's
@@ -120,6 +124,7 @@ async function main() {
     await webhooks.stop();
     metricsServer?.close();
     await app.close();
+    await auditSealer.stop();
     await pdf.close();
     await database.close();
   });

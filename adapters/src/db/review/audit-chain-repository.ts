@@ -46,6 +46,8 @@ async function existingParents(db: Executor, table: 'asset_questionnaires' | 'as
  * then any audit row of the organisation without a link.
  */
 export async function verifyOrganisationChain(db: Executor, organisationId: number): Promise<ChainVerdict> {
+  // The rows written before this call are linked first (migration 2026-11-29-128: links follow their rows' commit).
+  await sql`select ecore_audit_head(${organisationId}::int)`.execute(db);
   const links = await db.selectFrom('audit_chain').selectAll().where('organisation_id', '=', organisationId).orderBy('seq').execute();
   const byKind = new Map<string, number[]>();
   for (const l of links) byKind.set(l.kind, [...(byKind.get(l.kind) ?? []), l.source_id]);
@@ -67,9 +69,19 @@ export async function verifyOrganisationChain(db: Executor, organisationId: numb
   };
   const records: AuditRecord[] = links.map((l, i) => ({ kind: l.kind as AuditKind, id: l.source_id, link: { content: l.content, hash: l.hash }, current: standing(l, i) }));
   const { rows: unchained } = await sql<{ kind: AuditKind; id: number; content: string }>`select r.kind, r.id, r.content from audit_rows r
-    where r.organisation_id = ${organisationId} and not exists (select 1 from audit_chain c where c.kind = r.kind and c.source_id = r.id) order by r.at, r.kind, r.id`.execute(db);
+    where r.organisation_id = ${organisationId} and not exists (select 1 from audit_chain c where c.kind = r.kind and c.source_id = r.id)
+      and not exists (select 1 from audit_pending p where p.kind = r.kind and p.source_id = r.id) order by r.at, r.kind, r.id`.execute(db);
   for (const u of unchained) records.push({ kind: u.kind, id: u.id, link: null, current: { kind: 'present', content: u.content } });
   return verifyChain(records);
+}
+
+/**
+ * Links every organisation's audit rows written since the last call into their chains (the background worker of each
+ * server process, every second); answers how many it linked.
+ */
+export async function sealAuditRows(db: Executor): Promise<number> {
+  const { rows } = await sql<{ sealed: number }>`select ecore_audit_seal_all() as sealed`.execute(db);
+  return rows[0]?.sealed ?? 0;
 }
 
 /** Chains again answer-change rows the portal itself moved to another question (a new template version). */

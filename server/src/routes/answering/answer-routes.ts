@@ -14,6 +14,7 @@ import { saveSheetAnswers, type ScoreWith } from './save-answers.ts';
 import { ANSWERING_NOTIFICATION } from '@ecore/migrations/index.ts';
 import { actorName, answerResponse, visibleAsset, visibleQuestionnaire } from './context.ts';
 import { findSheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { notifyCommitted, savedQuestionnaireNotifications, silenceNotifications } from '@ecore/adapters/db/notifications.ts';
 import { answerSchema, progressSchema, changeSchema, commentSchema } from './schemas.ts';
 import { tags, security, responses, booleanQuery, twoIds, loggedText, type AnsweringApp, type AnsweringShared } from './answering-shared.ts';
 
@@ -56,7 +57,11 @@ export function answerRoutes(app: AnsweringApp, deps: AppDeps, shared: Answering
         targets.push({ asset, list, template: await templateOf(templateId), sampled });
       }
       const scoring = await scores.prepare();
+      let origin = '';
       const result = await deps.db.transaction().execute(async (trx) => {
+        // The save notifies the other processes itself once committed (adapters/src/db/notifications.ts): a
+        // notification inside the transaction would make every save wait for the disk flush of the one before.
+        origin = await silenceNotifications(trx);
         const out = [];
         for (const { asset, list, template, sampled } of targets) {
           const locked = await findSheet(trx, asset.id, null, true);
@@ -72,9 +77,10 @@ export function answerRoutes(app: AnsweringApp, deps: AppDeps, shared: Answering
       });
       // Committed: this process forgets the questionnaires it changed before it answers (the others when the
       // notification comes); it keeps everything else it knows.
-      caches.keepOwn(
-        request,
-        result.map((r) => r.locked.row.id),
+      const saved = result.map((r) => r.locked.row.id);
+      caches.keepOwn(request, saved);
+      await notifyCommitted(deps.db, savedQuestionnaireNotifications(saved, origin)).catch((error: unknown) =>
+        request.log.error({ err: error, questionnaireIds: saved }, 'the notification of a committed save was not sent: other processes may show the answers before it until their next change'),
       );
       const answers = [];
       for (const { asset, locked, saved } of result) answers.push(...saved.written.map((a) => answerResponse(a, asset, locked.comments, locked.documents)));

@@ -1,10 +1,11 @@
 // The tamper-evident audit trail (docs/security.md "Audit chain"): every audit row is chained per organisation by
-// the database with its row; GET /api/audit/verify walks the chains and names the first row edited behind the
+// the database a moment after its row commits (recorded as written, linked in order); GET /api/audit/verify walks the chains and names the first row edited behind the
 // portal's back; a certificate records the chain hash at its issue and its public verification shows it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { recordAccountAudit } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
+import { sealAuditRows } from '@ecore/adapters/db/review/audit-chain-repository.ts';
 import { chainExistingRows } from '@ecore/migrations/migrations/2026-11-29-114-audit-chain.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { seedDemoReview } from '../../demo/demo-review.ts';
@@ -123,6 +124,33 @@ describe('the audit chain', () => {
     expect(owner(report)).toMatchObject({ ok: true, count: before + 8 });
     const seqs = await sql<{ seq: number }>`select seq from audit_chain where organisation_id = ${admin.organisation_id} order by seq`.execute(h.db);
     expect(seqs.rows.map((r) => r.seq)).toEqual(Array.from({ length: before + 8 }, (_, i) => i + 1));
+  });
+
+  it('links a row a moment after its commit, and names it when it was edited before its link was written', async () => {
+    const admin = await h.db.selectFrom('users').select(['id', 'organisation_id']).where('user_name', '=', 'objectadmin').executeTakeFirstOrThrow();
+    await sealAuditRows(h.db);
+    await h.db.transaction().execute((trx) => recordAccountAudit(trx, { actorUserId: admin.id, entity: 'user', entityId: admin.id, action: 'edit-waiting' }));
+    // Recorded with its content as written, not yet a link: no writer waits for the organisation's chain.
+    const waiting = await sql<{ source_id: number; content: string }>`select source_id, content from audit_pending where organisation_id = ${admin.organisation_id}`.execute(h.db);
+    expect(waiting.rows).toHaveLength(1);
+    expect(waiting.rows[0]!.content).toContain('edit-waiting');
+    const id = waiting.rows[0]!.source_id;
+    await behindTheBack(sql`update account_audit set action = 'edit-innocent' where id = ${id}`);
+    const report = await verify();
+    expect(report.firstMismatch).toMatchObject({ organisationName: OWNER, kind: 'account', id, problem: 'changed' });
+    expect((await sql`select 1 from audit_pending`.execute(h.db)).rows).toHaveLength(0);
+  });
+
+  it('is linked by the sealer in the order the rows were written', async () => {
+    const admin = await h.db.selectFrom('users').select(['id', 'organisation_id']).where('user_name', '=', 'objectadmin').executeTakeFirstOrThrow();
+    await sealAuditRows(h.db);
+    for (const action of ['first', 'second', 'third']) {
+      await h.db.transaction().execute((trx) => recordAccountAudit(trx, { actorUserId: admin.id, entity: 'user', entityId: admin.id, action }));
+    }
+    expect(await sealAuditRows(h.db)).toBe(3);
+    const last = await sql<{ content: string }>`select content from audit_chain where organisation_id = ${admin.organisation_id} order by seq desc limit 3`.execute(h.db);
+    expect(last.rows.map((r) => JSON.parse(r.content).action)).toEqual(['third', 'second', 'first']);
+    expect(owner(await verify()).ok).toBe(true);
   });
 
   it('is walked by the account administrator only; one organisation on its own, an unknown one 404', async () => {

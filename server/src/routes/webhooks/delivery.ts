@@ -4,6 +4,7 @@ import { afterFailure, checkResolvedAddresses, checkWebhookUrl, DELIVERY_TIMEOUT
 import { signWebhook, type WebhookSecrets } from '@ecore/adapters/crypto/webhook-secrets.ts';
 import { claimDueDeliveries, recordAttempt, type ClaimedDelivery } from '@ecore/adapters/db/webhooks/webhooks-repository.ts';
 import type { DB } from '@ecore/adapters/db/schema.ts';
+import { startRepeating } from '../../repeating.ts';
 
 /** What the delivery worker needs; tests give their own clock and resolver. */
 export interface WebhookSending {
@@ -85,22 +86,11 @@ export async function deliverDue(db: Kysely<DB>, sending: WebhookSending): Promi
  * repeated while they find work. Never in a request's path: a slow receiver delays only its own deliveries.
  */
 export function startWebhookWorker(db: Kysely<DB>, sending: WebhookSending, failed: (err: unknown) => void, intervalMs = 2_000): { stop: () => Promise<void> } {
-  let running: Promise<void> | null = null;
-  const round = () => {
-    if (running) return;
-    running = (async () => {
+  return startRepeating(
+    async () => {
       while ((await deliverDue(db, sending)) > 0);
-    })()
-      .catch(failed)
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  round();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
     },
-  };
+    failed,
+    intervalMs,
+  );
 }
