@@ -1,19 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { ANSWERING_NOTIFICATION, NOTIFY_AFTER_COMMIT, SESSION_CHANNEL } from '@ecore/migrations/index.ts';
+import { sql, type Kysely } from 'kysely';
+import { ANSWERING_NOTIFICATION, SESSION_CHANNEL } from '@ecore/migrations/index.ts';
 import type { DB } from './schema.ts';
 
-/**
- * Change notifications sent by the writer after its commit instead of by the tables' triggers inside it
- * (migration 2026-11-29-127): PostgreSQL commits notifying transactions one at a time, disk flush included, so the
- * busiest writer — the answer save — keeps its transaction silent and notifies in a statement of its own.
- *
- * `silenceNotifications` must be the transaction's first statement; it answers the transaction's id, which the
- * notifications carry as their origin (the process that made the change keeps what it already knows).
- */
-export async function silenceNotifications(trx: Transaction<DB>): Promise<string> {
-  const { rows } = await sql<{ xid: string }>`select set_config(${NOTIFY_AFTER_COMMIT}, 'on', true), pg_current_xact_id()::text as xid`.execute(trx);
-  return rows[0]!.xid;
-}
+// Change notifications sent by the writer after its commit instead of by the tables' triggers inside it
+// (migration 2026-11-29-127): PostgreSQL commits notifying transactions one at a time, disk flush included, so the
+// busiest writer — the answer save — keeps its transaction silent (`lockSheetForSave`) and notifies in a statement
+// of its own.
 
 /** What a committed save of these filled questionnaires notifies: their answering tables (by id) and their rows. */
 export const savedQuestionnaireNotifications = (questionnaireIds: readonly number[], origin: string): string[] => [

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { SCORING_RULES_VERSION } from '@ecore/core/scoring/score.ts';
+import { NOTIFY_AFTER_COMMIT } from '@ecore/migrations/index.ts';
 import type { DB } from '../schema.ts';
 import { toAnswer, type AnswerLock, type AnswerRow, type AssetQuestionnaireRow, type CommentRow, type DocumentRow, type RawAnswer } from './answering-repository.ts';
 
@@ -117,15 +118,33 @@ const sheetQuery = (db: Executor, where: ReturnType<typeof sql>) =>
  * were when it began).
  */
 export async function findSheet(db: Executor, assetId: number | null, id: number | null, forUpdate = false): Promise<Sheet | null> {
-  const where = id === null ? sql`aq.asset_id = ${assetId}` : assetId === null ? sql`aq.id = ${id}` : sql`aq.id = ${id} and aq.asset_id = ${assetId}`;
+  const where = sheetWhere(assetId, id);
   if (forUpdate) {
     const { rows: locked } = await sql<{ id: number }>`select aq.id from asset_questionnaires aq where ${where} order by aq.id desc limit 1 for update`.execute(db);
-    if (!locked[0]) return null;
-    const { rows } = await sheetQuery(db, sql`aq.id = ${locked[0].id}`);
-    return rows[0] ? toSheet(rows[0]) : null;
+    return locked[0] ? readSheet(db, locked[0].id) : null;
   }
   const { rows } = await sheetQuery(db, where);
   return rows[0] ? toSheet(rows[0]) : null;
+}
+
+const sheetWhere = (assetId: number | null, id: number | null) =>
+  id === null ? sql`aq.asset_id = ${assetId}` : assetId === null ? sql`aq.id = ${id}` : sql`aq.id = ${id} and aq.asset_id = ${assetId}`;
+
+async function readSheet(db: Executor, id: number): Promise<Sheet | null> {
+  const { rows } = await sheetQuery(db, sql`aq.id = ${id}`);
+  return rows[0] ? toSheet(rows[0]) : null;
+}
+
+/**
+ * `findSheet(trx, assetId, null, true)` for the answer save, which sends its change notifications itself once it
+ * has committed (adapters/src/db/notifications.ts): the statement that locks the row also silences the
+ * transaction's notification triggers and answers the transaction's id, the notifications' origin.
+ */
+export async function lockSheetForSave(trx: Transaction<DB>, assetId: number): Promise<{ sheet: Sheet; origin: string } | null> {
+  const { rows: locked } = await sql<{ id: number; origin: string }>`select aq.id, pg_current_xact_id()::text as origin, set_config(${NOTIFY_AFTER_COMMIT}, 'on', true)
+    from asset_questionnaires aq where ${sheetWhere(assetId, null)} order by aq.id desc limit 1 for update`.execute(trx);
+  const sheet = locked[0] ? await readSheet(trx, locked[0].id) : null;
+  return sheet ? { sheet, origin: locked[0]!.origin } : null;
 }
 
 export type AnswerValueRow = { inputAnswer: number | null; multipleChoiceOption: readonly number[]; state: string | null; changedSinceDecline?: boolean; provenance?: string | null };

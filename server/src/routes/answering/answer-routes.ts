@@ -13,8 +13,8 @@ import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { saveSheetAnswers, type ScoreWith } from './save-answers.ts';
 import { ANSWERING_NOTIFICATION } from '@ecore/migrations/index.ts';
 import { actorName, answerResponse, visibleAsset, visibleQuestionnaire } from './context.ts';
-import { findSheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
-import { notifyCommitted, savedQuestionnaireNotifications, silenceNotifications } from '@ecore/adapters/db/notifications.ts';
+import { lockSheetForSave } from '@ecore/adapters/db/answering/sheet-repository.ts';
+import { notifyCommitted, savedQuestionnaireNotifications } from '@ecore/adapters/db/notifications.ts';
 import { answerSchema, progressSchema, changeSchema, commentSchema } from './schemas.ts';
 import { tags, security, responses, booleanQuery, twoIds, loggedText, type AnsweringApp, type AnsweringShared } from './answering-shared.ts';
 
@@ -59,13 +59,14 @@ export function answerRoutes(app: AnsweringApp, deps: AppDeps, shared: Answering
       const scoring = await scores.prepare();
       let origin = '';
       const result = await deps.db.transaction().execute(async (trx) => {
-        // The save notifies the other processes itself once committed (adapters/src/db/notifications.ts): a
-        // notification inside the transaction would make every save wait for the disk flush of the one before.
-        origin = await silenceNotifications(trx);
         const out = [];
         for (const { asset, list, template, sampled } of targets) {
-          const locked = await findSheet(trx, asset.id, null, true);
-          if (!locked) throw new HttpError(404, 'not-found');
+          // The save notifies the other processes itself once committed (adapters/src/db/notifications.ts): a
+          // notification inside the transaction would make every save wait for the disk flush of the one before.
+          const found = await lockSheetForSave(trx, asset.id);
+          if (!found) throw new HttpError(404, 'not-found');
+          const locked = found.sheet;
+          origin = found.origin;
           // A new version or run since the template was picked: the caller reloads (the answers were checked for another).
           if (locked.row.questionnaireId !== template.id) throw new HttpError(409, 'questionnaire-stale');
           const object = { ...asset, area: asset.assetTotalArea };
