@@ -135,5 +135,6 @@ describe('ranking', () => {
   it('links a job to the check screen and a declined questionnaire to its answering screen', () => {
     expect(worklistLink({ kind: 'reviewJob', subjectId: 8, questionnaireId: 3, isBuyerAsset: false })).toBe('/job-management/check/8/false/data');
     expect(worklistLink({ kind: 'questionnaireDeclined', subjectId: 8, questionnaireId: 3, isBuyerAsset: true })).toBe('/asset-management/objects/8/true/questionnaire/3/data');
+    expect(worklistLink({ kind: 'webhookPaused', subjectId: 2, questionnaireId: null, isBuyerAsset: false })).toBe('/account-management/webhooks');
   });
 });

@@ -182,8 +182,8 @@ export const worklistLink = (row: Pick<WorklistRow, 'kind' | 'subjectId' | 'ques
     case 'labelExpiring':
       return `${object}/edit/data`;
     case 'webhookPaused':
-      // No screen of its own yet: the API description's webhook calls (delete it and subscribe again).
-      return '/api/docs/#/webhooks';
+      // The account administrator's webhooks screen: its deliveries say why; delete it and subscribe again.
+      return '/account-management/webhooks';
   }
 };
 

@@ -63,6 +63,7 @@ const CategoryPanel = lazyArea(() => editorPanels().then((m) => m.CategoryPanel)
 const SectionPanel = lazyArea(() => editorPanels().then((m) => m.SectionPanel), TEMPLATES);
 const QuestionPanel = lazyArea(() => editorPanels().then((m) => m.QuestionPanel), TEMPLATES);
 const AccountUsersPage = lazyArea(() => import('../features/accounts/account-users-page.tsx').then((m) => m.AccountUsersPage), ACCOUNT_LISTS);
+const WebhooksPage = lazyArea(() => import('../features/webhooks/webhooks-page.tsx').then((m) => m.WebhooksPage), ['accounts', 'data-table', 'webhooks']);
 const AccountOrganisationsPage = lazyArea(() =>
   import('../features/accounts/account-organisations-page.tsx').then((m) => m.AccountOrganisationsPage),
   ACCOUNT_LISTS,
@@ -169,6 +170,8 @@ export const routes: RouteObject[] = [
               { index: true, element: <AccountManagementPage /> },
               { path: 'users', element: <AccountUsersPage />, handle: named('accounts.users.title') },
               { path: 'organisations', element: <AccountOrganisationsPage />, handle: named('accounts.organisations.title') },
+              // docs/webhooks.md: the account administrator's webhooks (the calls refuse anybody else).
+              { path: 'webhooks', element: <WebhooksPage />, handle: named('webhooks.page.title') },
             ],
           },
           {
