@@ -14,6 +14,8 @@ const KIND_COLOURS: Record<(typeof WORKLIST_KINDS)[number], string> = {
   reviewJob: 'teal.9',
   groupDecision: 'teal.9',
   labelExpiring: 'orange.9',
+  epcExpiring: 'orange.9',
+  evidenceExpiring: 'orange.9',
   answersToFinish: 'gray.8',
 };
 
