@@ -69,7 +69,8 @@ export function WorklistSection() {
                     </Anchor>
                   )}
                   <Text size="sm">{item.why}</Text>
-                  {item.note && (
+                  {/* An expiring document's title is already in the why; a note is otherwise the reason given. */}
+                  {item.note && item.kind !== 'evidenceExpiring' && (
                     <Text size="sm" fs="italic">
                       {t('home.worklist.note', { note: item.note })}
                     </Text>
