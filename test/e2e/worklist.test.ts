@@ -86,8 +86,8 @@ describe('the worklist on the home page', () => {
     const first = worklist(page).getByRole('listitem').first();
     await first.getByText('Webhook pausiert').waitFor();
     await first.getByRole('link', { name: 'https://hooks.example.com/ecore/labels' }).click();
-    await page.waitForURL(`${portal.url}/account-management/webhooks`);
-    await page.getByRole('tab', { name: 'Webhooks', selected: true }).waitFor();
+    await page.waitForURL(`${portal.url}/webhooks`);
+    await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
     const table = page.getByRole('table', { name: 'Webhooks' });
     await table.getByRole('row', { name: /hooks\.example\.com.*Pausiert/ }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);

@@ -118,9 +118,10 @@ describe('groups, labels and webhooks on the plan (DOMAIN.md §4, §6)', () => {
     expect(kindOfGrants(plan.evidenceExpiring!.grants, object('Active'))).toBe(true);
   });
 
-  it('tells the account administrator of its own paused webhooks', () => {
+  it('tells those who manage webhooks (account and object administrators) of the paused ones they made', () => {
     expect(worklistPlan(actor([Role.AccountAdministrator], { userId: 7 }), TODAY).webhooksPaused).toEqual({ createdBy: 7 });
-    expect(worklistPlan(actor([Role.ObjectAdministrator]), TODAY).webhooksPaused).toBeNull();
+    expect(worklistPlan(actor([Role.ObjectAdministrator], { userId: 8 }), TODAY).webhooksPaused).toEqual({ createdBy: 8 });
+    for (const role of [Role.ObjectDataCollector, Role.Evaluator, Role.AccountManager, Role.ObjectAnalyst]) expect(worklistPlan(actor([role]), TODAY).webhooksPaused).toBeNull();
   });
 
   it('asks one query per kind', () => {
@@ -176,6 +177,6 @@ describe('ranking', () => {
     expect(worklistLink({ kind: 'questionnaireDeclined', subjectId: 8, questionnaireId: 3, isBuyerAsset: true })).toBe('/asset-management/objects/8/true/questionnaire/3/data');
     expect(worklistLink({ kind: 'epcExpiring', subjectId: 8, questionnaireId: null, isBuyerAsset: false })).toBe('/asset-management/objects/8/false/edit/data');
     expect(worklistLink({ kind: 'evidenceExpiring', subjectId: 8, questionnaireId: 3, isBuyerAsset: false })).toBe('/asset-management/objects/8/false/questionnaire/3/data');
-    expect(worklistLink({ kind: 'webhookPaused', subjectId: 2, questionnaireId: null, isBuyerAsset: false })).toBe('/account-management/webhooks');
+    expect(worklistLink({ kind: 'webhookPaused', subjectId: 2, questionnaireId: null, isBuyerAsset: false })).toBe('/webhooks');
   });
 });

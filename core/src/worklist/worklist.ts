@@ -5,6 +5,7 @@ import { Role } from '../identity/roles.ts';
 import type { GroupState } from '../object-groups/group-rules.ts';
 import { expiresWithinLimit } from '../certificates/reminders.ts';
 import { EXPIRY_NOTICE_DAYS, mayChangeLibrary } from '../answering/evidence.ts';
+import { webhookScope } from '../webhooks/webhooks.ts';
 import type { Language } from '../shared/language.ts';
 
 /**
@@ -145,7 +146,8 @@ export const worklistPlan = (actor: AssetActor, today: string): WorklistPlan => 
     labelsExpiring: ownerGrants.length > 0 ? { grants: ownerGrants, from: today, until: expiresWithinLimit(today, LABEL_EXPIRY_DAYS) } : null,
     epcsExpiring: ownerGrants.length > 0 ? { grants: ownerGrants, from: today, until: expiresWithinLimit(today, EPC_EXPIRY_DAYS) } : null,
     evidenceExpiring: libraryGrants.length > 0 ? { grants: libraryGrants, states: answerable, from: today, until: expiresWithinLimit(today, EVIDENCE_EXPIRY_DAYS) } : null,
-    webhooksPaused: actor.roles.includes(Role.AccountAdministrator) ? { createdBy: actor.userId } : null,
+    // Whoever may manage webhooks (core webhookScope) hears of the ones it made.
+    webhooksPaused: webhookScope(actor) ? { createdBy: actor.userId } : null,
   };
 };
 
@@ -212,8 +214,8 @@ export const worklistLink = (row: Pick<WorklistRow, 'kind' | 'subjectId' | 'ques
     case 'evidenceExpiring':
       return `${object}/questionnaire/${row.questionnaireId}/data`;
     case 'webhookPaused':
-      // The account administrator's webhooks screen: its deliveries say why; delete it and subscribe again.
-      return '/account-management/webhooks';
+      // The webhooks screen (under the profile menu): its deliveries say why; delete it and subscribe again.
+      return '/webhooks';
   }
 };
 

@@ -39,7 +39,7 @@ describe('the demo of the worklist and the webhooks (npm start)', () => {
 
   it('has the administrator’s paused webhook first on its worklist, with a delivery and a day of failures', async () => {
     const [first] = await itemsOf('admin');
-    expect(first).toMatchObject({ kind: 'webhookPaused', subjectName: DEMO_WEBHOOK_URL, link: '/account-management/webhooks' });
+    expect(first).toMatchObject({ kind: 'webhookPaused', subjectName: DEMO_WEBHOOK_URL, link: '/webhooks' });
     const hooks = (await h.as('admin', 'GET', '/api/webhooks')).json<{ items: { id: number; pausedAt: string | null; organisationName: string }[] }>().items;
     expect(hooks).toEqual([expect.objectContaining({ id: first!.subjectId, organisationName: expect.any(String) })]);
     expect(hooks[0]!.pausedAt).not.toBeNull();

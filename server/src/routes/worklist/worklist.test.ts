@@ -148,6 +148,20 @@ describe('GET /api/user/me/worklist', () => {
     expect((await worklistOf('bank')).total).toBe(0);
   });
 
+  it('tells the object administrator of a webhook it made that was paused, linked to the webhooks screen', async () => {
+    const admin = await h.db.selectFrom('users').select(['id', 'organisation_id']).where('user_name', '=', 'objectadmin').executeTakeFirstOrThrow();
+    const paused = new Date(h.clock.now - 3_600_000);
+    const { id } = await h.db
+      .insertInto('webhook_subscriptions')
+      .values({ organisation_id: admin.organisation_id, url: 'https://hooks.example.com/a', events: ['certificate.issued'], secret_encrypted: 'sealed', created_by: admin.id, created_at: paused, failing_since: paused, paused_at: paused })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [first] = (await worklistOf('objectadmin')).items;
+    expect(first).toMatchObject({ kind: 'webhookPaused', subjectId: id, link: '/webhooks', since: paused.toISOString() });
+    expect((await worklistOf('admin')).counts.webhookPaused).toBe(0);
+    expect((await worklistOf('collector')).counts.webhookPaused).toBe(0);
+  });
+
   it('shows nothing of organisation A to other organisations and to roles nothing waits for', async () => {
     for (const user of ['buyer', 'bank', 'analyst', 'billing', 'accountmanager', 'scoring'] as const) {
       expect([user, (await worklistOf(user)).total]).toEqual([user, 0]);

@@ -42,8 +42,8 @@ const hook = (id: number, over: Partial<WebhookItem> = {}): WebhookItem => ({
 });
 
 const renderPage = async (language: 'de' | 'en' = 'de') => {
-  const { WebhooksPage } = await import('./webhooks-page.tsx');
-  const router = createMemoryRouter([{ path: '/account-management/webhooks', element: <WebhooksPage /> }], { initialEntries: ['/account-management/webhooks'] });
+  const { AccountWebhooksPage } = await import('./webhooks-page.tsx');
+  const router = createMemoryRouter([{ path: '/account-management/webhooks', element: <AccountWebhooksPage /> }], { initialEntries: ['/account-management/webhooks'] });
   return renderUi(<RouterProvider router={router} />, { language });
 };
 

@@ -22,11 +22,12 @@ const stateOf = (w: WebhookItem): 'active' | 'failing' | 'paused' => (w.pausedAt
 const STATE_COLOURS = { active: 'green', failing: 'yellow', paused: 'red' } as const;
 
 /**
- * The webhooks of the account administrator (docs/webhooks.md), a tab of account management: each subscription's
- * organisation, URL, events and state; create (the signing secret is shown once), delete after a confirmation, and
- * the last 100 delivery attempts of one.
+ * The webhooks the signed-in person manages (docs/webhooks.md): all organisations' for the account administrator
+ * (also a tab of account management, `inAccountManagement`), its organisation's for the object administrator, under
+ * the profile menu. Each subscription's organisation, URL, events and state; create (the signing secret is shown
+ * once), delete after a confirmation, and the last 100 delivery attempts of one.
  */
-export function WebhooksPage() {
+export function WebhooksPage({ inAccountManagement = false }: { inAccountManagement?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const { data, error, mutate } = useSWR(session ? ['webhooks', session.token] : null, fetchWebhooks, { revalidateOnFocus: false });
@@ -64,7 +65,7 @@ export function WebhooksPage() {
           </Button>
         }
       />
-      <AccountTabs active="webhooks" />
+      {inAccountManagement ? <AccountTabs active="webhooks" /> : null}
       <Text size="sm" mb="md" maw={760}>
         {t('webhooks.page.intro')}
       </Text>
@@ -98,4 +99,9 @@ export function WebhooksPage() {
       </ConfirmDialog>
     </>
   );
+}
+
+/** The webhooks screen as a tab of account management (the account administrator's). */
+export function AccountWebhooksPage() {
+  return <WebhooksPage inAccountManagement />;
 }
