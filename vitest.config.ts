@@ -15,6 +15,7 @@ const DIFFERENT_ON_POSTGRES = [
   'server/src/routes/scoring/stored-scores.test.ts',
   'server/src/routes/analysis/**/*.test.ts',
   'server/src/routes/assets/**/*.test.ts',
+  'server/src/routes/webhooks/**/*.test.ts',
   'server/src/multi-node.test.ts',
   'server/src/plugins/sessions.test.ts',
   'server/src/plugins/idempotency.test.ts',

@@ -20,6 +20,7 @@ import { sweep, SWEEP_INTERVAL_MS } from './sweeps.ts';
 import { markRunning, runningPortal } from './ops/running.ts';
 import { seedDemoOutliers } from './demo/demo-outliers.ts';
 import { seedDemoAnnual } from './demo/demo-annual.ts';
+import { seedDemoWorklist } from './demo/demo-worklist.ts';
 import { sendLabelReminders } from './routes/certificates/reminders.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
@@ -89,6 +90,8 @@ async function main() {
   };
   // One node: a folder in DATA_DIR; several nodes behind a load balancer: one S3-compatible bucket for all (README).
   const files = config.fileStore.kind === 's3' ? createS3FileStore(config.fileStore) : createFolderFileStore(join(config.dataDir, 'files'));
+  // The worklist's dated items and a paused webhook with its deliveries (its library document needs the file store).
+  if (config.loadDemoData) await seedDemoWorklist(database.db, files, new Date(), config.webhookKey ?? config.jwtSecret);
   // Certificates as PDF: the browser starts with the first certificate asked for and ends with the server.
   const pdf = createChromiumPdfRenderer({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
   const app = await buildApp({ db: database.db, listen: database.listen, poolStats: database.poolStats, mailer, hasher, tokens: linkTokens, files, pdf, clock: Date.now, config: appConfig });

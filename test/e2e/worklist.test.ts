@@ -7,7 +7,9 @@ import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 /*
  * The worklist on the home page (docs/worklist.md), at the narrowest supported width: the tester finds the demo job in
  * review and opens its check screen from it; after the tester declines the demo office, the collector sees the decline
- * first, with the tester's reason, and one click opens the questionnaire to mend it.
+ * first, with the tester's reason, and one click opens the questionnaire to mend it. The account administrator finds
+ * its paused demo webhook first, opens the webhooks screen from it (docs/webhooks.md), reads its deliveries, creates a
+ * webhook (a refused address shown at its field, the secret shown once) and deletes it again.
  */
 const VIEWPORT = { width: 1024, height: 900 };
 const journey = useJourney(VIEWPORT);
@@ -76,5 +78,50 @@ describe('the worklist on the home page', () => {
     await first.getByRole('link', { name: OFFICE }).click();
     await page.waitForURL(`${portal.url}/asset-management/objects/${id}/false/questionnaire/${filled.id}/data`);
     expect(problems).toEqual([]);
+  });
+
+  it('takes the administrator from its paused webhook to the webhooks screen, where it creates and deletes one', async () => {
+    await page.goto(`${portal.url}/`);
+    await signIn(page, 'admin');
+    const first = worklist(page).getByRole('listitem').first();
+    await first.getByText('Webhook pausiert').waitFor();
+    await first.getByRole('link', { name: 'https://hooks.example.com/ecore/labels' }).click();
+    await page.waitForURL(`${portal.url}/webhooks`);
+    await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    const table = page.getByRole('table', { name: 'Webhooks' });
+    await table.getByRole('row', { name: /hooks\.example\.com.*Pausiert/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+    await page.getByRole('button', { name: 'Zustellungen von https://hooks.example.com/ecore/labels' }).click();
+    const deliveries = page.getByRole('table', { name: 'Die letzten 100 Zustellversuche' });
+    await deliveries.getByRole('cell', { name: 'Zugestellt (200)' }).waitFor();
+    expect(await deliveries.getByRole('row').count()).toBe(7);
+    await page.getByRole('dialog').getByRole('button', { name: 'Schließen' }).click();
+
+    await page.getByRole('button', { name: 'Webhook anlegen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Webhook anlegen' });
+    await dialog.getByRole('textbox', { name: /^Adresse/ }).fill('http://hooks.example.org/ecore');
+    await dialog.getByRole('checkbox', { name: /certificate\.issued/ }).check();
+    await dialog.getByRole('button', { name: 'Anlegen' }).click();
+    await dialog.getByText('Die Adresse muss mit https:// beginnen').waitFor();
+    await expectNoSeriousA11yViolations(page, 'the create-webhook dialog with a refused address');
+    // A portal in development may call the developer's own machine over plain http.
+    await dialog.getByRole('textbox', { name: /^Adresse/ }).fill('http://127.0.0.1:9/ecore');
+    await dialog.getByRole('button', { name: 'Anlegen' }).click();
+    const shown = page.getByRole('dialog', { name: 'Ihr Webhook-Geheimnis' });
+    expect(await shown.getByRole('textbox', { name: 'Signatur-Geheimnis' }).inputValue()).toMatch(/^whsec_/);
+    await shown.getByRole('button', { name: 'Kopieren' }).waitFor();
+    await shown.getByRole('button', { name: 'Fertig' }).click();
+    await table.getByRole('row', { name: /127\.0\.0\.1.*Aktiv/ }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'the webhooks screen');
+
+    await page.getByRole('button', { name: 'Löschen http://127.0.0.1:9/ecore' }).click();
+    await page.getByRole('dialog', { name: 'Webhook löschen' }).getByRole('button', { name: 'Löschen' }).click();
+    await table.getByRole('row', { name: /127\.0\.0\.1/ }).waitFor({ state: 'detached' });
+    expect(await table.getByRole('row').count()).toBe(2);
+    // The refused address is the one 400 the journey provokes (and the browser's console line about it).
+    const provoked = (p: string) => /^400 for POST .*\/api\/webhooks$/.test(p) || /webhooks: Failed to load resource: .* 400/.test(p);
+    expect(problems.filter(provoked)).toHaveLength(2);
+    expect(problems.filter((p) => !provoked(p))).toEqual([]);
   });
 });

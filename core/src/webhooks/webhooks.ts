@@ -18,6 +18,31 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/** A subscription as the calls answer it (never its secret). */
+export interface WebhookView {
+  id: number;
+  organisationId: number;
+  organisationName: string;
+  url: string;
+  events: WebhookEvent[];
+  createdAt: string;
+  /** Set when the receiver failed for 24 hours: nothing more is sent. */
+  pausedAt: string | null;
+  failingSince: string | null;
+}
+
+/** One delivery attempt of a subscription. */
+export interface WebhookDeliveryView {
+  eventId: string;
+  type: string;
+  attempt: number;
+  delivered: boolean;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  attemptedAt: string;
+}
+
 /** At most this many subscriptions per organisation. */
 export const WEBHOOKS_PER_ORGANISATION = 10;
 /** A receiver has this long to answer (connect and body). */

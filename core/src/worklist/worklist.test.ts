@@ -25,6 +25,8 @@ const object = (status: AssetQuestionnaireState, more: Partial<Omit<AssetFacts, 
 const kindOf = (plan: WorklistPlan, asset: AssetFacts & { status: AssetQuestionnaireState }): WorklistKind | null =>
   plan.questionnaires.find((q) => q.parts.some((p) => p.states.includes(asset.status) && p.grants.some((g) => grantCovers(g, asset))))?.kind ?? null;
 
+const kindOfGrants = (grants: NonNullable<WorklistPlan['epcsExpiring']>['grants'], asset: AssetFacts): boolean => grants.some((g) => grantCovers(g, asset));
+
 const row = (status: AssetQuestionnaireState, roles: Role[], more: Partial<AssetActor> = {}) => kindOf(worklistPlan(actor(roles, more), TODAY), object(status));
 
 describe('which filled questionnaires wait for whom (DOMAIN.md §3)', () => {
@@ -85,9 +87,41 @@ describe('groups, labels and webhooks on the plan (DOMAIN.md §4, §6)', () => {
     for (const role of [Role.ObjectDataCollector, Role.Evaluator, Role.AccountAdministrator, Role.ObjectAnalyst]) expect(worklistPlan(actor([role]), TODAY).labelsExpiring).toBeNull();
   });
 
-  it('tells the account administrator of its own paused webhooks', () => {
+  // Each row: a person of the owner's organisation and the dated kinds it gets (labels and energy performance
+  // certificates are the object administrator's, who starts the next year and enters a new certificate; evidence is
+  // for everybody who answers and changes the organisation's library, docs/evidence.md).
+  const DATED: [string, Role[], ('labelsExpiring' | 'epcsExpiring' | 'evidenceExpiring')[]][] = [
+    ['ObjectAdministrator', [Role.ObjectAdministrator], ['labelsExpiring', 'epcsExpiring', 'evidenceExpiring']],
+    ['ObjectDataCollector', [Role.ObjectDataCollector], ['evidenceExpiring']],
+    ['ProspectiveBuyer', [Role.ProspectiveBuyer], ['evidenceExpiring']],
+    ['ObjectAnalyst', [Role.ObjectAnalyst], []],
+    ['ExternalAccreditedTester', [Role.ExternalAccreditedTester], []],
+    ['InternalTester', [Role.InternalTester], []],
+    ['Evaluator', [Role.Evaluator], []],
+    ['AccountAdministrator', [Role.AccountAdministrator], []],
+    ['AccountManager who also administers objects', [Role.AccountManager, Role.ObjectAdministrator], ['labelsExpiring', 'epcsExpiring', 'evidenceExpiring']],
+    ['ImportAdmin', [Role.ImportAdmin], []],
+  ];
+  for (const [name, roles, expected] of DATED) {
+    it(`gives the ${name} these dated kinds: ${expected.join(', ') || 'none'}`, () => {
+      const plan = worklistPlan(actor(roles), TODAY);
+      expect((['labelsExpiring', 'epcsExpiring', 'evidenceExpiring'] as const).filter((k) => plan[k] !== null)).toEqual(expected);
+    });
+  }
+
+  it('counts energy performance certificates within 90 days and evidence within 60, today included, for the answers still open', () => {
+    const plan = worklistPlan(actor([Role.ObjectAdministrator]), TODAY);
+    expect(plan.epcsExpiring).toMatchObject({ from: '2027-01-01', until: '2027-04-01', grants: [{ kind: 'organisation', orgId: 1 }] });
+    expect(plan.evidenceExpiring).toMatchObject({ from: '2027-01-01', until: '2027-03-02', states: ['Active', 'Verification', 'Declined'] });
+    // Another organisation's objects are not the person's: the grants are its own organisation's only.
+    expect(kindOfGrants(plan.evidenceExpiring!.grants, object('Active', { organisationId: 2 }))).toBe(false);
+    expect(kindOfGrants(plan.evidenceExpiring!.grants, object('Active'))).toBe(true);
+  });
+
+  it('tells those who manage webhooks (account and object administrators) of the paused ones they made', () => {
     expect(worklistPlan(actor([Role.AccountAdministrator], { userId: 7 }), TODAY).webhooksPaused).toEqual({ createdBy: 7 });
-    expect(worklistPlan(actor([Role.ObjectAdministrator]), TODAY).webhooksPaused).toBeNull();
+    expect(worklistPlan(actor([Role.ObjectAdministrator], { userId: 8 }), TODAY).webhooksPaused).toEqual({ createdBy: 8 });
+    for (const role of [Role.ObjectDataCollector, Role.Evaluator, Role.AccountManager, Role.ObjectAnalyst]) expect(worklistPlan(actor([role]), TODAY).webhooksPaused).toBeNull();
   });
 
   it('asks one query per kind', () => {
@@ -114,6 +148,12 @@ describe('ranking', () => {
       'en',
     );
     expect(list.items.map((i) => i.subjectId)).toEqual([3, 2, 4, 5, 1]);
+    expect(worklist([{ ...base, kind: 'epcExpiring', subjectId: 6, since: '2020-01-01T00:00:00Z', dueOn: '2027-03-01' }], 'de').items[0]!.why).toBe(
+      'Der Energieausweis gilt bis 01.03.2027: einen neuen ausstellen lassen und eintragen.',
+    );
+    expect(worklist([{ ...base, kind: 'evidenceExpiring', subjectId: 6, since: '2026-01-01T00:00:00Z', dueOn: '2027-02-01', note: 'Stromrechnung 2026' }], 'en').items[0]!.why).toBe(
+      'The evidence “Stromrechnung 2026” is valid only until 2027-02-01: upload a valid one.',
+    );
     expect(list.counts).toMatchObject({ questionnaireDeclined: 2, labelExpiring: 2, answersToFinish: 1, reviewJob: 0 });
     expect(list.items[0]!.link).toBe('/asset-management/objects/3/false/questionnaire/1/data');
   });
@@ -135,5 +175,8 @@ describe('ranking', () => {
   it('links a job to the check screen and a declined questionnaire to its answering screen', () => {
     expect(worklistLink({ kind: 'reviewJob', subjectId: 8, questionnaireId: 3, isBuyerAsset: false })).toBe('/job-management/check/8/false/data');
     expect(worklistLink({ kind: 'questionnaireDeclined', subjectId: 8, questionnaireId: 3, isBuyerAsset: true })).toBe('/asset-management/objects/8/true/questionnaire/3/data');
+    expect(worklistLink({ kind: 'epcExpiring', subjectId: 8, questionnaireId: null, isBuyerAsset: false })).toBe('/asset-management/objects/8/false/edit/data');
+    expect(worklistLink({ kind: 'evidenceExpiring', subjectId: 8, questionnaireId: 3, isBuyerAsset: false })).toBe('/asset-management/objects/8/false/questionnaire/3/data');
+    expect(worklistLink({ kind: 'webhookPaused', subjectId: 2, questionnaireId: null, isBuyerAsset: false })).toBe('/webhooks');
   });
 });

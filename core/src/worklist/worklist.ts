@@ -4,6 +4,8 @@ import { assetGrants, type AssetActor, type AssetGrant } from '../assets/asset-a
 import { Role } from '../identity/roles.ts';
 import type { GroupState } from '../object-groups/group-rules.ts';
 import { expiresWithinLimit } from '../certificates/reminders.ts';
+import { EXPIRY_NOTICE_DAYS, mayChangeLibrary } from '../answering/evidence.ts';
+import { webhookScope } from '../webhooks/webhooks.ts';
 import type { Language } from '../shared/language.ts';
 
 /**
@@ -16,7 +18,17 @@ import type { Language } from '../shared/language.ts';
 export type Waiter = 'owner' | 'assignedTester' | 'evaluator';
 
 /** The kinds of item, in the order the list ranks them: what came back to the caller first, then jobs, deadlines, drafts. */
-export const WORKLIST_KINDS = ['questionnaireDeclined', 'documentsRequested', 'webhookPaused', 'reviewJob', 'groupDecision', 'labelExpiring', 'answersToFinish'] as const;
+export const WORKLIST_KINDS = [
+  'questionnaireDeclined',
+  'documentsRequested',
+  'webhookPaused',
+  'reviewJob',
+  'groupDecision',
+  'labelExpiring',
+  'epcExpiring',
+  'evidenceExpiring',
+  'answersToFinish',
+] as const;
 export type WorklistKind = (typeof WORKLIST_KINDS)[number];
 
 /**
@@ -55,6 +67,11 @@ export const GROUP_WAITS: Record<GroupState, Waiter | null> = {
 /** Labels expiring within this many days are the object administrator's items (issue: "labels expiring within 60 days"). */
 export const LABEL_EXPIRY_DAYS = 60;
 
+/** Energy performance certificates ending within this many days are the object administrator's (a new one takes weeks). */
+export const EPC_EXPIRY_DAYS = 90;
+/** Evidence of current answers ending within this many days (the library's notice, docs/evidence.md). */
+export const EVIDENCE_EXPIRY_DAYS = EXPIRY_NOTICE_DAYS;
+
 const REVIEWER_ROLES: readonly Role[] = [Role.ExternalAccreditedTester, Role.InternalTester];
 
 /**
@@ -91,6 +108,13 @@ export interface WorklistPlan {
   groups: { states: GroupState[]; testerUserId: number | null }[];
   /** Current labels of the covered objects valid until a day up to `until` (today included). */
   labelsExpiring: { grants: AssetGrant[]; from: string; until: string } | null;
+  /** Objects whose energy performance certificate ends on a day from `from` up to `until`. */
+  epcsExpiring: { grants: AssetGrant[]; from: string; until: string } | null;
+  /**
+   * Objects whose latest filled questionnaire, while it can still be answered (`states`), has an answer whose library
+   * document ends on a day from `from` up to `until`.
+   */
+  evidenceExpiring: { grants: AssetGrant[]; states: AssetQuestionnaireState[]; from: string; until: string } | null;
   /** Webhook subscriptions paused after a day of failures, told to the user who made them. */
   webhooksPaused: { createdBy: number } | null;
 }
@@ -114,11 +138,16 @@ export const worklistPlan = (actor: AssetActor, today: string): WorklistPlan => 
     if (waiter === 'evaluator' && actor.roles.includes(Role.Evaluator)) groups.push({ states: [state], testerUserId: null });
   }
   const ownerGrants = actor.roles.includes(Role.ObjectAdministrator) ? waiterGrants(actor, 'owner') : [];
+  const libraryGrants = mayChangeLibrary(actor) ? waiterGrants(actor, 'owner') : [];
+  const answerable = (Object.keys(QUESTIONNAIRE_WAITS) as AssetQuestionnaireState[]).filter((state) => QUESTIONNAIRE_WAITS[state]?.waitsFor === 'owner');
   return {
     questionnaires: [...byKind].map(([kind, parts]) => ({ kind, parts })),
     groups: mergeGroupParts(groups),
     labelsExpiring: ownerGrants.length > 0 ? { grants: ownerGrants, from: today, until: expiresWithinLimit(today, LABEL_EXPIRY_DAYS) } : null,
-    webhooksPaused: actor.roles.includes(Role.AccountAdministrator) ? { createdBy: actor.userId } : null,
+    epcsExpiring: ownerGrants.length > 0 ? { grants: ownerGrants, from: today, until: expiresWithinLimit(today, EPC_EXPIRY_DAYS) } : null,
+    evidenceExpiring: libraryGrants.length > 0 ? { grants: libraryGrants, states: answerable, from: today, until: expiresWithinLimit(today, EVIDENCE_EXPIRY_DAYS) } : null,
+    // Whoever may manage webhooks (core webhookScope) hears of the ones it made.
+    webhooksPaused: webhookScope(actor) ? { createdBy: actor.userId } : null,
   };
 };
 
@@ -144,9 +173,9 @@ export interface WorklistRow {
   state: string;
   /** Since when it waits: the change into its state (for an expiring label, its issue). */
   since: string;
-  /** The last valid day of an expiring label ('YYYY-MM-DD'). */
+  /** The last valid day of an expiring label, certificate or document ('YYYY-MM-DD'). */
   dueOn: string | null;
-  /** The reason given with the change that made it (a decline's), verbatim. */
+  /** The reason given with the change that made it (a decline's), verbatim; an expiring document's title. */
   note: string | null;
   answered: number | null;
   total: number | null;
@@ -180,10 +209,13 @@ export const worklistLink = (row: Pick<WorklistRow, 'kind' | 'subjectId' | 'ques
     case 'groupDecision':
       return '/job-management/object-groups';
     case 'labelExpiring':
+    case 'epcExpiring':
       return `${object}/edit/data`;
+    case 'evidenceExpiring':
+      return `${object}/questionnaire/${row.questionnaireId}/data`;
     case 'webhookPaused':
-      // No screen of its own yet: the API description's webhook calls (delete it and subscribe again).
-      return '/api/docs/#/webhooks';
+      // The webhooks screen (under the profile menu): its deliveries say why; delete it and subscribe again.
+      return '/webhooks';
   }
 };
 
@@ -207,6 +239,14 @@ export const worklistWhy = (row: WorklistRow, language: Language): string => {
         : de ? 'Die Objektgruppe wartet auf Ihre Entscheidung.' : 'The object group is waiting for your decision.';
     case 'labelExpiring':
       return de ? `Das Label läuft am ${dateText(row.dueOn ?? '', language)} ab: das neue Jahr beginnen.` : `The label expires on ${dateText(row.dueOn ?? '', language)}: start the next year.`;
+    case 'epcExpiring':
+      return de
+        ? `Der Energieausweis gilt bis ${dateText(row.dueOn ?? '', language)}: einen neuen ausstellen lassen und eintragen.`
+        : `The energy performance certificate is valid until ${dateText(row.dueOn ?? '', language)}: have a new one issued and enter it.`;
+    case 'evidenceExpiring':
+      return de
+        ? `Der Nachweis „${row.note ?? ''}“ gilt nur bis ${dateText(row.dueOn ?? '', language)}: einen gültigen hochladen.`
+        : `The evidence “${row.note ?? ''}” is valid only until ${dateText(row.dueOn ?? '', language)}: upload a valid one.`;
     case 'answersToFinish':
       if (row.total !== null && row.answered !== null && row.answered >= row.total) return de ? 'Alle Fragen beantwortet: zur Prüfung einreichen.' : 'Every question answered: submit for review.';
       return de ? `${row.answered ?? 0} von ${row.total ?? 0} Fragen beantwortet.` : `${row.answered ?? 0} of ${row.total ?? 0} questions answered.`;

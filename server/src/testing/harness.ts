@@ -182,11 +182,11 @@ export async function databaseSnapshot(db: Kysely<DB>): Promise<Record<string, s
  * Two apps on one database, as two server processes sharing it run (on PostgreSQL each with its own pool and LISTEN
  * connection, on PGlite the one embedded database); `close` ends both and the connections.
  */
-export async function createHarnessPair(database: Pick<TestDatabase, 'open'>) {
+export async function createHarnessPair(database: Pick<TestDatabase, 'open'>, config: Partial<AppConfig> = {}) {
   const first = await database.open();
   const second = await first.reopen();
-  const a = await createHarness({}, first);
-  const b = await createHarness({}, second);
+  const a = await createHarness(config, first);
+  const b = await createHarness(config, second);
   return {
     a,
     b,

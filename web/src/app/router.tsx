@@ -63,6 +63,9 @@ const CategoryPanel = lazyArea(() => editorPanels().then((m) => m.CategoryPanel)
 const SectionPanel = lazyArea(() => editorPanels().then((m) => m.SectionPanel), TEMPLATES);
 const QuestionPanel = lazyArea(() => editorPanels().then((m) => m.QuestionPanel), TEMPLATES);
 const AccountUsersPage = lazyArea(() => import('../features/accounts/account-users-page.tsx').then((m) => m.AccountUsersPage), ACCOUNT_LISTS);
+const webhooksPages = () => import('../features/webhooks/webhooks-page.tsx');
+const WebhooksPage = lazyArea(() => webhooksPages().then((m) => m.WebhooksPage), ['accounts', 'data-table', 'webhooks']);
+const AccountWebhooksPage = lazyArea(() => webhooksPages().then((m) => m.AccountWebhooksPage), ['accounts', 'data-table', 'webhooks']);
 const AccountOrganisationsPage = lazyArea(() =>
   import('../features/accounts/account-organisations-page.tsx').then((m) => m.AccountOrganisationsPage),
   ACCOUNT_LISTS,
@@ -127,6 +130,8 @@ export const routes: RouteObject[] = [
           { path: 'data-protection', element: <DataProtectionPage />, handle: named('infoPages.dataProtection.title') },
           // Under the profile menu (issue 21): the user's access tokens for backend callers.
           { path: 'api-tokens', element: <ApiTokensPage />, handle: named('apiTokens.page.title') },
+          // Under the profile menu of those who manage webhooks (docs/webhooks.md); the calls refuse anybody else.
+          { path: 'webhooks', element: <WebhooksPage />, handle: named('webhooks.page.title') },
           // Under the profile menu: password, authenticator app and their last use (docs/sign-in.md).
           { path: 'sign-in-methods', element: <SignInMethodsPage />, handle: named('identity.signInMethods.title') },
           // Viewers of evidence and reference images (spec 02 §2), behind login.
@@ -169,6 +174,8 @@ export const routes: RouteObject[] = [
               { index: true, element: <AccountManagementPage /> },
               { path: 'users', element: <AccountUsersPage />, handle: named('accounts.users.title') },
               { path: 'organisations', element: <AccountOrganisationsPage />, handle: named('accounts.organisations.title') },
+              // docs/webhooks.md: the account administrator's webhooks (the calls refuse anybody else).
+              { path: 'webhooks', element: <AccountWebhooksPage />, handle: named('webhooks.page.title') },
             ],
           },
           {

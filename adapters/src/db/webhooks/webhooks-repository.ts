@@ -1,25 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { orderKey, type WebhookEvent, type WebhookPayload, type WebhookSubject } from '@ecore/core/webhooks/webhooks.ts';
+import { orderKey, type WebhookDeliveryView, type WebhookEvent, type WebhookPayload, type WebhookSubject, type WebhookView } from '@ecore/core/webhooks/webhooks.ts';
+
+export type { WebhookView };
 import type { DB } from '../schema.ts';
 
 type Executor = Kysely<DB>;
 
-export interface WebhookView {
-  id: number;
-  organisationId: number;
-  url: string;
-  events: WebhookEvent[];
-  createdAt: string;
-  pausedAt: string | null;
-  failingSince: string | null;
-}
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-const view = (r: { id: number; organisation_id: number; url: string; events: string[]; created_at: Date; paused_at: Date | null; failing_since: Date | null }): WebhookView => ({
+const view = (r: { id: number; organisation_id: number; organisation_name: string; url: string; events: string[]; created_at: Date; paused_at: Date | null; failing_since: Date | null }): WebhookView => ({
   id: r.id,
   organisationId: r.organisation_id,
+  organisationName: r.organisation_name,
   url: r.url,
   events: r.events as WebhookEvent[],
   createdAt: iso(r.created_at)!,
@@ -28,6 +22,14 @@ const view = (r: { id: number; organisation_id: number; url: string; events: str
 });
 
 const columns = ['id', 'organisation_id', 'url', 'events', 'created_at', 'paused_at', 'failing_since'] as const;
+const joinedColumns = columns.map((c) => `webhook_subscriptions.${c}` as const);
+
+/** The subscriptions with their organisation's name (what the settings screen shows). */
+const withOrganisation = (db: Executor) =>
+  db
+    .selectFrom('webhook_subscriptions')
+    .innerJoin('organisations', 'organisations.id', 'webhook_subscriptions.organisation_id')
+    .select([...joinedColumns, 'organisations.name as organisation_name']);
 
 export async function countWebhooks(db: Executor, organisationId: number): Promise<number> {
   const row = await db.selectFrom('webhook_subscriptions').select(sql<number>`count(*)::int`.as('n')).where('organisation_id', '=', organisationId).executeTakeFirstOrThrow();
@@ -40,18 +42,18 @@ export async function insertWebhook(db: Executor, w: { organisationId: number; u
     .values({ organisation_id: w.organisationId, url: w.url, events: [...w.events], secret_encrypted: w.sealedSecret, created_by: w.createdBy, created_at: w.at })
     .returning(columns)
     .executeTakeFirstOrThrow();
-  return view(row);
+  return (await findWebhook(db, row.id))!;
 }
 
 /** The subscriptions of one organisation, or of all (null: the account administrator's view), oldest first. */
 export async function listWebhooks(db: Executor, organisationId: number | null): Promise<WebhookView[]> {
-  let q = db.selectFrom('webhook_subscriptions').select(columns).orderBy('id');
-  if (organisationId !== null) q = q.where('organisation_id', '=', organisationId);
+  let q = withOrganisation(db).orderBy('webhook_subscriptions.id');
+  if (organisationId !== null) q = q.where('webhook_subscriptions.organisation_id', '=', organisationId);
   return (await q.execute()).map(view);
 }
 
 export async function findWebhook(db: Executor, id: number): Promise<WebhookView | null> {
-  const row = await db.selectFrom('webhook_subscriptions').select(columns).where('id', '=', id).executeTakeFirst();
+  const row = await withOrganisation(db).where('webhook_subscriptions.id', '=', id).executeTakeFirst();
   return row ? view(row) : null;
 }
 
@@ -59,19 +61,8 @@ export async function deleteWebhook(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('webhook_subscriptions').where('id', '=', id).execute();
 }
 
-export interface DeliveryView {
-  eventId: string;
-  type: string;
-  attempt: number;
-  delivered: boolean;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-  attemptedAt: string;
-}
-
 /** The last 100 attempts of a subscription, newest first. */
-export async function listDeliveries(db: Executor, subscriptionId: number): Promise<DeliveryView[]> {
+export async function listDeliveries(db: Executor, subscriptionId: number): Promise<WebhookDeliveryView[]> {
   const rows = await db.selectFrom('webhook_deliveries').selectAll().where('subscription_id', '=', subscriptionId).orderBy('id', 'desc').limit(100).execute();
   return rows.map((r) => ({ eventId: r.event_id, type: r.event_type, attempt: r.attempt, delivered: r.delivered, statusCode: r.status_code, error: r.error, durationMs: r.duration_ms, attemptedAt: iso(r.attempted_at)! }));
 }

@@ -94,6 +94,53 @@ async function labelRows(db: Executor, plan: NonNullable<WorklistPlan['labelsExp
   };
 }
 
+/**
+ * Objects whose energy performance certificate ends in the window (their certificate's issue is "since"; without an
+ * issue date, its last day). By the index of migration 124 (organisation, last valid day).
+ */
+async function epcRows(db: Executor, plan: NonNullable<WorklistPlan['epcsExpiring']>): Promise<{ rows: WorklistRow[]; count: number }> {
+  const result = await sql<{ id: number; name: string; is_buyer_asset: boolean; epc_valid_until: Date | string; since: Date | string; total_rows: number }>`
+    select assets.id, assets.name, assets.is_buyer_asset, assets.epc_valid_until, coalesce(assets.epc_issued_at, assets.epc_valid_until) as since, count(*) over ()::int as total_rows
+    from assets
+    where assets.epc_valid_until between ${plan.from}::date and ${plan.until}::date and ${visibleAssetsCondition(plan.grants)}
+    order by assets.epc_valid_until, assets.id
+    limit ${ITEMS_PER_KIND}`.execute(db);
+  return {
+    count: result.rows[0]?.total_rows ?? 0,
+    rows: result.rows.map((r) =>
+      item({ kind: 'epcExpiring', subjectType: 'asset', subjectId: r.id, subjectName: r.name, isBuyerAsset: r.is_buyer_asset, state: 'Valid', since: iso(r.since), dueOn: dateText(r.epc_valid_until) }),
+    ),
+  };
+}
+
+/**
+ * Objects whose latest filled questionnaire, still open to answers, has an answer whose library document ends in the
+ * window: per object the document ending first (its title is the note), since its upload. From the library's index
+ * (organisation, last valid day) through the links' index to the answers.
+ */
+async function evidenceRows(db: Executor, plan: NonNullable<WorklistPlan['evidenceExpiring']>): Promise<{ rows: WorklistRow[]; count: number }> {
+  const result = await sql<{ id: number; name: string; is_buyer_asset: boolean; questionnaire_id: number; state: string; title: string; valid_until: Date | string; uploaded_at: Date; total_rows: number }>`
+    with expiring as (
+      select distinct on (assets.id) assets.id, assets.name, assets.is_buyer_asset, assets.latest_questionnaire_id as questionnaire_id, assets.questionnaire_state as state,
+        e.title, e.valid_until, e.uploaded_at
+      from evidence_documents e
+      join asset_answer_documents d on d.evidence_id = e.id
+      join asset_answers a on a.id = d.answer_id
+      join assets on assets.latest_questionnaire_id = a.asset_questionnaire_id and assets.organisation_id = e.organisation_id
+      where e.valid_until between ${plan.from}::date and ${plan.until}::date
+        and assets.questionnaire_state in (${sql.join(plan.states)})
+        and ${visibleAssetsCondition(plan.grants)}
+      order by assets.id, e.valid_until, e.id
+    )
+    select *, count(*) over ()::int as total_rows from expiring order by valid_until, id limit ${ITEMS_PER_KIND}`.execute(db);
+  return {
+    count: result.rows[0]?.total_rows ?? 0,
+    rows: result.rows.map((r) =>
+      item({ kind: 'evidenceExpiring', subjectType: 'asset', subjectId: r.id, subjectName: r.name, questionnaireId: r.questionnaire_id, isBuyerAsset: r.is_buyer_asset, state: r.state, since: iso(r.uploaded_at), dueOn: dateText(r.valid_until), note: r.title }),
+    ),
+  };
+}
+
 /** The caller's webhook subscriptions paused after a day of failures (docs/webhooks.md), since their pause. */
 async function pausedWebhookRows(db: Executor, createdBy: number): Promise<{ rows: WorklistRow[]; count: number }> {
   const rows = await db.selectFrom('webhook_subscriptions').select(['id', 'url', 'paused_at']).where('created_by', '=', createdBy).where('paused_at', 'is not', null).orderBy('id').limit(ITEMS_PER_KIND).execute();
@@ -111,6 +158,8 @@ export async function findWorklistRows(db: Executor, plan: WorklistPlan): Promis
   for (const q of plan.questionnaires) add(q.kind, await questionnaireRows(db, q.kind, q.parts));
   if (plan.groups.length > 0) add('groupDecision', await groupRows(db, plan.groups));
   if (plan.labelsExpiring) add('labelExpiring', await labelRows(db, plan.labelsExpiring));
+  if (plan.epcsExpiring) add('epcExpiring', await epcRows(db, plan.epcsExpiring));
+  if (plan.evidenceExpiring) add('evidenceExpiring', await evidenceRows(db, plan.evidenceExpiring));
   if (plan.webhooksPaused) add('webhookPaused', await pausedWebhookRows(db, plan.webhooksPaused.createdBy));
   return { rows, counts };
 }

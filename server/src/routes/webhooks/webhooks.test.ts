@@ -81,7 +81,8 @@ describe('webhook subscriptions', () => {
     const stored = await h.db.selectFrom('webhook_subscriptions').select('secret_encrypted').where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(stored.secret_encrypted).not.toContain(created.secret.slice(6));
     const list = (await h.as('objectadmin', 'GET', '/api/webhooks')).json<{ items: object[] }>();
-    expect(list.items).toEqual([expect.objectContaining({ id: created.id, url: hookUrl })]);
+    const own = await h.db.selectFrom('organisations').select('name').where('id', '=', created.organisationId).executeTakeFirstOrThrow();
+    expect(list.items).toEqual([expect.objectContaining({ id: created.id, url: hookUrl, organisationName: own.name, pausedAt: null })]);
     expect(JSON.stringify(list)).not.toContain(created.secret);
     expect((await h.as('collector', 'GET', '/api/webhooks')).statusCode).toBe(403);
     expect((await h.as('bank', 'DELETE', `/api/webhooks/${created.id}`)).statusCode).toBe(404);

@@ -17,6 +17,7 @@ const tags = ['webhooks'];
 const webhookSchema = z.object({
   id: z.number(),
   organisationId: z.number(),
+  organisationName: z.string(),
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
   createdAt: z.string(),

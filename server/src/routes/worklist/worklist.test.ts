@@ -109,6 +109,59 @@ describe('GET /api/user/me/worklist', () => {
     expect((await worklistOf('collector')).counts.labelExpiring).toBe(0);
   });
 
+  it('gives the object administrator an energy performance certificate in its last 90 days, and not one ending later', async () => {
+    const office = await assetId(OFFICE);
+    const quarter = await assetId(QUARTER);
+    const day = (days: number) => new Date(h.clock.now + days * 86_400_000).toISOString().slice(0, 10);
+    await h.db.updateTable('assets').set({ epc_class: 'C', epc_issued_at: '2017-03-01', epc_valid_until: day(80) }).where('id', '=', office).execute();
+    await h.db.updateTable('assets').set({ epc_class: 'B', epc_issued_at: '2017-03-01', epc_valid_until: day(95) }).where('id', '=', quarter).execute();
+    const list = await worklistOf('objectadmin', 'en');
+    expect(list.items.filter((i) => i.kind === 'epcExpiring')).toEqual([
+      expect.objectContaining({ subjectId: office, dueOn: day(80), since: '2017-03-01T00:00:00.000Z', link: `/asset-management/objects/${office}/false/edit/data` }),
+    ]);
+    expect(list.items.find((i) => i.kind === 'epcExpiring')!.why).toBe(`The energy performance certificate is valid until ${day(80)}: have a new one issued and enter it.`);
+    expect((await worklistOf('collector')).counts.epcExpiring).toBe(0);
+  });
+
+  it('gives those who answer an object whose open answers rely on evidence ending within 60 days, the document ending first', async () => {
+    const office = await assetId(OFFICE);
+    const day = (days: number) => new Date(h.clock.now + days * 86_400_000).toISOString().slice(0, 10);
+    const asset = await h.db.selectFrom('assets').select(['organisation_id', 'latest_questionnaire_id']).where('id', '=', office).executeTakeFirstOrThrow();
+    const answers = await h.db.selectFrom('asset_answers').select('id').where('asset_questionnaire_id', '=', asset.latest_questionnaire_id!).orderBy('id').limit(2).execute();
+    const link = async (title: string, validUntil: string, answerId: number) => {
+      const file = { file_name: `${title}.pdf`, content_type: 'application/pdf', size: 10, storage_key: `k-${title}`, uploaded_by: 'Demo' };
+      const doc = await h.db.insertInto('evidence_documents').values({ ...file, organisation_id: asset.organisation_id, title, type: 'bill', valid_from: '2026-01-01', valid_until: validUntil, uploaded_at: new Date(h.clock.now) }).returning('id').executeTakeFirstOrThrow();
+      await h.db.insertInto('asset_answer_documents').values({ ...file, answer_id: answerId, uploaded_at: new Date(h.clock.now), evidence_id: doc.id }).execute();
+    };
+    await link('Stromrechnung 2026', day(40), answers[0]!.id);
+    await link('Wartungsvertrag', day(20), answers[1]!.id);
+    await link('Mietvertrag', day(61), answers[1]!.id);
+    const list = await worklistOf('collector');
+    expect(list.items.filter((i) => i.kind === 'evidenceExpiring')).toEqual([
+      expect.objectContaining({ subjectId: office, note: 'Wartungsvertrag', dueOn: day(20), link: `/asset-management/objects/${office}/false/questionnaire/${asset.latest_questionnaire_id}/data` }),
+    ]);
+    expect(list.counts.evidenceExpiring).toBe(1);
+    expect((await worklistOf('objectadmin')).counts.evidenceExpiring).toBe(1);
+    // Once submitted, the answers are the tester's to check: the document is no longer the collector's to replace.
+    expect((await setState('collector', office, 'Review')).statusCode).toBe(204);
+    expect((await worklistOf('collector')).counts.evidenceExpiring).toBe(0);
+    expect((await worklistOf('bank')).total).toBe(0);
+  });
+
+  it('tells the object administrator of a webhook it made that was paused, linked to the webhooks screen', async () => {
+    const admin = await h.db.selectFrom('users').select(['id', 'organisation_id']).where('user_name', '=', 'objectadmin').executeTakeFirstOrThrow();
+    const paused = new Date(h.clock.now - 3_600_000);
+    const { id } = await h.db
+      .insertInto('webhook_subscriptions')
+      .values({ organisation_id: admin.organisation_id, url: 'https://hooks.example.com/a', events: ['certificate.issued'], secret_encrypted: 'sealed', created_by: admin.id, created_at: paused, failing_since: paused, paused_at: paused })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [first] = (await worklistOf('objectadmin')).items;
+    expect(first).toMatchObject({ kind: 'webhookPaused', subjectId: id, link: '/webhooks', since: paused.toISOString() });
+    expect((await worklistOf('admin')).counts.webhookPaused).toBe(0);
+    expect((await worklistOf('collector')).counts.webhookPaused).toBe(0);
+  });
+
   it('shows nothing of organisation A to other organisations and to roles nothing waits for', async () => {
     for (const user of ['buyer', 'bank', 'analyst', 'billing', 'accountmanager', 'scoring'] as const) {
       expect([user, (await worklistOf(user)).total]).toEqual([user, 0]);

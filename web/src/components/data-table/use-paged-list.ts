@@ -54,3 +54,11 @@ export const usePagedList = <T, F extends string>(
   }
   return { state, reload };
 };
+
+/** The state of a list answered whole by one call (an SWR answer `{ items, total }`): one page holding every row. */
+export const wholeListState = <T>(data: { items: T[]; total: number } | undefined, error: unknown): PagedListState<T> =>
+  error
+    ? { status: 'error', page: null, stale: false }
+    : data
+      ? { status: 'ready', page: { items: data.items, total: data.total, page: 1, pageSize: Math.max(data.total, 5) }, stale: false }
+      : { status: 'loading', page: null, stale: false };

@@ -7,11 +7,11 @@ import type { ApiTokenItem } from '@ecore/core/identity/api-token-schema.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { RowAction } from '../../components/data-table/row-action.tsx';
-import type { PagedListState } from '../../components/data-table/use-paged-list.ts';
+import { wholeListState } from '../../components/data-table/use-paged-list.ts';
+import { useConfirmedAction } from '../../components/use-confirmed-action.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { CreateTokenDialog } from './create-token-dialog.tsx';
 import { fetchApiTokens, revokeApiToken } from './api-tokens-api.ts';
@@ -27,16 +27,11 @@ export function ApiTokensPage() {
   const session = useSession();
   const { data, error, mutate } = useSWR(session ? ['user/apiTokens', session.token] : null, fetchApiTokens, { revalidateOnFocus: false });
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<ApiTokenItem | null>(null);
-  const [pending, setPending] = useState(false);
+  const confirming = useConfirmedAction((row: ApiTokenItem) => revokeApiToken(row.id), { success: t('apiTokens.toast.revokeSuccess'), failure: t('apiTokens.toast.revokeError') }, () => mutate());
   if (!session) return null;
   const language = currentLanguage();
 
-  const state: PagedListState<ApiTokenItem> = error
-    ? { status: 'error', page: null, stale: false }
-    : data
-      ? { status: 'ready', page: { items: data.items, total: data.total, page: 1, pageSize: Math.max(data.total, 5) }, stale: false }
-      : { status: 'loading', page: null, stale: false };
+  const state = wholeListState(data, error);
 
   const columns: Column<ApiTokenItem>[] = [
     { key: 'name', header: t('apiTokens.columns.name'), render: (row) => <Text size="sm" fw={500}>{row.name}</Text> },
@@ -46,21 +41,6 @@ export function ApiTokensPage() {
     { key: 'expiresAt', header: t('apiTokens.columns.expiresAt'), render: (row) => formatDateTime(row.expiresAt, language) },
     { key: 'lastUsedAt', header: t('apiTokens.columns.lastUsedAt'), render: (row) => (row.lastUsedAt ? formatDateTime(row.lastUsedAt, language) : t('apiTokens.neverUsed')) },
   ];
-
-  const revoke = async () => {
-    if (!revoking) return;
-    setPending(true);
-    try {
-      await revokeApiToken(revoking.id);
-      notifySuccess(t('apiTokens.toast.revokeSuccess'));
-      setRevoking(null);
-      await mutate();
-    } catch {
-      notifyError(t('apiTokens.toast.revokeError'));
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <>
@@ -85,22 +65,22 @@ export function ApiTokensPage() {
         actions={(row) =>
           row.state === 'valid' ? (
             <Group gap={4} wrap="nowrap">
-              <RowAction label={t('apiTokens.actions.revoke')} name={t('apiTokens.actions.revokeNamed', { name: row.name })} color="red" icon={<IconTrash size={16} aria-hidden="true" />} onClick={() => setRevoking(row)} />
+              <RowAction label={t('apiTokens.actions.revoke')} name={t('apiTokens.actions.revokeNamed', { name: row.name })} color="red" icon={<IconTrash size={16} aria-hidden="true" />} onClick={() => confirming.ask(row)} />
             </Group>
           ) : null
         }
       />
       {creating ? <CreateTokenDialog subject={session.actor} onClose={() => setCreating(false)} onCreated={() => void mutate()} /> : null}
       <ConfirmDialog
-        opened={revoking !== null}
+        opened={confirming.target !== null}
         title={t('apiTokens.revoke.title')}
         confirmLabel={t('apiTokens.revoke.confirm')}
         destructive
-        pending={pending}
-        onConfirm={() => void revoke()}
-        onClose={() => setRevoking(null)}
+        pending={confirming.pending}
+        onConfirm={() => void confirming.confirm()}
+        onClose={confirming.cancel}
       >
-        {t('apiTokens.revoke.text', { name: revoking?.name ?? '' })}
+        {t('apiTokens.revoke.text', { name: confirming.target?.name ?? '' })}
       </ConfirmDialog>
     </>
   );

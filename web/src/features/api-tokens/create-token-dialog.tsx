@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { checkNewToken, scopesUserMayHold, type ApiTokenScope, type ScopeSubject } from '@ecore/core/identity/api-tokens.ts';
 import type { CreatedApiToken } from '@ecore/core/identity/api-token-schema.ts';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { DialogForm } from '../../components/forms/dialog-form.tsx';
+import { SecretShownOnce } from '../../components/secret-shown-once.tsx';
 import { serverFieldErrors } from '../../components/forms/form-errors.ts';
 import { useMessage } from '../../components/forms/use-message.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -68,27 +68,17 @@ export function CreateTokenDialog({ subject, onClose, onCreated }: { subject: Sc
       size="lg"
     >
       {created ? (
-        <Stack gap="sm">
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
-            {t('apiTokens.created.once')}
-          </Alert>
-          <TextInput label={t('apiTokens.created.secret')} value={created.token} readOnly ff="monospace" onFocus={(e) => e.currentTarget.select()} />
-          <Group justify="space-between">
-            <CopyButton value={created.token}>
-              {({ copied, copy }) => (
-                <Button
-                  variant={copied ? 'filled' : 'light'}
-                  color={copied ? 'green' : undefined}
-                  leftSection={copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
-                  onClick={copy}
-                >
-                  {t(copied ? 'apiTokens.created.copied' : 'apiTokens.created.copy')}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose}>{t('apiTokens.created.done')}</Button>
-          </Group>
-        </Stack>
+        <SecretShownOnce
+          value={created.token}
+          texts={{
+            once: t('apiTokens.created.once'),
+            label: t('apiTokens.created.secret'),
+            copy: t('apiTokens.created.copy'),
+            copied: t('apiTokens.created.copied'),
+            done: t('apiTokens.created.done'),
+          }}
+          onDone={onClose}
+        />
       ) : (
         <DialogForm onSubmit={submit} onCancel={onClose} pending={pending} submitLabel={t('apiTokens.dialog.submit')}>
           <TextInput label={t('apiTokens.dialog.name')} description={t('apiTokens.dialog.nameHint')} withAsterisk data-autofocus {...form.getInputProps('name')} />

@@ -46,6 +46,25 @@ describe('the worklist on the home page', () => {
     expect(screen.getByText('1 × Fragebogen abgelehnt · 1 × Antworten offen')).toBeTruthy();
   });
 
+  it('shows the dated items in English, an expiring document named once in why', async () => {
+    api.fetchWorklist.mockResolvedValue(
+      worklist(
+        [
+          row({ kind: 'evidenceExpiring', subjectId: 3, state: 'Active', dueOn: '2027-01-10', note: 'Wartungsvertrag Heizung 2026' }),
+          row({ kind: 'epcExpiring', subjectId: 4, subjectName: 'Praxis- und Bürohaus Heidelberg', questionnaireId: null, state: 'Valid', dueOn: '2027-02-01' }),
+        ],
+        'en',
+      ),
+    );
+    await show('en');
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0]!).getByText('Energy certificate expiring')).toBeTruthy();
+    expect(within(items[0]!).getByRole('link', { name: 'Praxis- und Bürohaus Heidelberg' }).getAttribute('href')).toBe('/asset-management/objects/4/false/edit/data');
+    expect(within(items[1]!).getByText('Evidence expiring')).toBeTruthy();
+    expect(within(items[1]!).getByText('The evidence “Wartungsvertrag Heizung 2026” is valid only until 2027-01-10: upload a valid one.')).toBeTruthy();
+    expect(within(items[1]!).queryByText(/^Reason:/)).toBeNull();
+  });
+
   it('says "Nichts offen" / "Nothing waiting" when nothing waits', async () => {
     api.fetchWorklist.mockResolvedValue(worklist([], 'de'));
     await show('de');

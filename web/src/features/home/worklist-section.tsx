@@ -14,6 +14,8 @@ const KIND_COLOURS: Record<(typeof WORKLIST_KINDS)[number], string> = {
   reviewJob: 'teal.9',
   groupDecision: 'teal.9',
   labelExpiring: 'orange.9',
+  epcExpiring: 'orange.9',
+  evidenceExpiring: 'orange.9',
   answersToFinish: 'gray.8',
 };
 
@@ -67,7 +69,8 @@ export function WorklistSection() {
                     </Anchor>
                   )}
                   <Text size="sm">{item.why}</Text>
-                  {item.note && (
+                  {/* An expiring document's title is already in the why; a note is otherwise the reason given. */}
+                  {item.note && item.kind !== 'evidenceExpiring' && (
                     <Text size="sm" fs="italic">
                       {t('home.worklist.note', { note: item.note })}
                     </Text>

@@ -1,9 +1,10 @@
 import { Avatar, Box, Button, List, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconDownload, IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconKey, IconLogout, IconShieldLock, IconWebhook } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
+import { webhookScope } from '@ecore/core/webhooks/webhooks.ts';
 import { useSession } from '../../lib/session.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { notifyError } from '../../lib/notify.ts';
@@ -74,6 +75,11 @@ export function ProfileMenu() {
         <Menu.Item leftSection={<IconKey size={16} aria-hidden="true" />} onClick={() => void navigate('/api-tokens')}>
           {t('identity.profileMenu.apiTokens')}
         </Menu.Item>
+        {webhookScope(session.actor) ? (
+          <Menu.Item leftSection={<IconWebhook size={16} aria-hidden="true" />} onClick={() => void navigate('/webhooks')}>
+            {t('identity.profileMenu.webhooks')}
+          </Menu.Item>
+        ) : null}
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void doLogout()}>
           {t('identity.profileMenu.logout')}
         </Menu.Item>
