@@ -25,6 +25,18 @@ export interface EvidenceFields {
   validUntil: string | null;
 }
 
+/** An answer a library entry is linked to (the link is that answer's document), with its object and questionnaire. */
+export interface EvidenceLink {
+  documentId: number;
+  answerId: number;
+  questionId: number;
+  assetId: number;
+  assetName: string;
+  assetQuestionnaireId: number;
+  questionnaireState: string;
+  reportingYear: number | null;
+}
+
 export type EvidenceFieldError = { path: keyof EvidenceFields; key: 'validation-required' | 'evidence-title-too-long' | 'evidence-date' | 'evidence-valid-until-before-from' };
 
 /** The fields of a library entry, or what is wrong with them: a title, dates that exist, validUntil not before validFrom. */

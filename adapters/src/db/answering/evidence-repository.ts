@@ -1,5 +1,5 @@
 import { sql, type ColumnType, type Generated, type Kysely, type Transaction } from 'kysely';
-import type { EvidenceFields, EvidenceType } from '@ecore/core/answering/evidence.ts';
+import type { EvidenceFields, EvidenceLink, EvidenceType } from '@ecore/core/answering/evidence.ts';
 import type { DB } from '../schema.ts';
 import type { DocumentRow } from './answering-repository.ts';
 
@@ -26,17 +26,6 @@ export interface EvidenceDocumentTable {
 
 export interface EvidenceTables {
   evidence_documents: EvidenceDocumentTable;
-}
-
-export interface EvidenceLink {
-  documentId: number;
-  answerId: number;
-  questionId: number;
-  assetId: number;
-  assetName: string;
-  assetQuestionnaireId: number;
-  questionnaireState: string;
-  reportingYear: number | null;
 }
 
 export interface EvidenceRow extends EvidenceFields {
