@@ -13,6 +13,7 @@ import { useErrorText } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { deleteDocument, documentPath, downloadDocument, uploadDocument, type Answer, type AnswerDocument } from './answering-api.ts';
 import { filePreviewPath, previewExtension } from './answering-paths.ts';
+import { IconAction } from './icon-action.tsx';
 import { LibraryPicker } from './library-picker.tsx';
 
 /** The file types the picker offers (spec 02 §5: PDF and JPG). */
@@ -143,17 +144,13 @@ export function DocumentsPanel({
                         <IconEye size={16} aria-hidden="true" />
                       </ActionIcon>
                     </Tooltip>
-                    <Tooltip label={t('answering.documents.download', { name: document.fileName })} withinPortal>
-                      <ActionIcon variant="subtle" aria-label={t('answering.documents.download', { name: document.fileName })} onClick={() => void download(document)}>
-                        <IconDownload size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    </Tooltip>
+                    <IconAction label={t('answering.documents.download', { name: document.fileName })} onClick={() => void download(document)}>
+                      <IconDownload size={16} aria-hidden="true" />
+                    </IconAction>
                     {mayChange ? (
-                      <Tooltip label={t('answering.documents.delete', { name: document.fileName })} withinPortal>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('answering.documents.delete', { name: document.fileName })} onClick={() => setToDelete(document)}>
-                          <IconTrash size={16} aria-hidden="true" />
-                        </ActionIcon>
-                      </Tooltip>
+                      <IconAction label={t('answering.documents.delete', { name: document.fileName })} color="red" onClick={() => setToDelete(document)}>
+                        <IconTrash size={16} aria-hidden="true" />
+                      </IconAction>
                     ) : null}
                   </Group>
                 </Table.Td>

@@ -9,6 +9,7 @@ import { useErrorText } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { evidenceKey, fetchEvidence, linkEvidence, unlinkEvidence, type EvidenceEntry } from './evidence-api.ts';
 import { formatValidity } from './evidence-format.ts';
+import { EntryTitle } from './icon-action.tsx';
 
 /** The type filter of the library: every type, named in the user's language. */
 export const useTypeOptions = () => {
@@ -84,10 +85,7 @@ export function LibraryPicker({ answerId, onClose, onChanged }: { answerId: numb
                 const linked = entry.links.some((link) => link.answerId === answerId);
                 return (
                   <Table.Tr key={entry.id}>
-                    <Table.Td>
-                      <Text size="sm">{entry.title}</Text>
-                      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>{entry.fileName}</Text>
-                    </Table.Td>
+                    <Table.Td><EntryTitle title={entry.title} fileName={entry.fileName} /></Table.Td>
                     <Table.Td><Text size="sm">{t(`answering.library.types.${entry.type}`)}</Text></Table.Td>
                     <Table.Td><Text size="sm">{formatValidity(entry, i18n.language, t)}</Text></Table.Td>
                     <Table.Td>
