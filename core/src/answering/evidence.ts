@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { Either } from 'fp-ts/Either';
 import { isCalendarDate } from '../review/transitions.ts';
 import { Role } from '../identity/roles.ts';
-import type { AssetQuestionnaireState } from './answers.ts';
+import type { AnswerState, AssetQuestionnaireState } from './answers.ts';
 import { ANSWERING_ROLES } from './submission.ts';
 
 /**
@@ -85,3 +85,37 @@ export const mayChangeLibrary = (actor: { roles: readonly Role[] }): boolean => 
 
 /** Who reads the organisation's library: those who change it, and the object analyst. */
 export const mayReadLibrary = (actor: { roles: readonly Role[] }): boolean => mayChangeLibrary(actor) || actor.roles.includes(Role.ObjectAnalyst);
+
+/** The states of an answer a tester or an evaluator accepted: its documents were checked with it. */
+export const CHECKED_ANSWER_STATES: readonly AnswerState[] = ['ReviewAccepted', 'EvaluationAccepted'];
+
+/** Who checked an answer: the name of whoever accepted it, null for any other state. */
+export const checkerOf = (state: AnswerState | null, by: string): string | null => (state !== null && CHECKED_ANSWER_STATES.includes(state) ? by : null);
+
+/** A link of a library entry to an answer of some questionnaire, with that answer's review. */
+export interface LinkedCheck {
+  evidenceId: number;
+  assetQuestionnaireId: number;
+  assetName: string;
+  reportingYear: number | null;
+  answerState: AnswerState | null;
+  checkedBy: string | null;
+  checkedAt: string | null;
+  /** The code of the label issued on that questionnaire, if any. */
+  certificateCode: string | null;
+}
+
+/**
+ * Where each library entry was already checked (docs/evidence.md "Already checked"): its links to answers of other
+ * questionnaires than `assetQuestionnaireId` that were accepted, newest check first. The check itself stays per
+ * answer; this only tells the tester that a document was read before.
+ */
+export const checkedElsewhere = (links: readonly LinkedCheck[], assetQuestionnaireId: number): Map<number, LinkedCheck[]> => {
+  const found = new Map<number, LinkedCheck[]>();
+  for (const link of links) {
+    if (link.assetQuestionnaireId === assetQuestionnaireId || link.answerState === null || !CHECKED_ANSWER_STATES.includes(link.answerState)) continue;
+    found.set(link.evidenceId, [...(found.get(link.evidenceId) ?? []), link]);
+  }
+  for (const checks of found.values()) checks.sort((a, b) => (b.checkedAt ?? '').localeCompare(a.checkedAt ?? ''));
+  return found;
+};

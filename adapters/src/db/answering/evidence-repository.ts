@@ -1,5 +1,6 @@
 import { sql, type ColumnType, type Generated, type Kysely, type Transaction } from 'kysely';
-import type { EvidenceFields, EvidenceLink, EvidenceType } from '@ecore/core/answering/evidence.ts';
+import type { AnswerState } from '@ecore/core/answering/answers.ts';
+import type { EvidenceFields, EvidenceLink, EvidenceType, LinkedCheck } from '@ecore/core/answering/evidence.ts';
 import type { DB } from '../schema.ts';
 import type { DocumentRow } from './answering-repository.ts';
 
@@ -190,4 +191,39 @@ export async function evidenceByQuestion(db: Executor, assetQuestionnaireId: num
     if (entry) byQuestion.set(r.question_id, [...(byQuestion.get(r.question_id) ?? []), entry]);
   }
   return byQuestion;
+}
+
+/**
+ * The documents of a filled questionnaire's answers (document id → library entry), and every link of those entries
+ * with its answer's review, object, reporting year and the code of the label issued on its questionnaire.
+ */
+export async function checksOfQuestionnaire(db: Executor, assetQuestionnaireId: number): Promise<{ documents: { documentId: number; evidenceId: number }[]; links: LinkedCheck[] }> {
+  const documents = (
+    await db
+      .selectFrom('asset_answer_documents as d')
+      .innerJoin('asset_answers as a', 'a.id', 'd.answer_id')
+      .select(['d.id', 'd.evidence_id'])
+      .where('a.asset_questionnaire_id', '=', assetQuestionnaireId)
+      .where('d.evidence_id', 'is not', null)
+      .orderBy('d.id')
+      .execute()
+  ).map((r) => ({ documentId: r.id, evidenceId: r.evidence_id! }));
+  if (documents.length === 0) return { documents, links: [] };
+  const rows = await db
+    .selectFrom('asset_answer_documents as d')
+    .innerJoin('asset_answers as a', 'a.id', 'd.answer_id')
+    .innerJoin('asset_questionnaires as q', 'q.id', 'a.asset_questionnaire_id')
+    .innerJoin('assets as s', 's.id', 'q.asset_id')
+    .leftJoin('certificates as c', (join) => join.onRef('c.asset_questionnaire_id', '=', 'q.id').on('c.superseded_by', 'is', null))
+    .select(['d.evidence_id', 'q.id as q_id', 's.name', 'q.reporting_year', 'a.state', 'a.checked_by', 'a.checked_at', 'c.code'])
+    .where('d.evidence_id', 'in', [...new Set(documents.map((d) => d.evidenceId))])
+    .where('a.asset_questionnaire_id', '!=', assetQuestionnaireId)
+    .execute();
+  return {
+    documents,
+    links: rows.map((r) => ({
+      evidenceId: r.evidence_id!, assetQuestionnaireId: r.q_id, assetName: r.name, reportingYear: r.reporting_year, answerState: r.state as AnswerState | null,
+      checkedBy: r.checked_by, checkedAt: r.checked_at?.toISOString() ?? null, certificateCode: r.code,
+    })),
+  };
 }

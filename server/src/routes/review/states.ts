@@ -12,6 +12,7 @@ import { isOwnerMailState, reviewDecisionMail } from '@ecore/core/review/review-
 import { contactPersonsOf } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
 import { decideStateChange, needsFreeAnswerLock, recordedOnEntering, type QuestionnaireFacts, type Transition } from '@ecore/core/review/transitions.ts';
 import { ASSET_QUESTIONNAIRE_STATES } from '@ecore/core/answering/answers.ts';
+import { checkerOf } from '@ecore/core/answering/evidence.ts';
 import { message } from '@ecore/core/shared/messages.ts';
 import { flagParam, idParam, idParams, text } from '@ecore/core/shared/schemas.ts';
 import {
@@ -201,7 +202,7 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         const reason = reasonFor(answerDecisionNeedsReason(decision, current), comment);
         if (E.isLeft(reason)) throw new FieldsError([{ path: 'comment', key: reason.left }]);
         const at = new Date(deps.clock());
-        await writeAnswerReview(trx, row.id, decided.right, at, reason.right);
+        await writeAnswerReview(trx, row.id, decided.right, at, reason.right, checkerOf(decided.right.state, name));
         const logKind = decisionLogKind(decision, current);
         if (logKind !== null) {
           await insertChange(trx, { assetQuestionnaireId: row.id, questionId: owner.questionId, kind: logKind, userId: actor.userId, userName: name, at, oldValue: null, newValue: null, note: reason.right ?? '' });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, FileButton, Group, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconBooks, IconDownload, IconEye, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -41,11 +41,14 @@ export function DocumentsPanel({
   language,
   mayChange,
   onChanged,
+  noteOf,
 }: {
   answer: Answer | undefined;
   language: Language;
   mayChange: boolean;
   onChanged: () => Promise<unknown>;
+  /** What the screen adds under a document (the check screen: where it was already checked). */
+  noteOf?: (document: AnswerDocument) => ReactNode;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -126,6 +129,7 @@ export function DocumentsPanel({
                 <Table.Td>
                   <Text size="sm" style={{ wordBreak: 'break-all' }}>{document.fileName}</Text>
                   <Text size="xs" c="dimmed">{fileSize(document.size, language)}</Text>
+                  {noteOf?.(document)}
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs">{document.uploadedBy}</Text>
