@@ -62,6 +62,17 @@ export const checkEvidenceFields = (fields: EvidenceFields): Either<EvidenceFiel
 export const countsAsEvidence = (validity: { validFrom: string | null; validUntil: string | null }, reportingDate: string): boolean =>
   (validity.validFrom === null || validity.validFrom <= reportingDate) && (validity.validUntil === null || reportingDate <= validity.validUntil);
 
+/**
+ * The answers with the titles of their library documents that do not count as evidence on the reporting date
+ * (`expiredEvidence`); `evidence` lists each answer's documents with their validity.
+ */
+export const withExpiredEvidence = <A extends { id: number }>(
+  answers: readonly A[],
+  evidence: ReadonlyMap<number, readonly { title: string; validFrom: string | null; validUntil: string | null }[]>,
+  reportingDate: string,
+): (A & { expiredEvidence: string[] })[] =>
+  answers.map((a) => ({ ...a, expiredEvidence: (evidence.get(a.id) ?? []).filter((d) => !countsAsEvidence(d, reportingDate)).map((d) => d.title) }));
+
 /** The reporting date of a questionnaire: the last day of its reporting year. */
 export const reportingDateOf = (reportingYear: number): string => `${String(reportingYear).padStart(4, '0')}-12-31`;
 

@@ -227,3 +227,18 @@ export async function checksOfQuestionnaire(db: Executor, assetQuestionnaireId: 
     })),
   };
 }
+
+/** The library documents of a filled questionnaire's answers with their validity, by answer id. */
+export async function evidenceOfAnswers(db: Executor, assetQuestionnaireId: number): Promise<Map<number, { title: string; validFrom: string | null; validUntil: string | null }[]>> {
+  const rows = await db
+    .selectFrom('asset_answer_documents as d')
+    .innerJoin('asset_answers as a', 'a.id', 'd.answer_id')
+    .innerJoin('evidence_documents as e', 'e.id', 'd.evidence_id')
+    .select(['d.answer_id', 'e.title', sql<string | null>`to_char(e.valid_from, 'YYYY-MM-DD')`.as('from_date'), sql<string | null>`to_char(e.valid_until, 'YYYY-MM-DD')`.as('until_date')])
+    .where('a.asset_questionnaire_id', '=', assetQuestionnaireId)
+    .orderBy('d.id')
+    .execute();
+  const byAnswer = new Map<number, { title: string; validFrom: string | null; validUntil: string | null }[]>();
+  for (const r of rows) byAnswer.set(r.answer_id, [...(byAnswer.get(r.answer_id) ?? []), { title: r.title, validFrom: r.from_date, validUntil: r.until_date }]);
+  return byAnswer;
+}

@@ -65,3 +65,35 @@ describe('documents already checked in another questionnaire', () => {
     expect((await h.as('bank', 'GET', `/api/asset/${review.assetId}/questionnaire/${review.qid}/evidenceChecks`)).statusCode).toBe(404);
   });
 });
+
+describe('submitting with an expired library document', () => {
+  it('refuses an answer asked for evidence whose only document expired before the reporting date, naming it in both languages; a valid one lets it through', async () => {
+    const review = await sheetOf('Büro Campus Adlershof');
+    const row = await h.db.selectFrom('asset_questionnaires').select('reporting_year').where('id', '=', review.qid).executeTakeFirstOrThrow();
+    const answer = await h.db.selectFrom('asset_answers').select(['id', 'question_id']).where('asset_questionnaire_id', '=', review.qid).where('state', '=', 'Answered').orderBy('question_id').executeTakeFirstOrThrow();
+    // The tester sent the questionnaire back for documents of this answer.
+    await h.db.updateTable('asset_questionnaires').set({ state: 'Verification' }).where('id', '=', review.qid).execute();
+    await h.db.updateTable('assets').set({ questionnaire_state: 'Verification' }).where('id', '=', review.assetId).execute();
+    await h.db.updateTable('asset_answers').set({ state: 'Verification', evidence_requested: true }).where('id', '=', answer.id).execute();
+    const entry = await insertEvidence(h.db, {
+      title: 'Wartungsvertrag GLT', type: 'contract', validFrom: null, validUntil: `${row.reporting_year}-12-30`, organisationId: review.organisationId, fileName: 'wartung.pdf',
+      contentType: 'application/pdf', size: 10, storageKey: 'wartung-abgelaufen', origin: 'library', uploadedBy: 'Carl Collector', uploadedAt: new Date(h.clock.now),
+    });
+    await linkEvidence(h.db, answer.id, entry, 'Carl Collector', new Date(h.clock.now));
+    const submit = (language?: 'en') => h.as('collector', 'PUT', `/api/asset/state?assetId=${review.assetId}&state=Review`, undefined, language);
+
+    const refused = await submit();
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      key: 'questionnaire-change-11', customErrorCode: 11,
+      message: 'Eine Antwort muss nachgewiesen werden, aber ihr Nachweis ist am Stichtag des Fragebogens abgelaufen: „Wartungsvertrag GLT“.',
+    });
+    expect((await submit('en')).json().message).toBe("Some answer needs to be verified but its evidence has expired on the questionnaire's reporting date: „Wartungsvertrag GLT“.");
+    expect((await h.db.selectFrom('asset_questionnaires').select('state').where('id', '=', review.qid).executeTakeFirstOrThrow()).state).toBe('Verification');
+
+    // Valid up to the reporting date itself, it counts.
+    expect((await h.as('collector', 'PUT', `/api/evidence/${entry.id}`, { title: entry.title, type: 'contract', validFrom: null, validUntil: `${row.reporting_year}-12-31` })).statusCode).toBe(200);
+    const accepted = await submit();
+    expect(accepted.statusCode, accepted.body).toBe(204);
+  });
+});
