@@ -1,9 +1,11 @@
-// "Already checked" (docs/evidence.md): a library document linked to answers of two questionnaires; once the tester
-// accepts the answer of one, the other's check screen names who checked it, when and the decision; the own
-// questionnaire does not count, taking the acceptance back removes it, and the label's code is named where one was issued.
+// The library in review (docs/evidence.md). "Already checked": a library document linked to answers of two
+// questionnaires; once the tester accepts the answer of one, the other's check screen names who checked it, when and
+// the decision; the own questionnaire does not count, taking the acceptance back removes it, and the label's code is
+// named where one was issued. Submitting: a document expired on the reporting date does not count. The demo library.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { insertEvidence, linkEvidence } from '@ecore/adapters/db/answering/evidence-repository.ts';
+import { seedDemoEvidence } from '../../demo/demo-evidence.ts';
 import { seedDemoReview } from '../../demo/demo-review.ts';
 import { createHarness, type Harness } from '../../testing/harness.ts';
 
@@ -95,5 +97,23 @@ describe('submitting with an expired library document', () => {
     expect((await h.as('collector', 'PUT', `/api/evidence/${entry.id}`, { title: entry.title, type: 'contract', validFrom: null, validUntil: `${row.reporting_year}-12-31` })).statusCode).toBe(200);
     const accepted = await submit();
     expect(accepted.statusCode, accepted.body).toBe(204);
+  });
+});
+
+describe('the demo library', () => {
+  it('links the contract to answers of two objects, already checked by the demo tester on the one in Review, and lists the meter readings under "expiring within 60 days"; once', async () => {
+    const files = h.files.files.size;
+    expect(await seedDemoEvidence(h.db, h.files, new Date(h.clock.now))).toEqual({ seeded: true });
+    expect(await seedDemoEvidence(h.db, h.files, new Date(h.clock.now))).toEqual({ seeded: false });
+    expect(h.files.files.size).toBe(files + 3);
+    const library = (await h.as('collector', 'GET', '/api/evidence')).json<{ title: string; expiringSoon: boolean; links: { assetName: string; documentId: number }[] }[]>();
+    const contract = library.find((e) => e.title === 'Wartungsvertrag Gebäudeleittechnik')!;
+    expect(contract.links.map((l) => l.assetName).sort()).toEqual(['Büro Campus Adlershof', 'Wohn- und Geschäftshaus Bockenheim']);
+    expect((await h.as('objectadmin', 'GET', '/api/evidence?expiringWithinDays=60')).json().map((e: { title: string }) => e.title)).toEqual(['Zählerstände Strom']);
+    const download = await h.as('collector', 'GET', `/api/asset/answer/document/${contract.links[0]!.documentId}`);
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const review = await sheetOf('Büro Campus Adlershof');
+    const checks = (await h.as('tester', 'GET', `/api/asset/${review.assetId}/questionnaire/${review.qid}/evidenceChecks`)).json<Checks>();
+    expect(checks.flatMap((d) => d.checks)).toEqual([expect.objectContaining({ assetName: 'Wohn- und Geschäftshaus Bockenheim', checkedBy: 'Tom Tester', decision: 'ReviewAccepted' })]);
   });
 });
