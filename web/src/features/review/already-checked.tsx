@@ -1,6 +1,7 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
+import { MEANING_COLOURS } from '../../components/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { evidenceChecksKey, fetchEvidenceChecks, type EvidenceCheck } from './review-api.ts';
 
@@ -17,7 +18,7 @@ export function AlreadyChecked({ checks }: { checks: readonly EvidenceCheck[] | 
   if (!checks || checks.length === 0) return null;
   return (
     <Stack gap={2} mt={4}>
-      <Badge color="teal" variant="light" size="sm">{t('review.alreadyChecked.badge')}</Badge>
+      <Badge color={MEANING_COLOURS.positive} variant="light" size="sm">{t('review.alreadyChecked.badge')}</Badge>
       {checks.map((check, i) => (
         <Text key={i} size="xs">
           {t('review.alreadyChecked.where', { object: check.assetName, year: check.reportingYear ?? '–', decision: t(`review.alreadyChecked.decisions.${check.decision}`) })}
