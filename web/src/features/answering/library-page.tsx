@@ -77,7 +77,7 @@ export function LibraryPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title={t('shell.navigation.evidence')} />
+      <PageHeader title={t('answering.library.pageTitle')} />
       <Group align="flex-end" wrap="wrap">
         <TextInput label={t('answering.library.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} leftSection={<IconSearch size={16} aria-hidden="true" />} w={280} />
         <Select label={t('answering.library.type')} placeholder={t('answering.library.allTypes')} data={typeOptions} value={type} onChange={(v) => setType(v as EvidenceType | null)} clearable w={200} />
