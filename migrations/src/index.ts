@@ -36,6 +36,7 @@ import * as oneSavePath from './migrations/2026-11-29-106-one-save-path.ts';
 import * as outlierAcceptances from './migrations/2026-11-29-107-outlier-acceptances.ts';
 import * as answerProvenance from './migrations/2026-11-29-110-answer-provenance.ts';
 import * as worklistIndexes from './migrations/2026-11-29-117-worklist-indexes.ts';
+import * as answerCheckedBy from './migrations/2026-11-29-119-answer-checked-by.ts';
 import * as webhooks from './migrations/2026-11-29-118-webhooks.ts';
 import * as worklistDatedIndexes from './migrations/2026-11-29-124-worklist-dated-indexes.ts';
 import * as energyPerformanceCertificate from './migrations/2026-11-29-111-energy-performance-certificate.ts';
@@ -95,6 +96,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-115-evidence-library': evidenceLibrary,
   '2026-11-29-117-worklist-indexes': worklistIndexes,
   '2026-11-29-118-webhooks': webhooks,
+  '2026-11-29-119-answer-checked-by': answerCheckedBy,
   '2026-11-29-120-authenticator-apps': authenticatorApps,
   '2026-11-29-121-organisation-sso': organisationSso,
   '2026-11-29-124-worklist-dated-indexes': worklistDatedIndexes,

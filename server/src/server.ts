@@ -7,6 +7,7 @@ import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
 import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
 import { createMailer } from '@ecore/adapters/mail/mailer.ts';
 import { createFolderFileStore } from '@ecore/adapters/files/file-store.ts';
+import { seedDemoEvidence } from './demo/demo-evidence.ts';
 import { createS3FileStore } from '@ecore/adapters/files/s3-file-store.ts';
 import { createChromiumPdfRenderer } from '@ecore/adapters/pdf/chromium-pdf.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@ecore/migrations/demo-seed.ts';
@@ -90,6 +91,8 @@ async function main() {
   };
   // One node: a folder in DATA_DIR; several nodes behind a load balancer: one S3-compatible bucket for all (README).
   const files = config.fileStore.kind === 's3' ? createS3FileStore(config.fileStore) : createFolderFileStore(join(config.dataDir, 'files'));
+  // The evidence library (docs/evidence.md): documents linked to answers of two objects, one of them already checked.
+  if (config.loadDemoData) await seedDemoEvidence(database.db, files, new Date());
   // The worklist's dated items and a paused webhook with its deliveries (its library document needs the file store).
   if (config.loadDemoData) await seedDemoWorklist(database.db, files, new Date(), config.webhookKey ?? config.jwtSecret);
   // Certificates as PDF: the browser starts with the first certificate asked for and ends with the server.

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openContext, type RunningPortal } from '../support/portal.ts';
 import { signIn, useJourney } from '../support/journey.ts';
+import { portalApi } from '../support/api.ts';
 
 /*
  * Certificates in the browser (issue 16, docs/certificates.md): the demo object administrator opens the label of the
@@ -22,25 +23,7 @@ beforeEach(() => {
 /** The demo object closed by the evaluator (server/src/demo/demo-review.ts), whose closing issued its certificate. */
 const CLOSED = 'Wohn- und Geschäftshaus Bockenheim';
 
-const tokenOf = async (userName: string): Promise<string> => {
-  const login = await fetch(`${portal.url}/api/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userName, password: 'demo1234' }),
-  });
-  return ((await login.json()) as { accessToken: string }).accessToken;
-};
-
-const apiCall = async <T>(userName: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> => {
-  const res = await fetch(`${portal.url}/api/${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${await tokenOf(userName)}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-};
+const { apiCall } = portalApi(() => portal.url);
 
 const objectIdOf = async (name: string): Promise<number> => {
   const { items } = await apiCall<{ items: { id: number; name: string }[] }>('objectadmin', 'GET', `asset?page=1&pageSize=5&search=${encodeURIComponent(name)}`);

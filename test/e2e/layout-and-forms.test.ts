@@ -129,13 +129,13 @@ describe('the main pages at 1024 and 1366 px, in German and English', () => {
     expect(await checkPages(['/', '/account-management/users', '/account-management/organisations'])).toEqual([]);
   });
 
-  it('asset management: the object and group lists, the object form and a collector’s read-only object', async () => {
+  it('asset management: the object and group lists, the object form, the evidence library and a collector’s read-only object', async () => {
     await signIn('objectadmin');
     const object = await firstObjectPath('objectadmin');
     expect(
       await checkPages(
-        ['/asset-management/objects', '/asset-management/object-groups', '/asset-management/objects/new', object, '/analysis-benchmark'],
-        ['/asset-management/objects', '/asset-management/object-groups', '/asset-management/objects/new', object],
+        ['/asset-management/objects', '/asset-management/object-groups', '/asset-management/objects/new', object, '/analysis-benchmark', '/evidence'],
+        ['/asset-management/objects', '/asset-management/object-groups', '/asset-management/objects/new', object, '/evidence'],
       ),
     ).toEqual([]);
   });

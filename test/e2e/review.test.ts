@@ -1,7 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openContext, type RunningPortal } from '../support/portal.ts';
-import { signIn, useJourney, watchProblems } from '../support/journey.ts';
+import type { RunningPortal } from '../support/portal.ts';
+import { personAt, signIn, useJourney, watchProblems } from '../support/journey.ts';
+import { portalApi } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 import { expectNoBrokenWords } from '../support/words.ts';
 
@@ -24,31 +25,8 @@ beforeEach(() => {
 
 const OFFICE = 'Bürohaus Mainzer Landstraße';
 
-const tokenOf = async (userName: string): Promise<string> => {
-  const login = await fetch(`${portal.url}/api/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userName, password: 'demo1234' }),
-  });
-  return ((await login.json()) as { accessToken: string }).accessToken;
-};
-
-const apiGet = async <T>(userName: string, path: string): Promise<T> => {
-  const res = await fetch(`${portal.url}/api/${path}`, { headers: { Authorization: `Bearer ${await tokenOf(userName)}` } });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return (await res.json()) as T;
-};
-
-const apiCall = async <T>(userName: string, method: 'POST' | 'PUT', path: string, body?: unknown): Promise<T> => {
-  const res = await fetch(`${portal.url}/api/${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${await tokenOf(userName)}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-};
+const { apiCall } = portalApi(() => portal.url);
+const apiGet = <T>(userName: string, path: string): Promise<T> => apiCall<T>(userName, 'GET', path);
 
 interface Question {
   id: number;
@@ -112,14 +90,7 @@ let watched: string[][] = [];
 const problems = (): string[] => watched.flat();
 
 /** A person in their own browser, signed in on the page they open first. */
-const personAt = async (browser: Browser, userName: string, url: string): Promise<Page> => {
-  const context = await openContext(browser, { viewport: VIEWPORT });
-  watched.push(watchProblems(context).problems);
-  const p = await context.newPage();
-  await p.goto(url);
-  await signIn(p, userName);
-  return p;
-};
+const personIn = (browser: Browser, userName: string, url: string): Promise<Page> => personAt(browser, VIEWPORT, watched, userName, url);
 
 const count = (p: Page) => p.getByRole('status', { name: 'Geprüfte Antworten' });
 const reviewedCount = async (p: Page): Promise<string> => ((await count(p).getByText(/^\d+ \/ \d+ geprüft$/).textContent()) ?? '').trim();
@@ -146,7 +117,7 @@ describe('review, verification and evaluation in the browser', () => {
 
     // --- the account administrator assigns the tester in job management
     // The administrator sees every object: the list is searched for the office.
-    const admin = await personAt(journey.browser, 'admin', `${portal.url}/job-management/objects?search=${encodeURIComponent(OFFICE)}`);
+    const admin = await personIn(journey.browser, 'admin', `${portal.url}/job-management/objects?search=${encodeURIComponent(OFFICE)}`);
     await admin.getByRole('tab', { name: 'Objekte', selected: true }).waitFor();
     await admin.getByRole('button', { name: `Prüfer für ${OFFICE} zuweisen` }).click();
     const assign = admin.getByRole('dialog', { name: 'Prüfer zuweisen' });
@@ -159,7 +130,7 @@ describe('review, verification and evaluation in the browser', () => {
     await admin.context().close();
 
     // --- the tester finds the job and reviews 16 answers: 15 accepted, documents asked for one
-    const tester = await personAt(journey.browser, 'tester', `${portal.url}/job-management/objects`);
+    const tester = await personIn(journey.browser, 'tester', `${portal.url}/job-management/objects`);
     await tester.getByRole('button', { name: `${OFFICE} prüfen` }).click();
     await tester.waitForURL(/\/job-management\/check\/\d+\/false\/data$/);
     await tester.getByRole('table', { name: 'Angaben zur Prüfung' }).getByText('Tom Tester').waitFor();
@@ -247,7 +218,7 @@ describe('review, verification and evaluation in the browser', () => {
     await tester.context().close();
 
     // --- the evaluator finds it in job management and closes it
-    const evaluator = await personAt(journey.browser, 'evaluator', `${portal.url}/job-management/objects`);
+    const evaluator = await personIn(journey.browser, 'evaluator', `${portal.url}/job-management/objects`);
     // The row shows the object's stored score, and no control the evaluator may not use (no tester assignment).
     const jobRow = evaluator.getByRole('row').filter({ hasText: OFFICE });
     await jobRow.getByRole('button', { name: `${OFFICE} prüfen` }).waitFor();
@@ -375,7 +346,7 @@ describe('review, verification and evaluation in the browser', () => {
     await page.context().close();
 
     // --- the collector reads the reason beside the answer, in the change log and in the audit log
-    const collector = await personAt(journey.browser, 'collector', `${portal.url}/asset-management/objects/${office}/false/edit/data`);
+    const collector = await personIn(journey.browser, 'collector', `${portal.url}/asset-management/objects/${office}/false/edit/data`);
     await collector.getByRole('tablist', { name: 'Bereiche des Objekts' }).getByRole('tab', { name: 'Fragebogen' }).click();
     await collector.waitForURL(/\/questionnaire\/\d+\/data$/);
     const dataPage = collector.url();
@@ -450,7 +421,7 @@ describe('review, verification and evaluation in the browser', () => {
     expect(sampleNames).toHaveLength(2);
 
     // --- the administrator assigns the tester to the group (its objects get the tester too)
-    const admin = await personAt(journey.browser, 'admin', `${portal.url}/job-management/object-groups?search=${encodeURIComponent(GROUP)}`);
+    const admin = await personIn(journey.browser, 'admin', `${portal.url}/job-management/object-groups?search=${encodeURIComponent(GROUP)}`);
     await admin.getByRole('button', { name: `Prüfer für ${GROUP} zuweisen` }).click();
     const assign = admin.getByRole('dialog', { name: 'Prüfer zuweisen' });
     await assign.getByLabel('Prüfer').click();
@@ -471,7 +442,7 @@ describe('review, verification and evaluation in the browser', () => {
     }
 
     // --- the tester sees the group's job and submits it for evaluation
-    const tester = await personAt(journey.browser, 'tester', `${portal.url}/job-management/object-groups`);
+    const tester = await personIn(journey.browser, 'tester', `${portal.url}/job-management/object-groups`);
     await tester.getByRole('button', { name: `Objekte von ${GROUP} anzeigen` }).click();
     const objects = tester.getByRole('table', { name: `Objekte der Objektgruppe ${GROUP}` });
     await expect.poll(() => objects.getByText('In Begutachtung').count()).toBe(2);
@@ -483,7 +454,7 @@ describe('review, verification and evaluation in the browser', () => {
     await tester.context().close();
 
     // --- the evaluator accepts the group in its row
-    const evaluator = await personAt(journey.browser, 'evaluator', `${portal.url}/job-management/object-groups`);
+    const evaluator = await personIn(journey.browser, 'evaluator', `${portal.url}/job-management/object-groups`);
     await evaluator.getByRole('row').filter({ hasText: GROUP }).getByText('Prüfung bestanden').waitFor();
     await evaluator.getByRole('button', { name: `Objektgruppe ${GROUP} akzeptieren` }).click();
     const accept = evaluator.getByRole('dialog', { name: 'Begutachtung der Objektgruppe akzeptieren' });
@@ -551,7 +522,7 @@ describe('review, verification and evaluation in the browser', () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
 
     // --- the assigned tester sees the owner's internal check beside the answer, read only
-    const tester = await personAt(journey.browser, 'tester', `${portal.url}/job-management/check/${job}/false/${place.path}`);
+    const tester = await personIn(journey.browser, 'tester', `${portal.url}/job-management/check/${job}/false/${place.path}`);
     const note = card(tester, place.title).getByRole('note', { name: 'Interne Prüfung des Eigentümers' });
     await note.getByText(NOTE).waitFor();
     await note.getByText('Intern geprüft', { exact: true }).waitFor();

@@ -33,6 +33,19 @@ export function useJourney(viewport = { width: 1280, height: 900 }): Journey {
   return journey;
 }
 
+/**
+ * A person in their own browser at `viewport`, signed in on the page they open first; what goes wrong on its pages is
+ * added to `watched` (watchProblems).
+ */
+export async function personAt(browser: Browser, viewport: { width: number; height: number }, watched: string[][], userName: string, url: string): Promise<Page> {
+  const context = await openContext(browser, { viewport });
+  watched.push(watchProblems(context).problems);
+  const page = await context.newPage();
+  await page.goto(url);
+  await signIn(page, userName);
+  return page;
+}
+
 /** Signs in on the login page shown, in German. */
 export async function signIn(page: Page, userName: string, password = 'demo1234'): Promise<void> {
   await page.getByLabel('Benutzername').fill(userName);

@@ -47,6 +47,11 @@ export interface StoredAnswer extends AnswerValue {
   state: AnswerState | null;
   reviewStatus: ReviewStatus;
   documentCount: number;
+  /**
+   * The titles of the answer's library documents that are not valid on the questionnaire's reporting date: counted in
+   * documentCount, they do not count as evidence (core evidence.ts countsAsEvidence); absent where not read.
+   */
+  expiredEvidence?: readonly string[];
   /** Whether the answer was changed after the questionnaire was last declined (DOMAIN.md §3 code 10). */
   changedSinceDecline?: boolean;
   /** Where a figure comes from (core provenance.ts); absent where the reader does not carry it. */

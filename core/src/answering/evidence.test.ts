@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ASSET_QUESTIONNAIRE_STATES } from './answers.ts';
 import { Role } from '../identity/roles.ts';
-import { checkEvidenceFields, countsAsEvidence, expiresWithin, LABEL_STATES, mayChangeLibrary, mayDeleteEvidence, mayReadLibrary, reportingDateOf } from './evidence.ts';
+import { ANSWER_STATES } from './answers.ts';
+import { checkedElsewhere, checkerOf, CHECKED_ANSWER_STATES, checkEvidenceFields, countsAsEvidence, expiresWithin, LABEL_STATES, mayChangeLibrary, mayDeleteEvidence, mayReadLibrary, reportingDateOf } from './evidence.ts';
 
 const day = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 11, 31) }).map((ms) => new Date(ms).toISOString().slice(0, 10));
 const maybeDay = fc.option(day, { nil: null });
@@ -79,5 +80,38 @@ describe('the library', () => {
     for (const role of [Role.AccountAdministrator, Role.Evaluator, Role.ExternalAccreditedTester, Role.InternalTester, Role.AccountManager]) {
       expect([mayChangeLibrary({ roles: [role] }), mayReadLibrary({ roles: [role] })]).toEqual([false, false]);
     }
+  });
+});
+
+describe('already checked', () => {
+  const link = fc.record({
+    evidenceId: fc.integer({ min: 1, max: 4 }),
+    assetQuestionnaireId: fc.integer({ min: 1, max: 4 }),
+    assetName: fc.constant('Bürohaus'),
+    reportingYear: fc.constant(2025),
+    answerState: fc.constantFrom(null, ...ANSWER_STATES),
+    checkedBy: fc.option(fc.string(), { nil: null }),
+    checkedAt: fc.option(day, { nil: null }),
+    certificateCode: fc.constant(null),
+  });
+
+  it('names exactly the accepted answers of other questionnaires, per document, newest first', () => {
+    fc.assert(
+      fc.property(fc.array(link, { maxLength: 20 }), fc.integer({ min: 1, max: 4 }), (links, current) => {
+        const found = checkedElsewhere(links, current);
+        const expected = links.filter((l) => l.assetQuestionnaireId !== current && l.answerState !== null && CHECKED_ANSWER_STATES.includes(l.answerState));
+        expect([...found.values()].flat().length).toBe(expected.length);
+        for (const [evidenceId, checks] of found) {
+          for (const c of checks) expect(c.evidenceId).toBe(evidenceId);
+          for (let i = 1; i < checks.length; i++) expect((checks[i - 1]!.checkedAt ?? '') >= (checks[i]!.checkedAt ?? '')).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('records the checker only with an accepting decision', () => {
+    expect(checkerOf('ReviewAccepted', 'Tina Tester')).toBe('Tina Tester');
+    expect(checkerOf('EvaluationAccepted', 'Eva Evaluator')).toBe('Eva Evaluator');
+    for (const state of [null, 'Answered', 'Declined', 'Verification'] as const) expect(checkerOf(state, 'Tina Tester')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { Either } from 'fp-ts/Either';
 import { isCalendarDate } from '../review/transitions.ts';
 import { Role } from '../identity/roles.ts';
-import type { AssetQuestionnaireState } from './answers.ts';
+import type { AnswerState, AssetQuestionnaireState } from './answers.ts';
 import { ANSWERING_ROLES } from './submission.ts';
 
 /**
@@ -23,6 +23,18 @@ export interface EvidenceFields {
   type: EvidenceType;
   validFrom: string | null;
   validUntil: string | null;
+}
+
+/** An answer a library entry is linked to (the link is that answer's document), with its object and questionnaire. */
+export interface EvidenceLink {
+  documentId: number;
+  answerId: number;
+  questionId: number;
+  assetId: number;
+  assetName: string;
+  assetQuestionnaireId: number;
+  questionnaireState: string;
+  reportingYear: number | null;
 }
 
 export type EvidenceFieldError = { path: keyof EvidenceFields; key: 'validation-required' | 'evidence-title-too-long' | 'evidence-date' | 'evidence-valid-until-before-from' };
@@ -50,6 +62,17 @@ export const checkEvidenceFields = (fields: EvidenceFields): Either<EvidenceFiel
 export const countsAsEvidence = (validity: { validFrom: string | null; validUntil: string | null }, reportingDate: string): boolean =>
   (validity.validFrom === null || validity.validFrom <= reportingDate) && (validity.validUntil === null || reportingDate <= validity.validUntil);
 
+/**
+ * The answers with the titles of their library documents that do not count as evidence on the reporting date
+ * (`expiredEvidence`); `evidence` lists each answer's documents with their validity.
+ */
+export const withExpiredEvidence = <A extends { id: number }>(
+  answers: readonly A[],
+  evidence: ReadonlyMap<number, readonly { title: string; validFrom: string | null; validUntil: string | null }[]>,
+  reportingDate: string,
+): (A & { expiredEvidence: string[] })[] =>
+  answers.map((a) => ({ ...a, expiredEvidence: (evidence.get(a.id) ?? []).filter((d) => !countsAsEvidence(d, reportingDate)).map((d) => d.title) }));
+
 /** The reporting date of a questionnaire: the last day of its reporting year. */
 export const reportingDateOf = (reportingYear: number): string => `${String(reportingYear).padStart(4, '0')}-12-31`;
 
@@ -73,3 +96,37 @@ export const mayChangeLibrary = (actor: { roles: readonly Role[] }): boolean => 
 
 /** Who reads the organisation's library: those who change it, and the object analyst. */
 export const mayReadLibrary = (actor: { roles: readonly Role[] }): boolean => mayChangeLibrary(actor) || actor.roles.includes(Role.ObjectAnalyst);
+
+/** The states of an answer a tester or an evaluator accepted: its documents were checked with it. */
+export const CHECKED_ANSWER_STATES: readonly AnswerState[] = ['ReviewAccepted', 'EvaluationAccepted'];
+
+/** Who checked an answer: the name of whoever accepted it, null for any other state. */
+export const checkerOf = (state: AnswerState | null, by: string): string | null => (state !== null && CHECKED_ANSWER_STATES.includes(state) ? by : null);
+
+/** A link of a library entry to an answer of some questionnaire, with that answer's review. */
+export interface LinkedCheck {
+  evidenceId: number;
+  assetQuestionnaireId: number;
+  assetName: string;
+  reportingYear: number | null;
+  answerState: AnswerState | null;
+  checkedBy: string | null;
+  checkedAt: string | null;
+  /** The code of the label issued on that questionnaire, if any. */
+  certificateCode: string | null;
+}
+
+/**
+ * Where each library entry was already checked (docs/evidence.md "Already checked"): its links to answers of other
+ * questionnaires than `assetQuestionnaireId` that were accepted, newest check first. The check itself stays per
+ * answer; this only tells the tester that a document was read before.
+ */
+export const checkedElsewhere = (links: readonly LinkedCheck[], assetQuestionnaireId: number): Map<number, LinkedCheck[]> => {
+  const found = new Map<number, LinkedCheck[]>();
+  for (const link of links) {
+    if (link.assetQuestionnaireId === assetQuestionnaireId || link.answerState === null || !CHECKED_ANSWER_STATES.includes(link.answerState)) continue;
+    found.set(link.evidenceId, [...(found.get(link.evidenceId) ?? []), link]);
+  }
+  for (const checks of found.values()) checks.sort((a, b) => (b.checkedAt ?? '').localeCompare(a.checkedAt ?? ''));
+  return found;
+};

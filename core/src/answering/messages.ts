@@ -51,6 +51,10 @@ export const ANSWERING_MESSAGES = {
     de: 'Jede abgelehnte Antwort muss vor dem erneuten Einreichen geändert werden.',
     en: 'Every rejected answer must be changed before resubmitting.',
   },
+  'questionnaire-change-11': {
+    de: 'Eine Antwort muss nachgewiesen werden, aber ihr Nachweis ist am Stichtag des Fragebogens abgelaufen: {documents}.',
+    en: "Some answer needs to be verified but its evidence has expired on the questionnaire's reporting date: {documents}.",
+  },
 
   // Starting, deleting, updating a filled questionnaire.
   'questionnaire-start-error': {

@@ -60,7 +60,7 @@ export const mayDeleteQuestionnaire = (
 /** The states a filled questionnaire is submitted from: first time, after a decline, after uploading requested documents. */
 export const SUBMITTABLE_STATES: readonly AssetQuestionnaireState[] = ['Active', 'Declined', 'Verification'];
 
-export type SubmitCode = 1 | 2 | 3 | 4;
+export type SubmitCode = 1 | 2 | 3 | 4 | 11;
 
 export interface SubmitFacts {
   /** `mayAnswer(actor, asset)`: an owner role through the organisation grant. */
@@ -68,7 +68,7 @@ export interface SubmitFacts {
   state: AssetQuestionnaireState;
   /** The applicable structure (applicableTemplate). */
   structure: AnswerStructure;
-  answers: readonly Pick<StoredAnswer, 'questionId' | 'inputAnswer' | 'multipleChoiceOption' | 'state' | 'documentCount'>[];
+  answers: readonly Pick<StoredAnswer, 'questionId' | 'inputAnswer' | 'multipleChoiceOption' | 'state' | 'documentCount' | 'expiredEvidence'>[];
 }
 
 /**
@@ -77,7 +77,8 @@ export interface SubmitFacts {
  * 1 the caller may not act on this object; 2 the questionnaire is not Active, Declined or Verification;
  * 3 an applicable question answered by hand has no answer ('You did not answer every question.');
  * 4 an answer in state Verification has no document ('Some answer needs to be verified but doesn't have
- * any document.').
+ * any document.'); 11 it has documents, but none valid on the reporting date (docs/evidence.md: an expired
+ * document does not count as evidence; `expiredEvidenceOf` names them).
  * Code 10 (every rejected answer changed since the decline) belongs to the review module and is checked there.
  */
 export const submitProblem = (facts: SubmitFacts): Either<SubmitCode, 'Review'> => {
@@ -88,8 +89,22 @@ export const submitProblem = (facts: SubmitFacts): Either<SubmitCode, 'Review'> 
   if (questions.some((q) => q.id === null || !answered.has(q.id))) return E.left(3);
   // Answers to questions that no longer apply (the object's classes changed) are not asked for documents.
   const asked = new Set(questions.map((q) => q.id));
-  if (facts.answers.some((a) => asked.has(a.questionId) && a.state === 'Verification' && a.documentCount <= 0)) return E.left(4);
+  const lacking = facts.answers.filter((a) => asked.has(a.questionId) && a.state === 'Verification' && validEvidenceCount(a) <= 0);
+  if (lacking.some((a) => a.documentCount <= 0)) return E.left(4);
+  if (lacking.length > 0) return E.left(11);
   return E.right('Review');
+};
+
+/** The documents of an answer that count as evidence: those valid on the reporting date. */
+const validEvidenceCount = (a: Pick<StoredAnswer, 'documentCount' | 'expiredEvidence'>): number => a.documentCount - (a.expiredEvidence?.length ?? 0);
+
+/**
+ * The documents that code 11 names: of each applicable answer asked for evidence whose every document expired before
+ * the reporting date, their titles.
+ */
+export const expiredEvidenceOf = (facts: Pick<SubmitFacts, 'structure' | 'answers'>): string[] => {
+  const asked = new Set(answerableQuestions(facts.structure).map((q) => q.id));
+  return facts.answers.filter((a) => asked.has(a.questionId) && a.state === 'Verification' && a.documentCount > 0 && validEvidenceCount(a) <= 0).flatMap((a) => a.expiredEvidence ?? []);
 };
 
 /** `canBeSubmitted` of the filled questionnaire: nothing stands in the way of submitting. */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accessSubject } from './arbitraries/users.ts';
 import { Role } from './roles.ts';
+import { mayReadLibrary } from '../answering/evidence.ts';
 import {
   accountManagementLanding,
   canAccessArea,
@@ -13,7 +14,7 @@ import {
   type Area,
 } from './route-access.ts';
 
-const roleGuardedAreas: Area[] = ['score', 'accountManagement', 'assetManagement', 'jobManagement', 'analysisAndBenchmark'];
+const roleGuardedAreas: Area[] = ['score', 'accountManagement', 'assetManagement', 'evidence', 'jobManagement', 'analysisAndBenchmark'];
 
 describe('route access (spec 01 §6)', () => {
   it('never lets in a user who holds no role of a role-guarded route', () => {
@@ -21,6 +22,14 @@ describe('route access (spec 01 §6)', () => {
       fc.property(accessSubject(), fc.constantFrom(...roleGuardedAreas), (subject, area) => {
         const roles = rolesOfArea(area) ?? [];
         if (!subject.roles.some((r) => roles.includes(r))) expect(canAccessArea(subject, area)).toBe(false);
+      }),
+    );
+  });
+
+  it('opens the evidence library to exactly those of a portal organisation who may read it', () => {
+    fc.assert(
+      fc.property(accessSubject(), (subject) => {
+        expect(canAccessArea(subject, 'evidence')).toBe(!subject.orgFinance && mayReadLibrary(subject));
       }),
     );
   });

@@ -13,6 +13,7 @@ export const NAVIGATION = [
   'score',
   'accountManagement',
   'assetManagement',
+  'evidence',
   'jobManagement',
   'analysisAndBenchmark',
   'export',
@@ -33,6 +34,8 @@ const AREA_ROLES: Record<Exclude<Area, 'home' | 'export'>, readonly Role[]> = {
     Role.ObjectAnalyst,
     Role.ProspectiveBuyer,
   ],
+  // The organisation's evidence library (docs/evidence.md): those who read it (core answering/evidence.ts mayReadLibrary).
+  evidence: [Role.ObjectAdministrator, Role.ObjectDataCollector, Role.ObjectAnalyst, Role.ProspectiveBuyer],
   jobManagement: [Role.InternalTester, Role.ExternalAccreditedTester, Role.Evaluator, Role.AccountAdministrator],
   analysisAndBenchmark: [Role.ObjectAdministrator, Role.AccountManager],
   certificate: [Role.ObjectAdministrator, Role.Evaluator],

@@ -155,6 +155,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'PUT /api/asset/state': 'write',
   'PUT /api/asset/answer/{id}/review': 'write',
   'GET /api/asset/{id}/questionnaire/{qid}/audit': 'read',
+  'GET /api/asset/{id}/questionnaire/{qid}/evidenceChecks': 'read',
   'GET /api/assetGroup/{id}/review': 'read',
   'PUT /api/assetGroup/{id}/assetState/{state}': 'write',
   'PUT /api/assetGroup/{id}/evaluate': 'write',

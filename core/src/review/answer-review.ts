@@ -15,7 +15,7 @@ import { mayCheckInternally } from './internal-check.ts';
  * tester once sent the answer out for documents ("upload documents"); it outlives the answer state, because
  * closing asks for every such answer to be accepted (DOMAIN.md §3 code 9) long after its state moved on.
  */
-export type ReviewAnswer = Pick<StoredAnswer, 'questionId' | 'inputAnswer' | 'multipleChoiceOption' | 'state' | 'reviewStatus' | 'documentCount'> & {
+export type ReviewAnswer = Pick<StoredAnswer, 'questionId' | 'inputAnswer' | 'multipleChoiceOption' | 'state' | 'reviewStatus' | 'documentCount' | 'expiredEvidence'> & {
   changedSinceDecline?: boolean;
   evidenceRequested?: boolean;
 };

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type { Either } from 'fp-ts/Either';
-import { mayAnswer, submitProblem } from '../answering/submission.ts';
+import { expiredEvidenceOf, mayAnswer, submitProblem } from '../answering/submission.ts';
 import type { AssetQuestionnaireState } from '../answering/answers.ts';
 import {
   isAcceptedState,
@@ -18,9 +18,11 @@ import { isAssignedTester, isEvaluator } from './testers.ts';
  * `numberOfReviewedAnswers` reviewed, 6 a reviewed answer not accepted, 7 no answer rejected, 8 no answer set to
  * "upload documents", 9 an evidence-demanded answer not accepted, 10 a rejected answer unchanged since the decline.
  */
-export type TransitionCode = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
+export type TransitionCode = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
 export interface Refusal {
   code: TransitionCode;
+  /** Code 11: the titles of the documents that expired before the reporting date. */
+  documents?: string[];
 }
 
 export const TRANSITION_KINDS = [
@@ -98,10 +100,11 @@ const resubmissionUpdates = (answers: readonly ReviewAnswer[]): AnswerUpdate[] =
 
 const withUpdates = (t: Transition, updates: AnswerUpdate[]): Transition => (updates.length > 0 ? { ...t, answerUpdates: updates } : t);
 
-/** Codes 3 and 4 of answering's `submitProblem` (the state was checked already). */
-const answeringCode = (f: QuestionnaireFacts): TransitionCode | null => {
+/** Codes 3, 4 and 11 of answering's `submitProblem` (the state was checked already); 11 names the expired documents. */
+const answeringRefusal = (f: QuestionnaireFacts): Refusal | null => {
   const decided = submitProblem({ mayAct: true, state: f.state, structure: f.structure, answers: f.answers });
-  return E.isLeft(decided) ? decided.left : null;
+  if (E.isRight(decided)) return null;
+  return decided.left === 11 ? { code: 11, documents: expiredEvidenceOf(f) } : { code: decided.left };
 };
 
 /**
@@ -113,8 +116,8 @@ const answeringCode = (f: QuestionnaireFacts): TransitionCode | null => {
 export const submit = (f: QuestionnaireFacts): Either<Refusal, Transition> => {
   if (!mayAnswer(f.actor, f.asset)) return refuse(1);
   if (f.state !== 'Active' || f.groupSheet) return refuse(2);
-  const code = answeringCode(f);
-  if (code !== null) return refuse(code);
+  const refused = answeringRefusal(f);
+  if (refused !== null) return E.left(refused);
   return allow({ kind: 'submit', from: 'Active', to: 'Review', submittedAlone: true });
 };
 
@@ -126,8 +129,8 @@ export const submit = (f: QuestionnaireFacts): Either<Refusal, Transition> => {
 export const resubmitAfterDecline = (f: QuestionnaireFacts): Either<Refusal, Transition> => {
   if (!mayAnswer(f.actor, f.asset)) return refuse(1);
   if (f.state !== 'Declined' || f.groupSheet) return refuse(2);
-  const code = answeringCode(f);
-  if (code !== null) return refuse(code);
+  const refused = answeringRefusal(f);
+  if (refused !== null) return E.left(refused);
   const answers = answersOf(f);
   if (answers.some((a) => wasRejected(a) && a.changedSinceDecline !== true)) return refuse(10);
   return allow(withUpdates({ kind: 'resubmitAfterDecline', from: 'Declined', to: 'Review' }, resubmissionUpdates(answers)));
@@ -142,8 +145,8 @@ export const resubmitAfterDecline = (f: QuestionnaireFacts): Either<Refusal, Tra
 export const resubmitFromVerification = (f: QuestionnaireFacts): Either<Refusal, Transition> => {
   if (!mayAnswer(f.actor, f.asset)) return refuse(1);
   if (f.state !== 'Verification') return refuse(2);
-  const code = answeringCode(f);
-  if (code !== null) return refuse(code);
+  const refused = answeringRefusal(f);
+  if (refused !== null) return E.left(refused);
   return allow(withUpdates({ kind: 'resubmitFromVerification', from: 'Verification', to: 'Review' }, resubmissionUpdates(answersOf(f))));
 };
 

@@ -18,8 +18,8 @@ import { seedDemoAnswers } from './demo-answers.ts';
 import { loadReferenceData } from '../routes/scoring/stranding.ts';
 import { issueAssetCertificate } from '../routes/certificates/issue.ts';
 
-const IN_REVIEW = 'Büro Campus Adlershof';
-const CLOSED = 'Wohn- und Geschäftshaus Bockenheim';
+export const DEMO_IN_REVIEW = 'Büro Campus Adlershof';
+export const DEMO_CLOSED = 'Wohn- und Geschäftshaus Bockenheim';
 
 /**
  * Demo review (issue 14): "Büro Campus Adlershof" submitted and assigned to the demo tester (its job waits in job
@@ -28,8 +28,8 @@ const CLOSED = 'Wohn- und Geschäftshaus Bockenheim';
  */
 export async function seedDemoReview(db: Kysely<DB>, at: Date): Promise<{ seeded: boolean }> {
   const { seeded } = await seedDemoAnswers(db, new Date(at.getTime() - 3 * 86_400_000), [
-    [IN_REVIEW, 1],
-    [CLOSED, 1],
+    [DEMO_IN_REVIEW, 1],
+    [DEMO_CLOSED, 1],
   ]);
   if (!seeded) {
     // A database seeded before certificates existed (issue 16) gets the closed demo object's certificate now.
@@ -46,13 +46,13 @@ export async function seedDemoReview(db: Kysely<DB>, at: Date): Promise<{ seeded
   // Issuing reads the reference data; loaded before the transactions (one connection on the embedded database).
   const referenceData = await loadReferenceData(db);
 
-  for (const name of [IN_REVIEW, CLOSED]) {
+  for (const name of [DEMO_IN_REVIEW, DEMO_CLOSED]) {
     const id = (await db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('assets').set({ tester_user_id: tester.id }).where('id', '=', id).execute();
       const row = (await findLatestAssetQuestionnaire(trx, id))!;
       await writeTransition(trx, { assetQuestionnaireId: row.id, assetId: id, from: 'Active', to: 'Review', submittedAlone: true }, { userId: collector.id, userName: collector.name, role: 'ObjectDataCollector', reason: 'submitted', answersTouched: [], at: day(2) });
-      if (name !== CLOSED) return;
+      if (name !== DEMO_CLOSED) return;
       const asset = (await findAsset(trx, id))!;
       const template = (await findTemplate(trx, row.questionnaireId))!;
       const found = await findAnswers(trx, row.id);
@@ -83,7 +83,7 @@ const DEMO_INTERNAL_MARKS = [
  * answers, decided by the same core function as the API's. Runs while the object has no internal mark yet.
  */
 export async function seedDemoInternalCheck(db: Kysely<DB>, at: Date): Promise<{ seeded: boolean }> {
-  const assetRow = await db.selectFrom('assets').select('id').where('name', '=', IN_REVIEW).executeTakeFirst();
+  const assetRow = await db.selectFrom('assets').select('id').where('name', '=', DEMO_IN_REVIEW).executeTakeFirst();
   const tester = await db
     .selectFrom('users')
     .innerJoin('organisations', 'organisations.id', 'users.organisation_id')
@@ -120,7 +120,7 @@ export async function seedDemoInternalCheck(db: Kysely<DB>, at: Date): Promise<{
 
 /** Issues the closed demo object's certificate when it has none (a demo database from before issue 16). */
 async function issueDemoCertificate(db: Kysely<DB>, at: Date): Promise<void> {
-  const asset = await db.selectFrom('assets').select(['id', 'questionnaire_state']).where('name', '=', CLOSED).executeTakeFirst();
+  const asset = await db.selectFrom('assets').select(['id', 'questionnaire_state']).where('name', '=', DEMO_CLOSED).executeTakeFirst();
   if (!asset || asset.questionnaire_state !== 'Closed') return;
   if (await db.selectFrom('certificates').select('id').where('asset_id', '=', asset.id).executeTakeFirst()) return;
   const row = (await findLatestAssetQuestionnaire(db, asset.id))!;

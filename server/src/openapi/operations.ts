@@ -124,6 +124,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'PUT /api/asset/state': 'changeQuestionnaireState',
   'PUT /api/asset/answer/{id}/review': 'reviewAnswer',
   'GET /api/asset/{id}/questionnaire/{qid}/audit': 'getQuestionnaireAudit',
+  'GET /api/asset/{id}/questionnaire/{qid}/evidenceChecks': 'listEvidenceChecks',
   'GET /api/assetGroup/{id}/review': 'getAssetGroupReview',
   'PUT /api/assetGroup/{id}/assetState/{state}': 'changeAssetGroupState',
   'PUT /api/assetGroup/{id}/evaluate': 'evaluateAssetGroup',

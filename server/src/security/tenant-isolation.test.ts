@@ -243,6 +243,7 @@ const TARGETS: Record<string, Target> = {
   reviewAnswer: { call: (i) => ({ params: { id: i.reviewAnswer }, body: { decision: 'accept', comment: 'ok' } }), allowed: ['tester'] },
   // The owner's internal tester sees what its organisation submitted (DOMAIN.md §1).
   getQuestionnaireAudit: { call: (i) => ({ params: { id: i.review, qid: i.reviewQ } }), allowed: [...SEE_ASSETS_AND_TESTER, 'internaltester'] },
+  listEvidenceChecks: { call: (i) => ({ params: { id: i.review, qid: i.reviewQ } }), allowed: [...SEE_ASSETS_AND_TESTER, 'internaltester'] },
   listInternalCheckMarks: { call: (i) => ({ params: { id: i.review, qid: i.reviewQ } }), allowed: [...SEE_ASSETS_AND_TESTER, 'internaltester'] },
   markInternalCheck: { call: (i) => ({ params: { id: i.review, qid: i.reviewQ, questionId: i.questionId }, body: { checked: true, note: 'Zählerstand geprüft' } }), allowed: ['internaltester'] },
   getAssetGroupReview: { call: (i) => ({ params: { id: i.group } }), allowed: SEE_ASSET },

@@ -85,6 +85,7 @@ const AnsweringClusterPanel = lazyArea(() => answeringPanels().then((m) => m.Clu
 const AnsweringCategoryPanel = lazyArea(() => answeringPanels().then((m) => m.CategoryPanel), REVIEWING);
 const AnsweringSectionPanel = lazyArea(() => answeringPanels().then((m) => m.SectionPanel), REVIEWING);
 // Review (issue 14): the check screen, on answering's panels.
+const LibraryPage = lazyArea(() => import('../features/answering/library-page.tsx').then((m) => m.LibraryPage), ['answering', 'assets']);
 const CheckPage = lazyArea(() => import('../features/review/check-page.tsx').then((m) => m.CheckPage), REVIEWING);
 const CheckDataPanel = lazyArea(() => import('../features/review/check-data-panel.tsx').then((m) => m.CheckDataPanel), REVIEWING);
 // Scoring (issue 15): the results of an object's questionnaire and of a group, each with overview and details.
@@ -248,6 +249,13 @@ export const routes: RouteObject[] = [
               },
               { path: 'access-request', element: <AccessRequestPage />, handle: named('assets.accessRequest.title') },
             ],
+          },
+          {
+            // docs/evidence.md: the organisation's evidence library.
+            path: 'evidence',
+            element: <RequireArea area="evidence" />,
+            handle: named('shell.navigation.evidence'),
+            children: [{ index: true, element: <LibraryPage /> }],
           },
           {
             path: 'job-management',

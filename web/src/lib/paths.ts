@@ -6,6 +6,7 @@ export const NAVIGATION_PATHS: Record<NavigationEntry, string> = {
   score: '/score',
   accountManagement: '/account-management',
   assetManagement: '/asset-management',
+  evidence: '/evidence',
   jobManagement: '/job-management',
   analysisAndBenchmark: '/analysis-benchmark',
   export: '/export',

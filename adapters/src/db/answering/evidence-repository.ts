@@ -1,5 +1,6 @@
 import { sql, type ColumnType, type Generated, type Kysely, type Transaction } from 'kysely';
-import type { EvidenceFields, EvidenceType } from '@ecore/core/answering/evidence.ts';
+import type { AnswerState } from '@ecore/core/answering/answers.ts';
+import type { EvidenceFields, EvidenceLink, EvidenceType, LinkedCheck } from '@ecore/core/answering/evidence.ts';
 import type { DB } from '../schema.ts';
 import type { DocumentRow } from './answering-repository.ts';
 
@@ -26,17 +27,6 @@ export interface EvidenceDocumentTable {
 
 export interface EvidenceTables {
   evidence_documents: EvidenceDocumentTable;
-}
-
-export interface EvidenceLink {
-  documentId: number;
-  answerId: number;
-  questionId: number;
-  assetId: number;
-  assetName: string;
-  assetQuestionnaireId: number;
-  questionnaireState: string;
-  reportingYear: number | null;
 }
 
 export interface EvidenceRow extends EvidenceFields {
@@ -201,4 +191,54 @@ export async function evidenceByQuestion(db: Executor, assetQuestionnaireId: num
     if (entry) byQuestion.set(r.question_id, [...(byQuestion.get(r.question_id) ?? []), entry]);
   }
   return byQuestion;
+}
+
+/**
+ * The documents of a filled questionnaire's answers (document id → library entry), and every link of those entries
+ * with its answer's review, object, reporting year and the code of the label issued on its questionnaire.
+ */
+export async function checksOfQuestionnaire(db: Executor, assetQuestionnaireId: number): Promise<{ documents: { documentId: number; evidenceId: number }[]; links: LinkedCheck[] }> {
+  const documents = (
+    await db
+      .selectFrom('asset_answer_documents as d')
+      .innerJoin('asset_answers as a', 'a.id', 'd.answer_id')
+      .select(['d.id', 'd.evidence_id'])
+      .where('a.asset_questionnaire_id', '=', assetQuestionnaireId)
+      .where('d.evidence_id', 'is not', null)
+      .orderBy('d.id')
+      .execute()
+  ).map((r) => ({ documentId: r.id, evidenceId: r.evidence_id! }));
+  if (documents.length === 0) return { documents, links: [] };
+  const rows = await db
+    .selectFrom('asset_answer_documents as d')
+    .innerJoin('asset_answers as a', 'a.id', 'd.answer_id')
+    .innerJoin('asset_questionnaires as q', 'q.id', 'a.asset_questionnaire_id')
+    .innerJoin('assets as s', 's.id', 'q.asset_id')
+    .leftJoin('certificates as c', (join) => join.onRef('c.asset_questionnaire_id', '=', 'q.id').on('c.superseded_by', 'is', null))
+    .select(['d.evidence_id', 'q.id as q_id', 's.name', 'q.reporting_year', 'a.state', 'a.checked_by', 'a.checked_at', 'c.code'])
+    .where('d.evidence_id', 'in', [...new Set(documents.map((d) => d.evidenceId))])
+    .where('a.asset_questionnaire_id', '!=', assetQuestionnaireId)
+    .execute();
+  return {
+    documents,
+    links: rows.map((r) => ({
+      evidenceId: r.evidence_id!, assetQuestionnaireId: r.q_id, assetName: r.name, reportingYear: r.reporting_year, answerState: r.state as AnswerState | null,
+      checkedBy: r.checked_by, checkedAt: r.checked_at?.toISOString() ?? null, certificateCode: r.code,
+    })),
+  };
+}
+
+/** The library documents of a filled questionnaire's answers with their validity, by answer id. */
+export async function evidenceOfAnswers(db: Executor, assetQuestionnaireId: number): Promise<Map<number, { title: string; validFrom: string | null; validUntil: string | null }[]>> {
+  const rows = await db
+    .selectFrom('asset_answer_documents as d')
+    .innerJoin('asset_answers as a', 'a.id', 'd.answer_id')
+    .innerJoin('evidence_documents as e', 'e.id', 'd.evidence_id')
+    .select(['d.answer_id', 'e.title', sql<string | null>`to_char(e.valid_from, 'YYYY-MM-DD')`.as('from_date'), sql<string | null>`to_char(e.valid_until, 'YYYY-MM-DD')`.as('until_date')])
+    .where('a.asset_questionnaire_id', '=', assetQuestionnaireId)
+    .orderBy('d.id')
+    .execute();
+  const byAnswer = new Map<number, { title: string; validFrom: string | null; validUntil: string | null }[]>();
+  for (const r of rows) byAnswer.set(r.answer_id, [...(byAnswer.get(r.answer_id) ?? []), { title: r.title, validFrom: r.from_date, validUntil: r.until_date }]);
+  return byAnswer;
 }

@@ -48,6 +48,9 @@ export interface AssetAnswerTable {
   rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** Where a figure comes from (migration 110, core provenance.ts); null for choices, empty figures and older rows. */
   provenance: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who accepted the answer in review and when (migration 119); null where it is not accepted or was before. */
+  checked_by: ColumnType<string | null, string | null | undefined, string | null>;
+  checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   modified_by: Generated<string>;
   modified_at: Timestamp;
 }

@@ -176,6 +176,7 @@ export async function pseudonymiseUser(trx: Executor, userId: number, pseudonym:
   await trx.updateTable('questionnaire_locks').set({ holder_name: name }).where('user_id', '=', userId).execute();
   // Written as the name only.
   await trx.updateTable('asset_answers').set({ modified_by: name }).where('modified_by', 'in', formerNames).execute();
+  await trx.updateTable('asset_answers').set({ checked_by: name }).where('checked_by', 'in', formerNames).execute();
   await trx.updateTable('asset_answer_documents').set({ uploaded_by: name }).where('uploaded_by', 'in', formerNames).execute();
   await trx.updateTable('evidence_documents').set({ uploaded_by: name }).where('uploaded_by', 'in', formerNames).execute();
   await trx.updateTable('asset_questionnaires').set({ evaluated_by: name }).where('evaluated_by', 'in', formerNames).execute();

@@ -93,6 +93,7 @@ export async function writeAnswerReview(
   update: { questionId: number; state: string | null; reviewStatus: string; evidenceRequested?: boolean | undefined },
   at: Date,
   rejectionReason: string | null = null,
+  checkedBy: string | null = null,
 ): Promise<void> {
   await db
     .updateTable('asset_answers')
@@ -101,6 +102,8 @@ export async function writeAnswerReview(
       review_status: update.reviewStatus,
       ...(update.evidenceRequested ? { evidence_requested: true } : {}),
       rejection_reason: update.state === 'Declined' ? rejectionReason : null,
+      checked_by: checkedBy,
+      checked_at: checkedBy === null ? null : at,
       modified_at: at,
     })
     .where('asset_questionnaire_id', '=', assetQuestionnaireId)

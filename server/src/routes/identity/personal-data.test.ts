@@ -104,6 +104,8 @@ describe('archiving a user (GDPR Art. 17)', () => {
     // A comment of the tester's, so that there is one to pseudonymise.
     const answer = await h.db.selectFrom('asset_answers').select('id').limit(1).executeTakeFirstOrThrow();
     await h.db.insertInto('asset_answer_comments').values({ answer_id: answer.id, author_id: id, author_name: 'Tom Tester', comment: 'Beleg fehlt', created_at: new Date(T0) }).execute();
+    // An answer the tester accepted keeps who checked it (a library document's "already checked").
+    await h.db.updateTable('asset_answers').set({ checked_by: 'Tom Tester', checked_at: new Date(T0) }).where('id', '=', answer.id).execute();
     expect(await tablesMentioning('Tom Tester')).not.toEqual([]);
 
     const res = await h.as('admin', 'DELETE', `/api/user/archive/${id}`);

@@ -12,6 +12,8 @@ import { isOwnerMailState, reviewDecisionMail } from '@ecore/core/review/review-
 import { contactPersonsOf } from '@ecore/adapters/db/identity/user-accounts-repository.ts';
 import { decideStateChange, needsFreeAnswerLock, recordedOnEntering, type QuestionnaireFacts, type Transition } from '@ecore/core/review/transitions.ts';
 import { ASSET_QUESTIONNAIRE_STATES } from '@ecore/core/answering/answers.ts';
+import { checkerOf, reportingDateOf, withExpiredEvidence } from '@ecore/core/answering/evidence.ts';
+import { evidenceOfAnswers } from '@ecore/adapters/db/answering/evidence-repository.ts';
 import { message } from '@ecore/core/shared/messages.ts';
 import { flagParam, idParam, idParams, text } from '@ecore/core/shared/schemas.ts';
 import {
@@ -65,15 +67,15 @@ export async function questionnaireFacts(
   asset: AssetView,
   row: AssetQuestionnaireRow,
   template: ScoredTemplate,
-  answers?: QuestionnaireFacts['answers'],
 ): Promise<QuestionnaireFacts> {
-  const stored = answers ?? (await answersOf(db, row)).stored;
+  // A library document expired on the reporting date does not count as evidence (docs/evidence.md).
+  const { stored } = await answersOf(db, row);
   return {
     actor,
     asset,
     state: questionnaireState(row),
     structure: structureFor(template, asset),
-    answers: stored,
+    answers: withExpiredEvidence(stored, await evidenceOfAnswers(db, row.id), reportingDateOf(row.reportingYear)),
     numberOfReviewedAnswers: NUMBER_OF_REVIEWED_ANSWERS,
     groupSheet: await groupSheetOf(db, asset),
     declineCount: row.declineCount,
@@ -109,8 +111,11 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     async (request, reply) => {
       const actor = await assetActorOf(app, request.actor);
       const asset = await visibleAsset(deps.db, actor, request.query.assetId, request.query.isBuyerAsset);
-      const refuse = (code: number) =>
-        reply.status(400).send({ statusCode: 400, key: `questionnaire-change-${code}`, message: message(`questionnaire-change-${code}` as never, request.language), customErrorCode: code });
+      const refuse = (code: number, documents: readonly string[] = []) =>
+        reply.status(400).send({
+          statusCode: 400, key: `questionnaire-change-${code}`, customErrorCode: code,
+          message: message(`questionnaire-change-${code}` as never, request.language, { documents: documents.map((d) => `„${d}“`).join(', ') }),
+        });
       const seen = await findLatestAssetQuestionnaire(deps.db, asset.id);
       if (!seen) return refuse(2);
       const template = await templateOf(seen.questionnaireId);
@@ -154,7 +159,7 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         if (transition.to === 'Closed' && issuing) await issueAssetCertificate(trx, asset.id, issuing, at);
         return null;
       });
-      if (outcome !== null) return refuse(outcome.code);
+      if (outcome !== null) return refuse(outcome.code, 'documents' in outcome ? outcome.documents : []);
       const reached = (await findLatestAssetQuestionnaire(deps.db, asset.id))?.state ?? '';
       if (isOwnerMailState(reached)) {
         // The owner's contacts learn of declines, requested documents and the acceptance (issue 14), in their language.
@@ -201,7 +206,7 @@ export const reviewStateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         const reason = reasonFor(answerDecisionNeedsReason(decision, current), comment);
         if (E.isLeft(reason)) throw new FieldsError([{ path: 'comment', key: reason.left }]);
         const at = new Date(deps.clock());
-        await writeAnswerReview(trx, row.id, decided.right, at, reason.right);
+        await writeAnswerReview(trx, row.id, decided.right, at, reason.right, checkerOf(decided.right.state, name));
         const logKind = decisionLogKind(decision, current);
         if (logKind !== null) {
           await insertChange(trx, { assetQuestionnaireId: row.id, questionId: owner.questionId, kind: logKind, userId: actor.userId, userName: name, at, oldValue: null, newValue: null, note: reason.right ?? '' });

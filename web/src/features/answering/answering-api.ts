@@ -320,16 +320,18 @@ export const downloadQuestionnaireExport = async (ref: AssetRef, qid: number, ex
  * Uploads evidence for an answer (multipart field `file`) with XMLHttpRequest, whose upload events tell the
  * progress, which fetch does not. `onProgress` gets 0 to 1.
  */
-export const uploadDocument = (
-  answerId: number,
-  file: File,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<AnswerDocument> =>
+export const uploadDocument = (answerId: number, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<AnswerDocument> => {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return sendForm<AnswerDocument>('PUT', `asset/answer/${answerId}/document`, body, onProgress, signal);
+};
+
+/** Sends a multipart form with XMLHttpRequest, telling the upload's progress (0 to 1); answers the call's JSON. */
+export const sendForm = <T>(method: 'PUT' | 'POST', path: string, body: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<T> =>
   new Promise((resolve, reject) => {
     const language = currentLanguage();
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', buildUrl(`asset/answer/${answerId}/document`));
+    xhr.open(method, buildUrl(path));
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -341,7 +343,7 @@ export const uploadDocument = (
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
         try {
-          resolve(JSON.parse(xhr.responseText) as AnswerDocument);
+          resolve(JSON.parse(xhr.responseText) as T);
         } catch {
           reject(new ApiError(xhr.status, 'request-error', message('request-error', language)));
         }
@@ -351,8 +353,6 @@ export const uploadDocument = (
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const body = new FormData();
-    body.append('file', file, file.name);
     xhr.send(body);
   });
 

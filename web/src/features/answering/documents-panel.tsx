@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, FileButton, Group, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconEye, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconBooks, IconDownload, IconEye, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { documentKind, MAX_DOCUMENT_BYTES } from '@ecore/core/answering/documents.ts';
@@ -13,6 +13,8 @@ import { useErrorText } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { deleteDocument, documentPath, downloadDocument, uploadDocument, type Answer, type AnswerDocument } from './answering-api.ts';
 import { filePreviewPath, previewExtension } from './answering-paths.ts';
+import { IconAction } from './icon-action.tsx';
+import { LibraryPicker } from './library-picker.tsx';
 
 /** The file types the picker offers (spec 02 §5: PDF and JPG). */
 export const ACCEPTED_FILES = 'application/pdf,image/jpeg,.pdf,.jpg,.jpeg';
@@ -30,17 +32,23 @@ export const uploadProblem = async (file: Blob): Promise<'document-invalid' | nu
 export const fileSize = (bytes: number, language: Language): string =>
   bytes >= 1024 * 1024 ? `${formatLocaleNumber(bytes / (1024 * 1024), language, 1)} MB` : `${formatLocaleNumber(Math.max(1, Math.round(bytes / 1024)), language, 0)} KB`;
 
-/** The evidence of one answer: the list (preview, download, delete) and the upload with its progress. */
+/**
+ * The evidence of one answer: the list (preview, download, delete), the upload with its progress, and the choice of
+ * a document of the organisation's library (docs/evidence.md).
+ */
 export function DocumentsPanel({
   answer,
   language,
   mayChange,
   onChanged,
+  noteOf,
 }: {
   answer: Answer | undefined;
   language: Language;
   mayChange: boolean;
   onChanged: () => Promise<unknown>;
+  /** What the screen adds under a document (the check screen: where it was already checked). */
+  noteOf?: (document: AnswerDocument) => ReactNode;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -48,6 +56,7 @@ export function DocumentsPanel({
   const [problem, setProblem] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<AnswerDocument | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   const upload = useRef<AbortController | null>(null);
   const documents = answer?.documents ?? [];
 
@@ -120,6 +129,7 @@ export function DocumentsPanel({
                 <Table.Td>
                   <Text size="sm" style={{ wordBreak: 'break-all' }}>{document.fileName}</Text>
                   <Text size="xs" c="dimmed">{fileSize(document.size, language)}</Text>
+                  {noteOf?.(document)}
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs">{document.uploadedBy}</Text>
@@ -138,17 +148,13 @@ export function DocumentsPanel({
                         <IconEye size={16} aria-hidden="true" />
                       </ActionIcon>
                     </Tooltip>
-                    <Tooltip label={t('answering.documents.download', { name: document.fileName })} withinPortal>
-                      <ActionIcon variant="subtle" aria-label={t('answering.documents.download', { name: document.fileName })} onClick={() => void download(document)}>
-                        <IconDownload size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    </Tooltip>
+                    <IconAction label={t('answering.documents.download', { name: document.fileName })} onClick={() => void download(document)}>
+                      <IconDownload size={16} aria-hidden="true" />
+                    </IconAction>
                     {mayChange ? (
-                      <Tooltip label={t('answering.documents.delete', { name: document.fileName })} withinPortal>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('answering.documents.delete', { name: document.fileName })} onClick={() => setToDelete(document)}>
-                          <IconTrash size={16} aria-hidden="true" />
-                        </ActionIcon>
-                      </Tooltip>
+                      <IconAction label={t('answering.documents.delete', { name: document.fileName })} color="red" onClick={() => setToDelete(document)}>
+                        <IconTrash size={16} aria-hidden="true" />
+                      </IconAction>
                     ) : null}
                   </Group>
                 </Table.Td>
@@ -180,11 +186,15 @@ export function DocumentsPanel({
                 </Button>
               )}
             </FileButton>
+            <Button variant="light" leftSection={<IconBooks size={16} aria-hidden="true" />} onClick={() => setChoosing(true)}>
+              {t('answering.library.choose')}
+            </Button>
             <Text size="xs" c="dimmed">{t('answering.documents.rules')}</Text>
           </Group>
         )
       ) : null}
       {problem ? <Text size="sm" c="red" role="alert">{problem}</Text> : null}
+      {choosing && answer ? <LibraryPicker answerId={answer.id} onClose={() => setChoosing(false)} onChanged={onChanged} /> : null}
       <ConfirmDialog
         opened={toDelete !== null}
         title={t('answering.documents.confirmDelete.title')}

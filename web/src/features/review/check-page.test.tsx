@@ -24,6 +24,7 @@ const api = vi.hoisted(() => ({
   changeQuestionnaireState: vi.fn(),
   fetchInternalMarks: vi.fn(),
   saveInternalMark: vi.fn(),
+  fetchEvidenceChecks: vi.fn(),
 }));
 vi.mock(import('./review-api.ts'), async (original) => ({
   ...(await original()),
@@ -76,6 +77,7 @@ beforeEach(() => {
   api.fetchLatest.mockImplementation(async () => questionnaire);
   internalMarks = [];
   api.fetchInternalMarks.mockImplementation(async () => internalMarks);
+  api.fetchEvidenceChecks.mockImplementation(async () => new Map());
 });
 
 // Each walks the whole check screen with user events; on a busy machine that takes longer than the default 5 s.
@@ -139,6 +141,25 @@ describe('the check screen', { timeout: 20_000 }, () => {
     const evidence = within(card('Kennzahl 1'));
     expect(evidence.getByText('zaehlerstand.pdf')).toBeTruthy();
     expect(evidence.getByRole('link', { name: 'Vorschau von zaehlerstand.pdf' }).getAttribute('href')).toContain('/file-preview/pdf/');
+  });
+
+  it('says of a library document that it was already checked in another questionnaire: where, by whom, when, with which code', async () => {
+    questionnaire = questionnaireInReview(3);
+    const document = { id: 52, fileName: 'wartungsvertrag.pdf', contentType: 'application/pdf', size: 2048, uploadedBy: 'Carl Collector', uploadedAt: '2026-11-24T10:00:00Z' };
+    questionnaire.answers[0] = reviewedAnswer(1, 'Answered', 'Unchecked', { documents: [document] });
+    questionnaire.answers[1] = reviewedAnswer(2, 'Answered', 'Unchecked', { documents: [{ ...document, id: 53, fileName: 'rechnung.pdf' }] });
+    api.fetchEvidenceChecks.mockImplementation(async () =>
+      new Map([[52, [{ assetName: 'Lagerhalle Nord', reportingYear: 2025, decision: 'ReviewAccepted', checkedBy: 'Tom Tester', checkedAt: '2026-11-20T09:00:00Z', certificateCode: 'ECR-7F3K' }]]]),
+    );
+    await open(section);
+    await screen.findByRole('region', { name: 'Kennzahl 1' });
+    const checked = within(card('Kennzahl 1'));
+    expect(await checked.findByText('Bereits geprüft')).toBeTruthy();
+    expect(checked.getByText(/Lagerhalle Nord · Fragebogen 2025 · vom Prüfer akzeptiert · von Tom Tester am .*2026.* · Label-Code ECR-7F3K/)).toBeTruthy();
+    expect(api.fetchEvidenceChecks).toHaveBeenCalledWith(questionnaire.assetId, questionnaire.id);
+    // The check stays per answer: the other document is not marked, and the decisions are offered as before.
+    expect(within(card('Kennzahl 2')).queryByText('Bereits geprüft')).toBeNull();
+    expect(decisions('Kennzahl 1').getByRole('button', { name: 'Akzeptieren' })).toBeTruthy();
   });
 
   it('where fewer answers are eligible than 16, all of them are to be reviewed', async () => {

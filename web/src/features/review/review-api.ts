@@ -1,4 +1,4 @@
-import type { AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
+import type { AnswerState, AssetQuestionnaireState } from '@ecore/core/answering/answers.ts';
 import type { GroupAsset } from '@ecore/core/object-groups/group.ts';
 import type { AnswerDecision, ReviewCounts } from '@ecore/core/review/answer-review.ts';
 import type { AuditReason } from '@ecore/core/review/audit.ts';
@@ -180,3 +180,23 @@ export const evaluateGroupCall = (groupId: number, accept: boolean, reason?: str
   api.put(`assetGroup/${groupId}/evaluate/`, reason === undefined ? undefined : { reason }, { query: { decision: accept } });
 
 export const fetchGroupAudit = (groupId: number): Promise<AuditRow[]> => api.get<AuditRow[]>(`assetGroup/${groupId}/audit`);
+
+// ---- documents already checked in another questionnaire (docs/evidence.md)
+
+/** Where a library document of an answer was already checked: the other questionnaire's object, who, when, the label code. */
+export interface EvidenceCheck {
+  assetName: string;
+  reportingYear: number | null;
+  decision: AnswerState;
+  checkedBy: string | null;
+  checkedAt: string | null;
+  certificateCode: string | null;
+}
+
+export const evidenceChecksKey = (assetId: number, qid: number) => ['review/evidenceChecks', assetId, qid] as const;
+
+/** The checks elsewhere per document id of the questionnaire's answers (only documents checked elsewhere). */
+export const fetchEvidenceChecks = async (assetId: number, qid: number): Promise<Map<number, EvidenceCheck[]>> => {
+  const rows = await api.get<{ documentId: number; checks: EvidenceCheck[] }[]>(`asset/${assetId}/questionnaire/${qid}/evidenceChecks`);
+  return new Map(rows.filter((r) => r.checks.length > 0).map((r) => [r.documentId, r.checks]));
+};

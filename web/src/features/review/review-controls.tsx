@@ -20,6 +20,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import type { Answer } from '../answering/answering-api.ts';
 import { DocumentsPanel } from '../answering/documents-panel.tsx';
 import { useActionErrorText } from '../answering/questionnaire-dialogs.tsx';
+import { AlreadyChecked, useEvidenceChecks } from './already-checked.tsx';
 import { useCheck } from './check-context.ts';
 import { reviewAnswerDecision } from './review-api.ts';
 
@@ -75,6 +76,7 @@ export function ReviewControls({ question }: { question: Question }) {
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string | null>(null);
   const [pending, setPending] = useState<AnswerDecision | null>(null);
+  const checkedElsewhere = useEvidenceChecks(filled.assetId, filled.id);
   const id = question.id ?? 0;
   const answer = filled.answers.find((a) => a.questionId === id);
   if (question.type === 'VirtualQuestion') return null;
@@ -171,7 +173,7 @@ export function ReviewControls({ question }: { question: Question }) {
         {withEvidence ? (
           <Stack gap={4}>
             <Text size="xs" fw={600}>{t('review.decision.evidence')}</Text>
-            <DocumentsPanel answer={answer} language={currentLanguage()} mayChange={false} onChanged={refresh} />
+            <DocumentsPanel answer={answer} language={currentLanguage()} mayChange={false} onChanged={refresh} noteOf={(document) => <AlreadyChecked checks={checkedElsewhere?.get(document.id)} />} />
           </Stack>
         ) : null}
       </Stack>
