@@ -57,6 +57,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   // A bank's loans and financed emissions (docs/banks.md): lists read, the loan tape imports, the workbook exports.
   'GET /api/bank/loans': 'read',
   'GET /api/bank/portfolio': 'read',
+  'GET /api/bank/portfolio/export': 'export',
   'POST /api/bank/loans/import': 'import',
   'PUT /api/bank/loans/{loan}': 'write',
   'DELETE /api/bank/loans/{loan}': 'write',

@@ -126,6 +126,7 @@ const TARGETS: Record<string, Target> = {
   getWorklist: { noId: 'own work, scoped by the caller' },
   listWebhooks: { noId: 'list scoped by the caller' },
   listBankLoans: { noId: "the bank's own loans, scoped by the caller (routes/banks/banks.test.ts)" },
+  exportBankPortfolio: { noId: "the bank's own loans, scoped by the caller (routes/banks/banks.test.ts)" },
   getBankPortfolio: { noId: "the bank's own loans, scoped by the caller (routes/banks/banks.test.ts)" },
   importBankLoans: { noId: "the bank's own loans; an object it may not see is a row error (routes/banks/banks.test.ts)" },
   updateBankLoan: { noId: "the bank's own loan id; another bank's answers 404 (routes/banks/banks.test.ts)" },

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts';
 import { seedDemoAnswers } from '../../demo/demo-answers.ts';
@@ -176,6 +177,31 @@ describe('the loans and the portfolio', () => {
     // An unknown reporting date holds no loans.
     expect((await call('bank', 'GET', '/api/bank/portfolio?reportingDate=2024-12-31')).json<{ totals: { loans: number } }>().totals.loans).toBe(0);
     expect((await call('bank', 'GET', '/api/bank/portfolio?reportingDate=2024-02-30')).statusCode).toBe(400);
+  });
+
+  it('downloads the portfolio as Excel: loans, totals, method and reference data, in the language asked for; owners 403', async () => {
+    const res = await call('bank', 'GET', '/api/bank/portfolio/export?reportingDate=2025-12-31&language=en');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/Financed-emissions-2025-12-31-\d{4}-\d{2}-\d{2}\.xlsx/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Loans', 'Totals', 'Method']);
+    const loans = workbook.getWorksheet('Loans')!;
+    expect(loans.actualRowCount).toBe(3);
+    const header = (loans.getRow(1).values as unknown[]).slice(1);
+    const cell = (row: number, name: string) => loans.getRow(row).getCell(header.indexOf(name) + 1).value;
+    expect([cell(2, 'Loan ID'), cell(2, 'EU taxonomy 7.7'), cell(2, 'Deciding rule')]).toEqual(['K-1', 'unknown', 'no certificate']);
+    expect([cell(3, 'Loan ID'), cell(3, 'Attribution'), cell(3, 'Data quality (PCAF)'), cell(3, 'EU taxonomy 7.7')]).toEqual(['K-2', 1, 3, 'aligned']);
+    const totals = workbook.getWorksheet('Totals')!;
+    expect(totals.getRow(3).values).toEqual([undefined, 'Loans', 2]);
+    const method = workbook.getWorksheet('Method')!.getColumn(1).values.join(' ');
+    expect(method).toContain('PCAF');
+    expect(method).toContain('Reference data: Demo reference values (illustrative)');
+    const german = await call('bank', 'GET', '/api/bank/portfolio/export');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(german.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Kredite', 'Summen', 'Methode']);
+    expect((await call('objectadmin', 'GET', '/api/bank/portfolio/export')).statusCode).toBe(403);
   });
 
   it('lists the loans paged and filtered by alignment, data quality and group', async () => {

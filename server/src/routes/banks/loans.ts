@@ -4,13 +4,18 @@ import { isIsoDate } from '@ecore/core/banks/epc.ts';
 import { DATA_QUALITY_SCORES, EMISSION_BASES, portfolioTotals } from '@ecore/core/banks/financed-emissions.ts';
 import { loanMatches, pageOf, portfolioDate, reportingDates } from '@ecore/core/banks/loan-list.ts';
 import { loanProblems, MAX_LOAN_ID_LENGTH, type StoredLoan } from '@ecore/core/banks/loan-tape.ts';
+import { portfolioSheets } from '@ecore/core/banks/portfolio-workbook.ts';
 import { ALIGNMENTS, TAXONOMY_RULES } from '@ecore/core/banks/taxonomy.ts';
+import { LANGUAGES } from '@ecore/core/shared/language.ts';
 import { pageQuerySchema } from '@ecore/core/identity/user-schema.ts';
 import { idParam, idValue, isStorableText, numberChoiceParam } from '@ecore/core/shared/schemas.ts';
 import { bankObjects, deleteLoan, findLoan, storeLoans } from '@ecore/adapters/db/banks/loans-repository.ts';
+import { findDataSet } from '@ecore/adapters/db/questionnaires/reference-data-repository.ts';
+import { writeWorkbook } from '@ecore/adapters/exports/table-file.ts';
 import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
+import { sendDownload } from '../exports/download.ts';
 import { createTemplateCache } from '../questionnaires/template-cache.ts';
 import { createReferenceDataCache } from '../scoring/stored-score.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
@@ -125,6 +130,29 @@ export const loanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const date = portfolioDate(all, request.query.reportingDate);
       const loans = all.filter((l) => l.reportingDate === date);
       return { reportingDate: date, reportingDates: reportingDates(all), loans, totals: portfolioTotals(loans) };
+    },
+  );
+
+  app.get(
+    '/bank/portfolio/export',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The portfolio on a reporting date as Excel: a sheet of the loans, one of the totals, one naming the method and the reference data used',
+        querystring: z.object({ reportingDate: isoDateParam.optional(), language: z.enum(LANGUAGES).optional() }),
+        response: refusals,
+      },
+    },
+    async (request, reply) => {
+      const scope = bankOf(request);
+      const language = request.query.language ?? request.language;
+      const all = await portfolioLoans(sources, scope);
+      const date = portfolioDate(all, request.query.reportingDate);
+      const loans = all.filter((l) => l.reportingDate === date);
+      const dataSet = await findDataSet(deps.db, 'referenceValues');
+      const file = await writeWorkbook(portfolioSheets(loans, portfolioTotals(loans), { reportingDate: date, referenceData: dataSet?.name ?? '–', language }));
+      return sendDownload(reply, file, `${language === 'de' ? 'Finanzierte-Emissionen' : 'Financed-emissions'}-${date ?? ''}`.replace(/-$/, ''), new Date(deps.clock()));
     },
   );
 
