@@ -18,6 +18,7 @@ export const FEATURE_EXPORTS = {
   review: ['review-api.ts', 'review-facts.ts', 'internal-check.tsx', 'audit-log.tsx', 'owner-review.tsx', 'test-review.ts'],
   scoring: ['scoring-api.ts', 'score-display.tsx', 'results-paths.ts', 'results-stranding-chart.tsx', 'test-scores.ts', 'data-quality-card.tsx'],
   questionnaires: ['lock-heartbeat.ts'],
+  imports: ['imports-api.ts', 'import-file-field.tsx', 'import-preview-table.tsx'],
 };
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const featureExportsRegex = `^\\.\\./(?!\\.|(${Object.entries(FEATURE_EXPORTS)
