@@ -19,6 +19,9 @@ import { LoanImportDialog } from './loan-import-dialog.tsx';
 const ALIGNMENT_COLOUR: Record<Alignment, string> = { aligned: 'green.7', notAligned: 'red.7', unknown: 'gray.6' };
 const SCORE_COLOUR: Record<DataQualityScore, string> = { 2: 'teal.7', 3: 'blue.7', 4: 'yellow.7', 5: 'red.7' };
 
+/** Loan ids and hyphenated words stay on one line (a break at their hyphen reads as two words). */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 const formatter = (language: Language, digits: number) =>
   new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -168,11 +171,10 @@ export function FinancedEmissionsPage() {
               w={220}
             />
           </Group>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped withTableBorder aria-label={t('banks.table.label')}>
+            <Table striped withTableBorder fz="sm" aria-label={t('banks.table.label')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('banks.table.loanId')}</Table.Th>
+                  <Table.Th style={NOWRAP}>{t('banks.table.loanId')}</Table.Th>
                   <Table.Th>{t('banks.table.object')}</Table.Th>
                   <Table.Th ta="right">{t('banks.table.outstanding')}</Table.Th>
                   <Table.Th ta="right">{t('banks.table.attribution')}</Table.Th>
@@ -180,13 +182,12 @@ export function FinancedEmissionsPage() {
                   <Table.Th ta="right">{t('banks.table.dataQuality')}</Table.Th>
                   <Table.Th>{t('banks.table.taxonomy')}</Table.Th>
                   <Table.Th ta="right">{t('banks.table.scores')}</Table.Th>
-                  <Table.Th>{t('banks.table.label')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {loans.map((l) => (
                   <Table.Tr key={l.loanId}>
-                    <Table.Td>{l.loanId}</Table.Td>
+                    <Table.Td style={NOWRAP}>{l.loanId}</Table.Td>
                     <Table.Td>
                       <Text size="sm" fw={500}>
                         {l.objectName}
@@ -209,13 +210,14 @@ export function FinancedEmissionsPage() {
                     </Table.Td>
                     <Table.Td ta="right">
                       {l.ecoreScore === null ? '–' : number(l.ecoreScore)} / {l.financeScore === null ? '–' : number(l.financeScore)}
+                      <Text size="xs" c="dimmed">
+                        {l.labelValid ? t('banks.table.labelValid') : t('banks.table.labelNone')}
+                      </Text>
                     </Table.Td>
-                    <Table.Td>{l.labelValid ? t('banks.table.labelValid') : t('banks.table.labelNone')}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
           {loans.length === 0 ? <Text>{t('banks.table.empty')}</Text> : null}
         </Stack>
       )}

@@ -49,7 +49,7 @@ export function LoanImportDialog({ opened, onClose, onImported }: { opened: bool
 
   const rows = preview ? previewRows(preview.rows, errorsOnly) : [];
   return (
-    <Modal opened={opened} onClose={close} title={t('banks.import.title')} size="xl">
+    <Modal opened={opened} onClose={close} title={t('banks.import.title')} size="xl" closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack gap="md">
         <Text size="sm">{t('banks.import.hint')}</Text>
         <Group align="end" wrap="nowrap">
