@@ -32,6 +32,15 @@ describe('the demo bank’s loans', () => {
     const cases = new Set(body.loans.map((l) => `${l.dataQualityScore}/${l.basis}`));
     for (const expected of ['2/consumption', '3/epc', '4/consumption', '4/average', '5/none']) expect(cases).toContain(expected);
     expect(new Set(body.loans.map((l) => l.taxonomy.result))).toEqual(new Set(['aligned', 'notAligned', 'unknown']));
+    // Each loan as docs/banks.md "Demo" describes it.
+    expect(body.loans.map((l) => [l.loanId, l.dataQualityScore, l.basis, l.taxonomy.result, (l.taxonomy as { rule?: string }).rule])).toEqual([
+      ['K-2025-001', 2, 'consumption', 'notAligned', 'top15Percent'],
+      ['K-2025-002', 2, 'consumption', 'aligned', 'classA'],
+      ['K-2025-003', 3, 'epc', 'aligned', 'top15Percent'],
+      ['K-2025-004', 4, 'consumption', 'unknown', 'epcMissing'],
+      ['K-2025-005', 4, 'average', 'unknown', 'epcExpired'],
+      ['K-2025-006', 5, 'none', 'unknown', 'epcMissing'],
+    ]);
   });
 });
 
