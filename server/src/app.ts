@@ -30,6 +30,7 @@ import { scoringModuleRoutes } from './routes/scoring/index.ts';
 import { certificatesModuleRoutes } from './routes/certificates/index.ts';
 import { analysisModuleRoutes } from './routes/analysis/index.ts';
 import { importModuleRoutes } from './routes/imports/index.ts';
+import { bankModuleRoutes } from './routes/banks/index.ts';
 import { reportingModuleRoutes } from './routes/reporting/index.ts';
 import { worklistModuleRoutes } from './routes/worklist/index.ts';
 import { webhookModuleRoutes } from './routes/webhooks/index.ts';
@@ -95,6 +96,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
       await api.register(certificatesModuleRoutes, deps);
       await api.register(analysisModuleRoutes, deps);
       await api.register(importModuleRoutes, deps);
+      await api.register(bankModuleRoutes, deps);
       await api.register(reportingModuleRoutes, deps);
       await api.register(worklistModuleRoutes, deps);
       await api.register(webhookModuleRoutes, deps);

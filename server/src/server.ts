@@ -17,6 +17,7 @@ import { seedDemoAnswers } from './demo/demo-answers.ts';
 import { seedDemoPeers } from './demo/demo-peers.ts';
 import { seedDemoInternalCheck, seedDemoReview } from './demo/demo-review.ts';
 import { seedDemoExports } from './demo/demo-exports.ts';
+import { seedDemoLoans } from './demo/demo-loans.ts';
 import { sweep, SWEEP_INTERVAL_MS } from './sweeps.ts';
 import { markRunning, runningPortal } from './ops/running.ts';
 import { seedDemoOutliers } from './demo/demo-outliers.ts';
@@ -58,6 +59,8 @@ async function main() {
     // The owner's internal check of the job in Review: the demo internal tester's first marks (DOMAIN.md §1).
     await seedDemoInternalCheck(database.db, new Date());
     await seedDemoExports(database.db, new Date());
+    // The demo bank's loans over the objects it sees: every data quality case and taxonomy result (docs/banks.md).
+    await seedDemoLoans(database.db, new Date());
     // The yearly cycle (issue 22): a renewal under way and a label about to expire.
     await seedDemoAnnual(database.db, new Date());
     // Plausibility checks (issue 40): one open and one explained flag on the renewal under way.

@@ -9,6 +9,7 @@ import type { ImportTables } from './imports/tables.ts';
 import type { WebhookTables } from './webhooks/tables.ts';
 import type { AuditChainTables } from './review/audit-chain-repository.ts';
 import type { EvidenceTables } from './answering/evidence-repository.ts';
+import type { BankTables } from './banks/tables.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -174,7 +175,7 @@ export interface IdempotencyKeyTable {
   response_body: string | null;
 }
 
-export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables, AnnualTables, ImportTables, OutlierTables, WebhookTables, AuditChainTables, EvidenceTables {
+export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, CertificateTables, AnnualTables, ImportTables, OutlierTables, WebhookTables, AuditChainTables, EvidenceTables, BankTables {
   sign_in_attempts: SignInAttemptTable;
   sign_in_events: SignInEventTable;
   organisations: OrganisationTable;

@@ -56,11 +56,21 @@ describe('route access (spec 01 §6)', () => {
     );
   });
 
-  it('finance-partner organisations see only home, export and (as account managers) account management', () => {
+  it('finance-partner organisations see only home, export, (as account managers) account management and (as account managers or object administrators) financed emissions', () => {
     fc.assert(
       fc.property(accessSubject(), (subject) => {
         if (!subject.orgFinance) return;
-        for (const entry of visibleNavigation(subject)) expect(['home', 'export', 'accountManagement']).toContain(entry);
+        for (const entry of visibleNavigation(subject)) expect(['home', 'export', 'accountManagement', 'financedEmissions']).toContain(entry);
+        expect(visibleNavigation(subject).includes('financedEmissions')).toBe(subject.roles.includes(Role.AccountManager) || subject.roles.includes(Role.ObjectAdministrator));
+      }),
+    );
+  });
+
+  it('shows financed emissions to nobody outside a finance partner', () => {
+    fc.assert(
+      fc.property(accessSubject(), (subject) => {
+        if (subject.orgFinance) return;
+        expect(canAccessArea(subject, 'financedEmissions')).toBe(false);
       }),
     );
   });

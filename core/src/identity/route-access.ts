@@ -1,3 +1,4 @@
+import { BANK_ROLES } from '../banks/bank-access.ts';
 import { mayUseImports } from '../imports/import-access.ts';
 import { Role, hasAnyRole } from './roles.ts';
 
@@ -17,6 +18,7 @@ export const NAVIGATION = [
   'jobManagement',
   'analysisAndBenchmark',
   'export',
+  'financedEmissions',
   'import',
 ] as const;
 export type NavigationEntry = (typeof NAVIGATION)[number];
@@ -24,7 +26,7 @@ export type NavigationEntry = (typeof NAVIGATION)[number];
 /** Logged-in areas that have their own role rules (spec 01 §6 "Route access", spec 02 §2). */
 export type Area = NavigationEntry | 'certificate';
 
-const AREA_ROLES: Record<Exclude<Area, 'home' | 'export'>, readonly Role[]> = {
+const AREA_ROLES: Record<Exclude<Area, 'home' | 'export' | 'financedEmissions'>, readonly Role[]> = {
   score: [Role.ScoringModelManager],
   accountManagement: [Role.AccountAdministrator, Role.ScoringModelManager, Role.AccountManager, Role.ProspectiveBuyer],
   assetManagement: [
@@ -45,7 +47,7 @@ const AREA_ROLES: Record<Exclude<Area, 'home' | 'export'>, readonly Role[]> = {
 
 /** The roles a route names; `null` where any logged-in user may enter. */
 export const rolesOfArea = (area: Area): readonly Role[] | null =>
-  area === 'home' || area === 'export' ? null : AREA_ROLES[area];
+  area === 'home' || area === 'export' ? null : area === 'financedEmissions' ? BANK_ROLES : AREA_ROLES[area];
 
 /**
  * May this user enter the area? Spec 01 §6: finance-partner organisations see only export
@@ -66,6 +68,9 @@ export const canAccessArea = (subject: AccessSubject, area: Area, opts: { isGrou
       return hasAnyRole(subject.roles, AREA_ROLES.accountManagement);
     case 'import':
       return mayUseImports(subject);
+    // DOMAIN.md §11 (core/src/banks/bank-access.ts): a finance partner's account managers and object administrators.
+    case 'financedEmissions':
+      return subject.orgFinance && hasAnyRole(subject.roles, BANK_ROLES);
     default:
       return !subject.orgFinance && hasAnyRole(subject.roles, AREA_ROLES[area]);
   }

@@ -54,6 +54,13 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/user/me': 'read',
   'GET /api/user/me/worklist': 'read',
 
+  // A bank's loans and financed emissions (docs/banks.md): lists read, the loan tape imports, the workbook exports.
+  'GET /api/bank/loans': 'read',
+  'GET /api/bank/portfolio': 'read',
+  'GET /api/bank/portfolio/export': 'export',
+  'POST /api/bank/loans/import': 'import',
+  'PUT /api/bank/loans/{loan}': 'write',
+  'DELETE /api/bank/loans/{loan}': 'write',
   // Webhooks for backend callers (docs/webhooks.md).
   'POST /api/webhooks': 'write',
   'GET /api/webhooks': 'read',

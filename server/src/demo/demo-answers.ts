@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { answerableQuestions } from '@ecore/core/answering/applicability.ts';
 import { checkAnswer } from '@ecore/core/answering/answer-rules.ts';
 import type { AnswerValue } from '@ecore/core/answering/answers.ts';
+import type { Provenance } from '@ecore/core/answering/provenance.ts';
 import { pickTemplate, reportingYearOf } from '@ecore/core/answering/versions.ts';
 import { VALUE_MAXIMA } from '@ecore/core/answering/answer-rules.ts';
 import type { ObjectCategory, Question, QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
@@ -54,7 +55,8 @@ const demoValue = (question: Question, index: number): AnswerValue | null => {
 export async function seedDemoAnswers(
   db: Kysely<DB>,
   at: Date,
-  objects: readonly (readonly [string, number])[] = [['Bürohaus Mainzer Landstraße', 1], ['Quartier Prenzlauer Berg', 0.5]],
+  /** Each object's name, the share of its questions answered, and where its figures come from (default measured). */
+  objects: readonly (readonly [string, number, Provenance?])[] = [['Bürohaus Mainzer Landstraße', 1], ['Quartier Prenzlauer Berg', 0.5]],
 ): Promise<{ seeded: boolean }> {
   const collector = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('user_name', '=', 'collector').executeTakeFirst();
   if (!collector) return { seeded: false };
@@ -66,7 +68,7 @@ export async function seedDemoAnswers(
   }
   let seeded = false;
   const referenceData = await loadReferenceData(db);
-  for (const [name, share] of objects) {
+  for (const [name, share, provenance] of objects) {
     const row = await db.selectFrom('assets').select(['id', 'latest_questionnaire_id']).where('name', '=', name).executeTakeFirst();
     if (!row || row.latest_questionnaire_id !== null) continue;
     const asset = (await findAsset(db, row.id))!;
@@ -81,7 +83,8 @@ export async function seedDemoAnswers(
       // Saved as the collector's save is; the first answer gets the collector's comment.
       const items = questions.slice(0, count).flatMap((question, index) => {
         const value = demoValue(question, index);
-        return value && question.id !== null ? [{ index, questionId: question.id, ...value }] : [];
+        if (!value || question.id === null) return [];
+        return [{ index, questionId: question.id, ...value, ...(provenance && value.inputAnswer !== null ? { provenance } : {}) }];
       });
       const object = { country: asset.country, assetAssetTypes: asset.assetAssetTypes, area: asset.assetTotalArea };
       const reportingYear = reportingYearOf(at.getTime());

@@ -50,6 +50,8 @@ const SignInMethodsPage = lazyArea(() => import('../features/identity/sign-in-me
 const ApiTokensPage = lazyArea(() => import('../features/api-tokens/api-tokens-page.tsx').then((m) => m.ApiTokensPage), ['data-table', 'api-tokens']);
 // Imports (issue 20): templates, preview and import of objects, history.
 const ImportPage = lazyArea(() => import('../features/imports/import-page.tsx').then((m) => m.ImportPage), ['imports']);
+// A bank's financed emissions (DOMAIN.md §11): totals, charts, loans, the loan tape import.
+const FinancedEmissionsPage = lazyArea(() => import('../features/banks/financed-emissions-page.tsx').then((m) => m.FinancedEmissionsPage), ['banks', 'imports']);
 const ExportPage = lazyArea(() => import('../features/exports/export-page.tsx').then((m) => m.ExportPage), ['data-table', 'exports']);
 const ScorePage = lazyArea(() => import('../features/questionnaires/score-page.tsx').then((m) => m.ScorePage), TEMPLATE_LISTS);
 const QuestionnaireEditorPage = lazyArea(() =>
@@ -308,6 +310,12 @@ export const routes: RouteObject[] = [
               { path: 'object-group', element: <ExportPage />, handle: named('exports.tabs.object-group') },
               { path: 'customer-data', element: <ExportPage />, handle: named('exports.tabs.customer-data') },
             ],
+          },
+          {
+            path: 'financed-emissions',
+            element: <RequireArea area="financedEmissions" />,
+            handle: named('shell.navigation.financedEmissions'),
+            children: [{ index: true, element: <FinancedEmissionsPage /> }],
           },
           {
             path: 'import',

@@ -9,7 +9,7 @@ export type Catalogue = { [key: string]: string | Catalogue };
  * after it (`data-table.json` holds `dataTable`). A page's code loads with the catalogues it names (router.tsx,
  * lazyArea); the first download holds only the shell's catalogue.
  */
-export const FEATURE_CATALOGUES = ['accounts', 'analysis', 'api-tokens', 'answering', 'assets', 'certificates', 'data-table', 'exports', 'home', 'imports', 'info-pages', 'questionnaires', 'review', 'scoring', 'webhooks'] as const;
+export const FEATURE_CATALOGUES = ['accounts', 'analysis', 'api-tokens', 'answering', 'assets', 'banks', 'certificates', 'data-table', 'exports', 'home', 'imports', 'info-pages', 'questionnaires', 'review', 'scoring', 'webhooks'] as const;
 export type FeatureCatalogue = (typeof FEATURE_CATALOGUES)[number];
 
 /** The section of the catalogue a feature's file holds: `data-table` → `dataTable`. */

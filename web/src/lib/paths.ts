@@ -10,6 +10,7 @@ export const NAVIGATION_PATHS: Record<NavigationEntry, string> = {
   jobManagement: '/job-management',
   analysisAndBenchmark: '/analysis-benchmark',
   export: '/export',
+  financedEmissions: '/financed-emissions',
   import: '/import',
 };
 

@@ -10,7 +10,7 @@ type Executor = Kysely<DB>;
  * The SQL form of core's `exportReach` (a prefilter for paging and batching; core decides each loaded row again):
  * buyer assets of the finance partner's buyers, and objects granted to one of those buyers or to the partner.
  */
-const inScope = (scope: FinancePartnerScope, asset: RawBuilder<unknown>): RawBuilder<SqlBool> => sql<SqlBool>`(
+export const inScope = (scope: FinancePartnerScope, asset: RawBuilder<unknown>): RawBuilder<SqlBool> => sql<SqlBool>`(
   (${asset}.is_buyer_asset and ${asset}.organisation_id in (
      select id from organisations where is_buyer and finance_partner_organisation_id = ${scope.financePartnerId}))
   or exists (select 1 from asset_access_grants g join organisations go on go.id = g.organisation_id

@@ -51,6 +51,7 @@ import { createTemplateCache, type ScoredTemplate } from '../questionnaires/temp
 import { createScoreKeeper } from '../scoring/stored-score.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { importedSave } from './imported-saves.ts';
+import { importedReport } from './import-report.ts';
 import { importContext, importRefusalSchema, importResultSchema, multipartLimits, readTable, uploadedFile } from './object-import.ts';
 
 const tags = ['imports'];
@@ -335,7 +336,7 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           fileName,
           outcome: 'imported',
           counts: { ...result, groupsCreated: 0 },
-          report: { header: headers, rows: dataRows.map((r, i) => ({ cells: r.cells.slice(0, headers.length), status: plan[i]!.status, errors: { de: '', en: '' } })) },
+          report: importedReport(headers, dataRows, (i) => plan[i]!.status),
           at,
         });
       });

@@ -35,6 +35,7 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { actorName, structureFor } from '../answering/context.ts';
 import { importedSave } from './imported-saves.ts';
+import { importedReport } from './import-report.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
 import type { createTemplateCache } from '../questionnaires/template-cache.ts';
 import type { createScoreKeeper } from '../scoring/stored-score.ts';
@@ -204,7 +205,7 @@ export async function importGresb(reply: FastifyReply, d: GresbImportDeps, req: 
         fileName: req.fileName,
         outcome: 'imported',
         counts: result,
-        report: { header: headers, rows: dataRows.map((r, i) => ({ cells: r.cells.slice(0, headers.length), status: withIds[i]!.status, errors: { de: '', en: '' } })) },
+        report: importedReport(headers, dataRows, (i) => withIds[i]!.status),
         at,
       });
       return result;

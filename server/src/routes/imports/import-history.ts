@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bankScope } from '@ecore/core/banks/bank-access.ts';
 import { REPORT_COLUMNS } from '@ecore/core/imports/object-template.ts';
 import { Role } from '@ecore/core/identity/roles.ts';
 import { idParams, numberChoiceParam, wholeNumberParam } from '@ecore/core/shared/schemas.ts';
@@ -34,6 +36,14 @@ const importItemSchema = z.object({
 export const importHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', app.authenticate);
 
+  /** Whose imports the caller sees: a bank its loan tapes, an importer its organisation's, the account administrator all. */
+  const historyOf = async (request: FastifyRequest): Promise<{ all: boolean; organisationId: number }> => {
+    const bank = bankScope(request.actor);
+    if (bank) return { all: false, organisationId: bank.financePartnerId };
+    const { actor, organisation } = await importContext(app, deps, request, 'answers', undefined);
+    return { all: actor.roles.includes(Role.AccountAdministrator), organisationId: organisation.id };
+  };
+
   app.get(
     '/import',
     {
@@ -49,9 +59,9 @@ export const importHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       },
     },
     async (request) => {
-      const { actor, organisation } = await importContext(app, deps, request, 'answers', undefined);
+      const { all, organisationId: own } = await historyOf(request);
       // The account administrator works across organisations and sees every import.
-      const organisationId = actor.roles.includes(Role.AccountAdministrator) ? null : organisation.id;
+      const organisationId = all ? null : own;
       const { items, total } = await listImports(deps.db, organisationId, request.query.page, request.query.pageSize);
       return { items, total, page: request.query.page, pageSize: request.query.pageSize };
     },
@@ -61,9 +71,9 @@ export const importHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/import/:id/report',
     { schema: { tags, security, summary: 'The uploaded rows of an import with their status and errors, as Excel', params: idParams, response: { ...errorResponses, 403: errorSchema } } },
     async (request, reply) => {
-      const { actor, organisation } = await importContext(app, deps, request, 'answers', undefined);
+      const { all, organisationId } = await historyOf(request);
       const found = await findImport(deps.db, request.params.id);
-      if (!found || (!actor.roles.includes(Role.AccountAdministrator) && found.organisationId !== organisation.id)) throw new HttpError(404, 'not-found');
+      if (!found || (!all && found.organisationId !== organisationId)) throw new HttpError(404, 'not-found');
       const language = request.language;
       const file = await writeReportWorkbook(
         found.fileName,

@@ -305,6 +305,8 @@ describe('templates and history', () => {
     const sheet = workbook.worksheets[0]!;
     expect((sheet.getRow(1).values as string[]).slice(-2)).toEqual(['Status', 'Fehler']);
     expect(sheet.getRow(2).getCell(2).value).toBe('Domblick');
-    expect((await h.as('bank', 'GET', `/api/import/${id}/report`)).statusCode).toBe(403);
+    // A bank sees the history of its own loan tapes only: another organisation's import is not found.
+    expect((await h.as('bank', 'GET', `/api/import/${id}/report`)).statusCode).toBe(404);
+    expect((await h.as('bank', 'GET', '/api/import')).json()).toMatchObject({ total: 0, items: [] });
   });
 });

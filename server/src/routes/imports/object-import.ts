@@ -26,6 +26,7 @@ import { createTemplateCache } from '../questionnaires/template-cache.ts';
 import { createReferenceDataCache, createScoreKeeper } from '../scoring/stored-score.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { importGresb } from './gresb-import.ts';
+import { importedReport } from './import-report.ts';
 
 const tags = ['imports'];
 const security = [{ bearerAuth: [] }];
@@ -208,7 +209,7 @@ export const objectImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
             fileName,
             outcome: 'imported',
             counts: result,
-            report: { header: headers, rows: dataRows.map((r, i) => ({ cells: r.cells.slice(0, headers.length), status: withIds[i]!.status, errors: { de: '', en: '' } })) },
+            report: importedReport(headers, dataRows, (i) => withIds[i]!.status),
             at: now,
           });
           return result;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import * as E from 'fp-ts/lib/Either.js';
+import { BANK_REFERENCE_KINDS } from '@ecore/core/questionnaires/reference-data.ts';
 import type { ReferenceData } from '@ecore/core/scoring/reference-lookup.ts';
 import { assetStranding, portfolioStranding, refusalParams, strandingBodySchema, strandingPortfolioBodySchema, type StrandingRefusal } from '@ecore/core/scoring/stranding.ts';
 import { findDataSet, listEmissionFactors, listReferenceValues } from '@ecore/adapters/db/questionnaires/reference-data-repository.ts';
@@ -23,8 +24,14 @@ const dataSetSchema = z.object({ name: z.string(), illustrative: z.boolean() });
 
 /** The reference data scoring reads (DOMAIN.md §5), as stored by the scoring model manager's import. */
 export async function loadReferenceData(db: Kysely<DB>): Promise<ReferenceData> {
-  const [averages, pathways, emissionFactors] = await Promise.all([listReferenceValues(db, 'average'), listReferenceValues(db, 'pathway'), listEmissionFactors(db)]);
-  return { values: [...averages, ...pathways], emissionFactors };
+  const [averages, pathways, emissionFactors, ...bank] = await Promise.all([
+    listReferenceValues(db, 'average'),
+    listReferenceValues(db, 'pathway'),
+    listEmissionFactors(db),
+    // The banks' thresholds and carbon per kWh (DOMAIN.md §11): the portfolio reads them from the same data.
+    ...BANK_REFERENCE_KINDS.map((kind) => listReferenceValues(db, kind)),
+  ]);
+  return { values: [...averages, ...pathways, ...bank.flat()], emissionFactors };
 }
 
 /** A refusal of the projection (missing reference data, a reporting year outside the data): 400 naming what is missing. */

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Progress, SegmentedControl, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Progress, SegmentedControl, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import useSWR from 'swr';
 import { mayImport, type ImportKind } from '@ecore/core/imports/import-access.ts';
 import { canAccessArea } from '@ecore/core/identity/route-access.ts';
-import { importedObjects, mayCommitImport, previewRows, type RowObject, type RowStatus } from '@ecore/core/imports/import-table.ts';
+import { importedObjects, mayCommitImport, previewRows, type RowStatus } from '@ecore/core/imports/import-table.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -14,42 +13,11 @@ import { useSession } from '../../lib/session.ts';
 import { fetchAssetGroupInfo, GROUP_INFO_KEY } from '../assets/assets-api.ts';
 import { objectPath } from '../assets/object-paths.ts';
 import { GresbCard } from './gresb-card.tsx';
+import { ImportPreviewTable, RowObjectCell, STATUS_COLOUR } from './import-preview-table.tsx';
+import { ImportFileField } from './import-file-field.tsx';
 import { downloadImportFile, fetchImports, uploadImport, type ImportResult } from './imports-api.ts';
 
-/**
- * UI.md "Status and scores": positive green (new), intermediate yellow (changed), neutral grey (unchanged), negative
- * red (failed), work under way blue (groups to create) — the colours of components/status-badge.tsx, whose catalogue
- * demands this page does not share.
- */
-const STATUS_COLOUR: Record<RowStatus, string> = { created: 'green', updated: 'yellow', unchanged: 'gray', failed: 'red' };
 const PROGRESS_COLOUR = 'blue';
-
-/**
- * The object a row is about: its name (a link to the object where `to` is given), and below it its external id and
- * group where the file or the stored object names them.
- */
-function RowObjectCell({ object, to }: { object: RowObject; to?: string }) {
-  const details = [object.externalId, object.objectGroup].filter((d): d is string => d !== null && d !== '');
-  const name = object.objectName ?? '–';
-  return (
-    <>
-      {to ? (
-        <Anchor component={Link} to={to} size="sm" fw={500}>
-          {name}
-        </Anchor>
-      ) : (
-        <Text size="sm" fw={500}>
-          {name}
-        </Text>
-      )}
-      {details.length > 0 ? (
-        <Text size="xs" c="dimmed">
-          {details.join(' · ')}
-        </Text>
-      ) : null}
-    </>
-  );
-}
 
 /**
  * /import (issue 20, DOMAIN.md §10): objects or answers (the collector answers only, core mayImport); download the
@@ -169,20 +137,16 @@ export function ImportPage() {
               {t('imports.page.uploadTitle')}
             </Title>
             <Group align="end" gap="sm">
-              <FileInput
+              <ImportFileField
                 label={t('imports.page.file')}
                 placeholder={t('imports.page.filePlaceholder')}
-                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                clearLabel={t('imports.page.clearFile')}
                 value={file}
                 onChange={(f) => {
                   setFile(f);
                   setPreview(null);
                   setFailure(null);
                 }}
-                clearable
-                clearButtonProps={{ 'aria-label': t('imports.page.clearFile') }}
-                // Mantine's placeholder grey (2.1:1 on white) falls short of WCAG AA's 4.5:1; gray-7 meets it.
-                styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
                 w={420}
                 disabled={pending}
               />
@@ -274,40 +238,7 @@ export function ImportPage() {
                 </Alert>
               ) : null}
               <Switch label={t('imports.page.errorsOnly')} checked={errorsOnly} onChange={(e) => setErrorsOnly(e.currentTarget.checked)} />
-              <Table striped withTableBorder aria-label={t('imports.page.previewTable')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={80}>{t('imports.columns.row')}</Table.Th>
-                    <Table.Th w={140}>{t('imports.columns.status')}</Table.Th>
-                    <Table.Th>{t('imports.columns.object')}</Table.Th>
-                    <Table.Th w={120}>{t('imports.columns.assetId')}</Table.Th>
-                    <Table.Th>{t('imports.columns.errors')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((r) => (
-                    <Table.Tr key={r.row}>
-                      <Table.Td>{r.row}</Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLOUR[r.status]} variant="light">
-                          {statusText(r.status)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <RowObjectCell object={r} />
-                      </Table.Td>
-                      <Table.Td>{r.assetId ?? '–'}</Table.Td>
-                      <Table.Td>
-                        {r.errors.map((e, i) => (
-                          <Text key={i} size="sm" c="red.8">
-                            {e.column}: {e.message}
-                          </Text>
-                        ))}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <ImportPreviewTable rows={rows} label={t('imports.page.previewTable')} statusText={statusText} />
             </Stack>
           </Card>
         ) : null}
