@@ -117,6 +117,8 @@ export interface SignInEventTable {
   outcome: string;
   /** The client's address as the server saw it (TRUST_PROXY). */
   address: Generated<string>;
+  /** null: the password (and a code after it); 'sso': single sign-on; 'passkey'. */
+  method: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A user's authenticator app: the secret sealed with SECRETS_KEY, never in clear (docs/sign-in.md). */
@@ -139,6 +141,18 @@ export interface OrganisationSsoTable {
   domains: string[];
   sso_only: Generated<boolean>;
   updated_at: Timestamp;
+}
+
+/** A single sign-on under way: one return within ten minutes. */
+export interface SsoLoginTable {
+  id: Generated<number>;
+  state_hash: string;
+  organisation_id: number;
+  email: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
 }
 
 /** One-time recovery codes, as SHA-256 hashes. */
@@ -187,4 +201,5 @@ export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, C
   user_totp: UserTotpTable;
   user_recovery_codes: UserRecoveryCodeTable;
   organisation_sso: OrganisationSsoTable;
+  sso_logins: SsoLoginTable;
 }

@@ -24,6 +24,8 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   // The second step of a sign-in with an authenticator app: the first step's token decides (docs/sign-in.md).
   'POST /api/user/login/totp': 'public',
   'POST /api/user/login/totp/enrolment': 'public',
+  'POST /api/user/login/sso': 'public',
+  'POST /api/user/login/sso/return': 'public',
   'GET /api/user/resetPassword': 'public',
   'GET /api/user/setPassword': 'public',
   'POST /api/user/setPassword': 'public',

@@ -46,4 +46,28 @@ export const SSO_MESSAGES = {
     de: 'Bitte geben Sie das Client-Secret an.',
     en: 'Please give the client secret.',
   },
+  'sso-token-invalid': {
+    de: 'Die Antwort Ihres Anmeldedienstes ist ungültig (Aussteller, Empfänger, Signatur oder Gültigkeit stimmen nicht). Bitte melden Sie sich erneut an.',
+    en: 'The answer of your sign-in service is not valid (issuer, audience, signature or validity do not match). Please sign in again.',
+  },
+  'sso-login-expired': {
+    de: 'Diese Anmeldung ist abgelaufen oder wurde schon verwendet. Bitte melden Sie sich erneut an.',
+    en: 'This sign-in has expired or has already been used. Please sign in again.',
+  },
+  'sso-email-not-covered': {
+    de: 'Ihr Anmeldedienst hat eine E-Mail-Adresse bestätigt, für die er im Portal nicht zuständig ist.',
+    en: 'Your sign-in service confirmed an e-mail address it is not responsible for in the portal.',
+  },
+  'sso-no-account': {
+    de: 'Zu dieser E-Mail-Adresse gibt es in Ihrer Organisation kein aktives Konto im Portal. Bitte wenden Sie sich an Ihre Administration.',
+    en: 'There is no active portal account with this e-mail address in your organisation. Please contact your administrator.',
+  },
+  'sso-cancelled': {
+    de: 'Die Anmeldung bei Ihrem Anmeldedienst wurde abgebrochen.',
+    en: 'The sign-in at your sign-in service was cancelled.',
+  },
+  'sso-unavailable': {
+    de: 'Der Anmeldedienst Ihrer Organisation ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
+    en: 'Your organisation’s sign-in service cannot be reached. Please try again later.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

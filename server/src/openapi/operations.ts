@@ -39,6 +39,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'PUT /api/organisations/{id}/signInPolicy': 'setOrganisationSignInPolicy',
   'POST /api/user/login/totp': 'completeTotpLogin',
   'POST /api/user/login/totp/enrolment': 'startTotpLoginEnrolment',
+  'POST /api/user/login/sso': 'startSsoLogin',
+  'POST /api/user/login/sso/return': 'completeSsoLogin',
   'GET /api/user/me/signInMethods': 'getSignInMethods',
   'POST /api/user/me/totp': 'startTotpEnrolment',
   'POST /api/user/me/totp/confirm': 'confirmTotpEnrolment',

@@ -133,6 +133,8 @@ const TARGETS: Record<string, Target> = {
   listApiTokens: { noId: 'own account' },
   completeTotpLogin: { noId: 'sign-in, proven by the token of the password step' },
   startTotpLoginEnrolment: { noId: 'sign-in, proven by the token of the password step' },
+  startSsoLogin: { noId: 'sign-in: answers where the provider of the e-mail’s domain is' },
+  completeSsoLogin: { noId: 'sign-in, proven by the state and the provider’s signed ID token' },
   getSignInMethods: { noId: 'own account' },
   startTotpEnrolment: { noId: 'own account' },
   confirmTotpEnrolment: { noId: 'own account' },

@@ -6,8 +6,9 @@ type Executor = Kysely<DB>;
 export type SignInOutcome = 'signedIn' | 'refused' | 'blocked';
 
 /** Records one sign-in of a known user (issue 24); deleted after 90 days by the background sweep. */
-export async function recordSignInEvent(db: Executor, event: { userId: number; at: Date; outcome: SignInOutcome; address: string }): Promise<void> {
-  await db.insertInto('sign_in_events').values({ user_id: event.userId, at: event.at, outcome: event.outcome, address: event.address }).execute();
+/** `method`: how the person signed in where it was not the password (single sign-on `sso`, a passkey). */
+export async function recordSignInEvent(db: Executor, event: { userId: number; at: Date; outcome: SignInOutcome; address: string; method?: 'sso' | 'passkey' }): Promise<void> {
+  await db.insertInto('sign_in_events').values({ user_id: event.userId, at: event.at, outcome: event.outcome, address: event.address, method: event.method ?? null }).execute();
 }
 
 /** Deletes sign-in records older than the cutoff: the events and the failed-attempt counters. Answers how many. */

@@ -7,6 +7,7 @@ import { passwordRoutes } from './password.ts';
 import { userRoutes } from './users.ts';
 import { apiTokenRoutes } from './api-tokens.ts';
 import { totpRoutes } from './totp.ts';
+import { ssoLoginRoutes } from './sso-login.ts';
 
 export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(loginRoutes, deps);
@@ -16,4 +17,5 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   await app.register(userRoutes, deps);
   await app.register(apiTokenRoutes, deps);
   await app.register(totpRoutes, deps);
+  await app.register(ssoLoginRoutes, deps);
 };
