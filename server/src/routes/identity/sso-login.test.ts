@@ -82,6 +82,18 @@ describe('single sign-on (docs/sign-in.md)', () => {
     expect(events.filter((e) => e.method === 'sso')).toEqual([{ outcome: 'signedIn', method: 'sso' }, { outcome: 'signedIn', method: 'sso' }]);
   });
 
+  it('lists single sign-on among the user’s sign-in methods with its last use, in the profile and in the personal data export', async () => {
+    const token = (await finish(await throughProvider(BANK))).json().accessToken as string;
+    const methods = (await h.app.inject({ url: '/api/user/me/signInMethods', headers: bearer(token) })).json();
+    expect(methods.sso).toEqual({ available: true, lastUsedAt: new Date(h.clock.now).toISOString() });
+    const exported = (await h.app.inject({ url: '/api/user/me/personalData', headers: bearer(token) })).json();
+    expect(exported.signInMethods.sso).toEqual(methods.sso);
+    expect(exported.signInEvents[0]).toMatchObject({ outcome: 'signedIn', method: 'sso' });
+    expect(JSON.stringify(exported)).not.toContain(provider.clientSecret);
+    const collector = (await h.app.inject({ url: '/api/user/me/signInMethods', headers: bearer(await h.login('collector')) })).json();
+    expect(collector.sso).toEqual({ available: false, lastUsedAt: null });
+  });
+
   it('refuses a replayed return (the same code and state), counted like a wrong password', async () => {
     const back = await throughProvider(BANK);
     expect((await finish(back)).statusCode).toBe(200);

@@ -43,6 +43,12 @@ export interface TotpEnrolment {
 export const completeTotpLogin = (loginToken: string, code: string) =>
   api.post<{ accessToken: string; recoveryCodes?: string[] }>('user/login/totp', { loginToken, code }, publicCall);
 
+/** The login page's e-mail: the address of the organisation's sign-in service for a covered domain, else null. */
+export const startSsoLogin = (email: string) => api.post<{ redirectUrl: string | null }>('user/login/sso', { email }, publicCall);
+/** The parameters the sign-in service sent the browser back with; answers the session token. */
+export const completeSsoLogin = (returned: { state: string; code?: string; iss?: string; error?: string }) =>
+  api.post<{ accessToken: string }>('user/login/sso/return', returned, publicCall);
+
 export const startTotpLoginEnrolment = (loginToken: string) => api.post<TotpEnrolment>('user/login/totp/enrolment', { loginToken }, publicCall);
 
 export const fetchSignInMethods = () => api.get<SignInMethods>('user/me/signInMethods');

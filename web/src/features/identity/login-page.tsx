@@ -10,19 +10,21 @@ import { useErrorText } from '../../lib/i18n.ts';
 import { readStored } from '../../lib/local-store.ts';
 import { startSession } from '../../lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { fetchAppConfig, login, secureLogin, type Credentials } from './identity-api.ts';
+import { fetchAppConfig, login, secureLogin, startSsoLogin, type Credentials } from './identity-api.ts';
 import { afterCoreMessages } from '../../lib/core-messages.ts';
 import { TotpLoginStep } from './totp-login-step.tsx';
 
 // The dialog (a Mantine modal) loads when first opened: it stays out of the first download.
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog.tsx').then((m) => ({ default: m.ForgotPasswordDialog })));
 
-type Outcome = { kind: 'error'; text: string } | { kind: 'checkMailbox' } | null;
+type Outcome = { kind: 'error'; text: string } | { kind: 'checkMailbox' } | { kind: 'redirecting' } | null;
 
 /**
  * The login screen (spec 01 §2, §4): user name and password, both required. With two-factor
  * sign-in on, the server mails a link instead of opening a session. On success the session
- * starts and the login route's guard sends the user to the remembered path or home.
+ * starts and the login route's guard sends the user to the remembered path or home. An e-mail address in the name
+ * field is asked about first: where an organisation's single sign-on covers its domain, the browser goes to that
+ * sign-in service and no password is used (docs/sign-in.md).
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -44,7 +46,8 @@ export function LoginPage() {
     initialValues: { userName: readStored('userName') ?? '', password: '' },
     validate: {
       userName: (value) => (value.trim() === '' ? t('errors.validation-required') : null),
-      password: (value) => (value === '' ? t('errors.validation-required') : null),
+      // An e-mail address may be one of single sign-on, which needs no password: the server is asked first.
+      password: (value, values) => (value === '' && !values.userName.includes('@') ? t('errors.validation-required') : null),
     },
   });
 
@@ -53,6 +56,18 @@ export function LoginPage() {
     setSubmitting(true);
     const credentials = { userName: values.userName.trim(), password: values.password };
     try {
+      if (credentials.userName.includes('@')) {
+        const { redirectUrl } = await startSsoLogin(credentials.userName);
+        if (redirectUrl) {
+          setOutcome({ kind: 'redirecting' });
+          window.location.assign(redirectUrl);
+          return;
+        }
+        if (credentials.password === '') {
+          form.setFieldError('password', t('errors.validation-required'));
+          return;
+        }
+      }
       if (config?.twoFactorLogin) {
         await secureLogin(credentials);
         form.setFieldValue('password', '');
@@ -96,6 +111,11 @@ export function LoginPage() {
               {outcome.text}
             </Alert>
           ) : null}
+          {outcome?.kind === 'redirecting' ? (
+            <Alert color="blue" variant="light" role="status">
+              {t('identity.login.sso.redirecting')}
+            </Alert>
+          ) : null}
           {outcome?.kind === 'checkMailbox' ? (
             <Alert color="blue" variant="light" icon={<IconMailForward aria-hidden="true" />} title={t('identity.login.checkMailboxTitle')}>
               {t('identity.login.checkMailboxText')}
@@ -103,6 +123,7 @@ export function LoginPage() {
           ) : null}
           <TextInput
             label={t('identity.login.userName')}
+            description={t('identity.login.userNameHint')}
             autoComplete="username"
             {...form.getInputProps('userName')}
           />

@@ -91,6 +91,18 @@ export function SignInMethodsPage() {
           </Title>
           <Text size="sm">{data ? t(data.password.set ? 'identity.signInMethods.passwordSet' : 'identity.signInMethods.passwordNotSet') : '…'}</Text>
         </Card>
+        {data?.sso.available ? (
+          <Card withBorder>
+            <Title order={2} size="h4">
+              {t('identity.signInMethods.sso')}
+            </Title>
+            <Text size="sm">{t('identity.signInMethods.ssoText')}</Text>
+            <dl style={{ margin: 0 }} data-testid="sso-facts">
+              <Text component="dt" size="sm" fw={600}>{t('identity.signInMethods.lastUsed')}</Text>
+              <Text component="dd" size="sm" ml={0}>{when(data.sso.lastUsedAt)}</Text>
+            </dl>
+          </Card>
+        ) : null}
         <Card withBorder>
           <Stack gap="sm">
             <Group justify="space-between">
