@@ -66,6 +66,10 @@ export const SSO_MESSAGES = {
     de: 'Die Anmeldung bei Ihrem Anmeldedienst wurde abgebrochen.',
     en: 'The sign-in at your sign-in service was cancelled.',
   },
+  'sso-only': {
+    de: 'Ihre Organisation meldet Sie über ihren Anmeldedienst an (Single Sign-on). Bitte geben Sie auf der Anmeldeseite nur Ihre E-Mail-Adresse ein.',
+    en: 'Your organisation signs you in through its sign-in service (single sign-on). Please enter just your e-mail address on the login page.',
+  },
   'sso-unavailable': {
     de: 'Der Anmeldedienst Ihrer Organisation ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
     en: 'Your organisation’s sign-in service cannot be reached. Please try again later.',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_BLOCK_MS } from './lockout.ts';
-import { decideSsoSignIn, SSO_LOGIN_LIFETIME_MS, ssoUser, startedSsoLoginState, vouchedEmail, type SsoRefusal } from './sso-sign-in.ts';
+import { decideSsoSignIn, passwordTurnedOff, SSO_LOGIN_LIFETIME_MS, ssoUser, startedSsoLoginState, vouchedEmail, type SsoRefusal } from './sso-sign-in.ts';
 import type { SignInUser } from './user.ts';
 
 const user: SignInUser = {
@@ -67,5 +67,17 @@ describe('single sign-on: a started sign-in and the lockout', () => {
     expect(attempts.blockedUntil).toBe(1000 + LOGIN_BLOCK_MS);
     expect(decideSsoSignIn(attempts, E.right(7), 2000)).toEqual({ kind: 'blocked' });
     expect(decideSsoSignIn(attempts, E.right(7), 1000 + LOGIN_BLOCK_MS)).toEqual({ kind: 'signedIn', user: 7, attempts: fresh });
+  });
+});
+
+describe('SSO only', () => {
+  it('turns the password off for the organisation’s users its provider covers, and only for them', () => {
+    const sso = { ...coverage, ssoOnly: true };
+    expect(passwordTurnedOff(user, sso)).toBe(true);
+    expect(passwordTurnedOff(user, { ...sso, ssoOnly: false })).toBe(false);
+    expect(passwordTurnedOff(user, null)).toBe(false);
+    // An address outside the covered domains keeps the password: the provider could not sign it in.
+    expect(passwordTurnedOff({ ...user, email: 'anna@privat.example' }, sso)).toBe(false);
+    expect(passwordTurnedOff({ ...user, organisationId: 3 }, sso)).toBe(false);
   });
 });

@@ -57,6 +57,13 @@ export const ssoUser = (claims: SsoClaims, user: SignInUser | null, coverage: Ss
   return E.right(user);
 };
 
+/**
+ * "SSO only": the organisation's users whose e-mail its provider covers sign in through the provider, never with a
+ * password. A user whose e-mail it does not cover keeps the password (else nobody could sign them in).
+ */
+export const passwordTurnedOff = (user: { organisationId: number; email: string }, sso: (SsoCoverage & { ssoOnly: boolean }) | null): boolean =>
+  sso !== null && sso.ssoOnly && maySignInBySso(user, sso);
+
 export type SsoSignInDecision<T> = { kind: 'blocked' } | { kind: 'refused'; refusal: SsoRefusal; attempts: LoginAttempts } | { kind: 'signedIn'; user: T; attempts: LoginAttempts };
 
 /**

@@ -94,6 +94,23 @@ describe('single sign-on (docs/sign-in.md)', () => {
     expect(collector.sso).toEqual({ available: false, lastUsedAt: null });
   });
 
+  it('"SSO only" turns the password off for the covered users: the right password is refused with a clear text, counters untouched', async () => {
+    const org = (await h.db.selectFrom('users').select('organisation_id').where('user_name', '=', 'bank').executeTakeFirstOrThrow()).organisation_id;
+    const admin = bearer(await h.login('admin'));
+    const put = await h.app.inject({ method: 'PUT', url: `/api/organisations/${org}/sso`, headers: admin, payload: { issuer: provider.issuer, clientId: provider.clientId, domains: ['beispielbank.example'], ssoOnly: true } });
+    expect(put.json().ssoOnly).toBe(true);
+    const password = (language: string, password = 'demo1234') => h.app.inject({ method: 'POST', url: '/api/user/login', payload: { userName: 'bank', password }, headers: { 'accept-language': language } });
+    expect((await password('de')).json()).toMatchObject({ statusCode: 401, key: 'sso-only', message: expect.stringContaining('Ihre Organisation meldet Sie über ihren Anmeldedienst an') });
+    expect((await password('en')).json()).toMatchObject({ statusCode: 401, key: 'sso-only', message: expect.stringContaining('Your organisation signs you in through its sign-in service') });
+    expect(await failures()).toBe(0);
+    // A wrong password tells nothing more than before, and counts.
+    expect((await password('de', 'wrong-password')).json().key).toBe('login-error');
+    expect(await failures()).toBe(1);
+    expect((await finish(await throughProvider(BANK))).statusCode).toBe(200);
+    // Other organisations keep their passwords.
+    expect((await h.app.inject({ method: 'POST', url: '/api/user/login', payload: { userName: 'collector', password: 'demo1234' } })).statusCode).toBe(200);
+  });
+
   it('refuses a replayed return (the same code and state), counted like a wrong password', async () => {
     const back = await throughProvider(BANK);
     expect((await finish(back)).statusCode).toBe(200);
