@@ -42,6 +42,7 @@ import * as bankLoans from './migrations/2026-11-29-112-bank-loans.ts';
 import * as authenticatorApps from './migrations/2026-11-29-120-authenticator-apps.ts';
 import * as organisationSso from './migrations/2026-11-29-121-organisation-sso.ts';
 import * as ssoLogins from './migrations/2026-11-29-122-sso-logins.ts';
+import * as passkeys from './migrations/2026-11-29-126-passkeys.ts';
 import * as auditChain from './migrations/2026-11-29-114-audit-chain.ts';
 import * as evidenceLibrary from './migrations/2026-11-29-115-evidence-library.ts';
 
@@ -95,6 +96,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-120-authenticator-apps': authenticatorApps,
   '2026-11-29-121-organisation-sso': organisationSso,
   '2026-11-29-122-sso-logins': ssoLogins,
+  '2026-11-29-126-passkeys': passkeys,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

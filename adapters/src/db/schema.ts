@@ -143,6 +143,19 @@ export interface OrganisationSsoTable {
   updated_at: Timestamp;
 }
 
+/** A user's passkey (WebAuthn): the public key and counter, never a private key. */
+export interface UserPasskeyTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  counter: ColumnType<string | number, number | string | undefined, number | string>;
+  transports: Generated<string[]>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
 /** A single sign-on under way: one return within ten minutes. */
 export interface SsoLoginTable {
   id: Generated<number>;
@@ -202,4 +215,5 @@ export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, C
   user_recovery_codes: UserRecoveryCodeTable;
   organisation_sso: OrganisationSsoTable;
   sso_logins: SsoLoginTable;
+  user_passkeys: UserPasskeyTable;
 }

@@ -66,6 +66,14 @@ export const SSO_MESSAGES = {
     de: 'Die Anmeldung bei Ihrem Anmeldedienst wurde abgebrochen.',
     en: 'The sign-in at your sign-in service was cancelled.',
   },
+  'passkey-error': {
+    de: 'Der Passkey wurde nicht angenommen. Bitte versuchen Sie es erneut oder melden Sie sich mit Ihrem Passwort an.',
+    en: 'The passkey was not accepted. Please try again or sign in with your password.',
+  },
+  'passkey-limit': {
+    de: 'Sie haben schon zehn Passkeys. Bitte entfernen Sie zuerst einen.',
+    en: 'You already have ten passkeys. Please remove one first.',
+  },
   'sso-only': {
     de: 'Ihre Organisation meldet Sie über ihren Anmeldedienst an (Single Sign-on). Bitte geben Sie auf der Anmeldeseite nur Ihre E-Mail-Adresse ein.',
     en: 'Your organisation signs you in through its sign-in service (single sign-on). Please enter just your e-mail address on the login page.',

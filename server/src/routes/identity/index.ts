@@ -8,6 +8,7 @@ import { userRoutes } from './users.ts';
 import { apiTokenRoutes } from './api-tokens.ts';
 import { totpRoutes } from './totp.ts';
 import { ssoLoginRoutes } from './sso-login.ts';
+import { passkeyRoutes } from './passkeys.ts';
 
 export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(loginRoutes, deps);
@@ -18,4 +19,5 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   await app.register(apiTokenRoutes, deps);
   await app.register(totpRoutes, deps);
   await app.register(ssoLoginRoutes, deps);
+  await app.register(passkeyRoutes, deps);
 };

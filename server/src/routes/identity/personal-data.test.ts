@@ -74,6 +74,7 @@ describe('GET /api/user/me/personalData', () => {
       totp: { state: 'none', confirmedAt: null, lastUsedAt: null, recoveryCodesLeft: 0, recoveryCodeLastUsedAt: null },
       organisationRequiresTotp: false,
       sso: { available: false, lastUsedAt: null },
+      passkeys: { count: 0, lastUsedAt: null },
     });
   });
 

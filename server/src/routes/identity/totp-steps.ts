@@ -11,6 +11,7 @@ import { recordSignInEvent } from '@ecore/adapters/db/identity/personal-data-rep
 import { withSignInAttempts } from '@ecore/adapters/db/identity/users-repository.ts';
 import { maySignInBySso } from '@ecore/core/identity/sso.ts';
 import { findSso } from '@ecore/adapters/db/identity/sso-repository.ts';
+import { listPasskeys } from '@ecore/adapters/db/identity/passkeys-repository.ts';
 import { lastSignInBy } from '@ecore/adapters/db/identity/personal-data-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
@@ -102,12 +103,13 @@ const hasUnusedRecoveryCode = async (deps: AppDeps, userId: number, hash: string
 
 /** The user's ways to sign in and their last use (profile, personal-data export). */
 export async function signInMethodsOf(deps: AppDeps, user: { id: number; organisationId: number; passwordSet: boolean; email: string }): Promise<SignInMethods> {
-  const [totp, codes, facts, sso, lastSso] = await Promise.all([
+  const [totp, codes, facts, sso, lastSso, passkeys] = await Promise.all([
     findTotp(deps.db, user.id),
     recoveryCodesLeft(deps.db, user.id),
     secondFactorFacts(deps.db, user.id, user.organisationId),
     findSso(deps.db, user.organisationId),
     lastSignInBy(deps.db, user.id, 'sso'),
+    listPasskeys(deps.db, user.id),
   ]);
   return {
     password: { set: user.passwordSet },
@@ -120,5 +122,11 @@ export async function signInMethodsOf(deps: AppDeps, user: { id: number; organis
     },
     organisationRequiresTotp: facts.organisationRequiresTotp,
     sso: { available: sso !== null && maySignInBySso(user, { organisationId: sso.organisationId, domains: sso.domains }), lastUsedAt: lastSso?.toISOString() ?? null },
+    passkeys: { count: passkeys.length, lastUsedAt: latest(passkeys.map((p) => p.lastUsedAt)) },
   };
 }
+
+const latest = (times: (Date | null)[]): string | null => {
+  const known = times.filter((t): t is Date => t !== null).map((t) => t.getTime());
+  return known.length === 0 ? null : new Date(Math.max(...known)).toISOString();
+};
