@@ -2,7 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { IconMailForward } from '@tabler/icons-react';
+import { IconFingerprint, IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { ApiError } from '../../lib/api-client.ts';
@@ -10,7 +10,7 @@ import { useErrorText } from '../../lib/i18n.ts';
 import { readStored } from '../../lib/local-store.ts';
 import { startSession } from '../../lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { fetchAppConfig, login, secureLogin, startSsoLogin, type Credentials } from './identity-api.ts';
+import { completePasskeyLogin, fetchAppConfig, login, secureLogin, startPasskeyLogin, startSsoLogin, type Credentials } from './identity-api.ts';
 import { afterCoreMessages } from '../../lib/core-messages.ts';
 import { TotpLoginStep } from './totp-login-step.tsx';
 
@@ -94,6 +94,22 @@ export function LoginPage() {
     }
   };
 
+  // A passkey signs in without name or password (docs/sign-in.md "Passkeys"): the browser offers those it holds.
+  const passkeySignIn = async () => {
+    setOutcome(null);
+    setSubmitting(true);
+    try {
+      // The WebAuthn helper loads when first used: it stays out of the login page's first download.
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const answer = await completePasskeyLogin(await startAuthentication({ optionsJSON: await startPasskeyLogin() }));
+      if (!startSession(answer.accessToken)) setOutcome({ kind: 'error', text: t('errors.request-error') });
+    } catch (error) {
+      setOutcome({ kind: 'error', text: error instanceof ApiError ? errorText(error) : t('identity.login.passkeyCancelled') });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   if (secondStep) {
     return (
       <AuthLayout title={t('identity.login.totp.title')}>
@@ -142,6 +158,11 @@ export function LoginPage() {
               {t('identity.login.submit')}
             </Button>
           </Group>
+          {config?.twoFactorLogin ? null : (
+            <Button variant="default" leftSection={<IconFingerprint size={16} aria-hidden="true" />} onClick={() => void passkeySignIn()} disabled={submitting}>
+              {t('identity.login.passkey')}
+            </Button>
+          )}
         </Stack>
       </form>
       {forgotKey > 0 ? (

@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { confirmTotpEnrolment, fetchSignInMethods, removeTotp, startTotpEnrolment, type TotpEnrolment } from './identity-api.ts';
 import { RecoveryCodes, TotpSetup } from './totp-parts.tsx';
+import { PasskeysCard } from './passkeys-card.tsx';
 
 /**
  * /sign-in-methods, under the profile menu (docs/sign-in.md): the user's ways to sign in and their last use; set up an
@@ -91,6 +92,7 @@ export function SignInMethodsPage() {
           </Title>
           <Text size="sm">{data ? t(data.password.set ? 'identity.signInMethods.passwordSet' : 'identity.signInMethods.passwordNotSet') : '…'}</Text>
         </Card>
+        {session ? <PasskeysCard sessionToken={session.token} onChanged={() => void mutate()} /> : null}
         {data?.sso.available ? (
           <Card withBorder>
             <Title order={2} size="h4">
