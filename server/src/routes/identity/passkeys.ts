@@ -55,8 +55,11 @@ const challengeOf = (clientDataJSON: string): string | null => {
  */
 export const passkeyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const limited = { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
-  const site = new URL(deps.config.publicUrl);
-  const rp = { rpID: site.hostname, origin: site.origin };
+  // Read per request: with PORT=0 the public address is known only once the server listens (server.ts).
+  const relyingParty = () => {
+    const site = new URL(deps.config.publicUrl);
+    return { rpID: site.hostname, origin: site.origin };
+  };
 
   const storeChallenge = async (challenge: string, purpose: LinkTokenPurpose, userId: number | null) =>
     insertLinkToken(deps.db, { purpose, hash: deps.tokens.hash(challenge), userId, expiresAt: linkTokenExpiry(purpose, deps.clock()) });
@@ -82,7 +85,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       if (existing.length >= PASSKEY_MAX_PER_USER) throw new HttpError(400, 'passkey-limit');
       const options = await generateRegistrationOptions({
         rpName: 'ECORE',
-        rpID: rp.rpID,
+        rpID: relyingParty().rpID,
         userName: user.userName,
         userDisplayName: `${user.firstName} ${user.lastName}`,
         userID: new TextEncoder().encode(passkeyUserHandle(user.id)),
@@ -107,7 +110,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       const body = request.body;
       const challenge = await takeChallenge(body.response.response.clientDataJSON, 'passkeyRegistration', userId);
       if (!challenge) throw new HttpError(400, 'passkey-error');
-      const verified = await verifyRegistrationResponse({ response: body.response as RegistrationResponseJSON, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.rpID }).catch((error: unknown) => {
+      const verified = await verifyRegistrationResponse({ response: body.response as RegistrationResponseJSON, expectedChallenge: challenge, expectedOrigin: relyingParty().origin, expectedRPID: relyingParty().rpID }).catch((error: unknown) => {
         request.log.warn({ event: 'auth.passkey.refused', userId, reason: error instanceof Error ? error.message : String(error) }, 'passkey registration refused');
         return null;
       });
@@ -166,7 +169,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       schema: { tags, operationId: 'startPasskeyLogin', summary: 'Options for signing in with a passkey (a challenge of five minutes; the browser offers the passkeys it holds for this site)', response: { 200: optionsSchema, ...errorResponses } },
     },
     async () => {
-      const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred' });
+      const options = await generateAuthenticationOptions({ rpID: relyingParty().rpID, userVerification: 'preferred' });
       await storeChallenge(options.challenge, 'passkeySignIn', null);
       return options as unknown as Record<string, unknown>;
     },
@@ -194,8 +197,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
           ? await verifyAuthenticationResponse({
               response: answer as AuthenticationResponseJSON,
               expectedChallenge: challenge,
-              expectedOrigin: rp.origin,
-              expectedRPID: rp.rpID,
+              expectedOrigin: relyingParty().origin,
+              expectedRPID: relyingParty().rpID,
               credential: { id: passkey.credentialId, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.counter, transports: passkey.transports as never },
             }).catch((error: unknown) => {
               request.log.warn({ event: 'auth.passkey.refused', userId: user.id, reason: error instanceof Error ? error.message : String(error) }, 'passkey refused');

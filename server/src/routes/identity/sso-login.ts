@@ -36,7 +36,8 @@ const tags = ['identity'];
 export const ssoLoginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const limited = { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
   const clients = ssoClients(deps.config.ssoFetch);
-  const redirectUri = `${deps.config.publicUrl}/login/sso`;
+  // Read per request: with PORT=0 the public address is known only once the server listens (server.ts).
+  const redirectUri = () => `${deps.config.publicUrl}/login/sso`;
   const providerOf = async (organisationId: number) => {
     const sso = await findSso(deps.db, organisationId);
     return sso ? { sso, provider: { issuer: sso.issuer, clientId: sso.clientId, clientSecret: secretBoxOf(deps).open(sso.sealedSecret) } } : null;
@@ -60,7 +61,7 @@ export const ssoLoginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       if (organisationId === null || !found) return { redirectUrl: null };
       const now = deps.clock();
       try {
-        const { url, checks } = await clients.start(found.provider, redirectUri, email);
+        const { url, checks } = await clients.start(found.provider, redirectUri(), email);
         await deleteStaleSsoLogins(deps.db, now);
         await insertSsoLogin(deps.db, { stateHash: deps.tokens.hash(checks.state), organisationId, email, nonce: checks.nonce, codeVerifier: checks.codeVerifier, expiresAt: now + SSO_LOGIN_LIFETIME_MS });
         return { redirectUrl: url };
@@ -81,7 +82,7 @@ export const ssoLoginRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     if (body.error !== undefined || body.code === undefined) return E.left('sso-cancelled');
     const found = await providerOf(login.organisationId);
     if (!found) return E.left('sso-login-expired');
-    const returnUrl = new URL(redirectUri);
+    const returnUrl = new URL(redirectUri());
     for (const [name, value] of Object.entries({ code: body.code, state: body.state, iss: body.iss })) if (value !== undefined) returnUrl.searchParams.set(name, value);
     try {
       const claims = await clients.finish(found.provider, returnUrl, { state: body.state, nonce: login.nonce, codeVerifier: login.codeVerifier });
