@@ -45,6 +45,8 @@ import * as authenticatorApps from './migrations/2026-11-29-120-authenticator-ap
 import * as organisationSso from './migrations/2026-11-29-121-organisation-sso.ts';
 import * as notifyAfterCommit from './migrations/2026-11-29-127-notify-after-commit.ts';
 import * as auditLinksAfterCommit from './migrations/2026-11-29-128-audit-links-after-commit.ts';
+import * as ssoLogins from './migrations/2026-11-29-122-sso-logins.ts';
+import * as passkeys from './migrations/2026-11-29-126-passkeys.ts';
 import * as auditChain from './migrations/2026-11-29-114-audit-chain.ts';
 import * as evidenceLibrary from './migrations/2026-11-29-115-evidence-library.ts';
 
@@ -99,7 +101,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-119-answer-checked-by': answerCheckedBy,
   '2026-11-29-120-authenticator-apps': authenticatorApps,
   '2026-11-29-121-organisation-sso': organisationSso,
+  '2026-11-29-122-sso-logins': ssoLogins,
   '2026-11-29-124-worklist-dated-indexes': worklistDatedIndexes,
+  '2026-11-29-126-passkeys': passkeys,
   '2026-11-29-127-notify-after-commit': notifyAfterCommit,
   '2026-11-29-128-audit-links-after-commit': auditLinksAfterCommit,
 };

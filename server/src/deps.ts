@@ -47,6 +47,8 @@ export interface AppConfig {
   webhookKey?: string | undefined;
   /** A portal in development: webhooks may call http://127.0.0.1 and localhost (NODE_ENV not production). */
   webhookDevelopment?: boolean;
+  /** Tests: the fetch the single sign-on calls to a provider go through (to alter its answers on the way). */
+  ssoFetch?: typeof fetch;
 }
 
 /** Everything the routes need from outside, so that tests can give their own. */

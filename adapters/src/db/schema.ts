@@ -118,6 +118,8 @@ export interface SignInEventTable {
   outcome: string;
   /** The client's address as the server saw it (TRUST_PROXY). */
   address: Generated<string>;
+  /** null: the password (and a code after it); 'sso': single sign-on; 'passkey'. */
+  method: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A user's authenticator app: the secret sealed with SECRETS_KEY, never in clear (docs/sign-in.md). */
@@ -140,6 +142,31 @@ export interface OrganisationSsoTable {
   domains: string[];
   sso_only: Generated<boolean>;
   updated_at: Timestamp;
+}
+
+/** A user's passkey (WebAuthn): the public key and counter, never a private key. */
+export interface UserPasskeyTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  counter: ColumnType<string | number, number | string | undefined, number | string>;
+  transports: Generated<string[]>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+/** A single sign-on under way: one return within ten minutes. */
+export interface SsoLoginTable {
+  id: Generated<number>;
+  state_hash: string;
+  organisation_id: number;
+  email: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
 }
 
 /** One-time recovery codes, as SHA-256 hashes. */
@@ -188,4 +215,6 @@ export interface DB extends QuestionnaireTables, AssetTables, AnsweringTables, C
   user_totp: UserTotpTable;
   user_recovery_codes: UserRecoveryCodeTable;
   organisation_sso: OrganisationSsoTable;
+  sso_logins: SsoLoginTable;
+  user_passkeys: UserPasskeyTable;
 }

@@ -71,5 +71,9 @@ export const signInMethodsSchema = z.object({
     recoveryCodeLastUsedAt: z.string().nullable(),
   }),
   organisationRequiresTotp: z.boolean(),
+  /** Single sign-on: whether the organisation's provider covers the user's e-mail, and the last sign-in through it. */
+  sso: z.object({ available: z.boolean(), lastUsedAt: z.string().nullable() }),
+  /** Passkeys: how many the user has and the last sign-in with one. */
+  passkeys: z.object({ count: z.number(), lastUsedAt: z.string().nullable() }),
 });
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;

@@ -6,7 +6,7 @@ const purposes = Object.keys(LINK_TOKEN_LIFETIME_MS) as LinkTokenPurpose[];
 
 describe('link tokens (DOMAIN.md §2)', () => {
   it('live 7 days (set password), 24 hours (reset), 10 minutes (two-factor), 5 minutes (between password and authenticator code), 14 days (access request)', () => {
-    expect(LINK_TOKEN_LIFETIME_MS).toEqual({ setPassword: 604_800_000, resetPassword: 86_400_000, twoFactor: 600_000, totpLogin: 300_000, accessRequest: 1_209_600_000 });
+    expect(LINK_TOKEN_LIFETIME_MS).toEqual({ setPassword: 604_800_000, resetPassword: 86_400_000, twoFactor: 600_000, totpLogin: 300_000, passkeyRegistration: 300_000, passkeySignIn: 300_000, accessRequest: 1_209_600_000 });
   });
 
   it('are valid exactly until their lifetime has passed, and never after use', () => {

@@ -5,6 +5,9 @@ export const LINK_TOKEN_LIFETIME_MS = {
   twoFactor: 10 * 60 * 1000,
   /** Between the right password and the authenticator app's code (docs/sign-in.md). */
   totpLogin: 5 * 60 * 1000,
+  /** A passkey's challenge: registering one from the profile, or signing in with one (docs/sign-in.md). */
+  passkeyRegistration: 5 * 60 * 1000,
+  passkeySignIn: 5 * 60 * 1000,
   accessRequest: 14 * 24 * 60 * 60 * 1000,
 } as const;
 export type LinkTokenPurpose = keyof typeof LINK_TOKEN_LIFETIME_MS;

@@ -46,4 +46,40 @@ export const SSO_MESSAGES = {
     de: 'Bitte geben Sie das Client-Secret an.',
     en: 'Please give the client secret.',
   },
+  'sso-token-invalid': {
+    de: 'Die Antwort Ihres Anmeldedienstes ist ungültig (Aussteller, Empfänger, Signatur oder Gültigkeit stimmen nicht). Bitte melden Sie sich erneut an.',
+    en: 'The answer of your sign-in service is not valid (issuer, audience, signature or validity do not match). Please sign in again.',
+  },
+  'sso-login-expired': {
+    de: 'Diese Anmeldung ist abgelaufen oder wurde schon verwendet. Bitte melden Sie sich erneut an.',
+    en: 'This sign-in has expired or has already been used. Please sign in again.',
+  },
+  'sso-email-not-covered': {
+    de: 'Ihr Anmeldedienst hat eine E-Mail-Adresse bestätigt, für die er im Portal nicht zuständig ist.',
+    en: 'Your sign-in service confirmed an e-mail address it is not responsible for in the portal.',
+  },
+  'sso-no-account': {
+    de: 'Zu dieser E-Mail-Adresse gibt es in Ihrer Organisation kein aktives Konto im Portal. Bitte wenden Sie sich an Ihre Administration.',
+    en: 'There is no active portal account with this e-mail address in your organisation. Please contact your administrator.',
+  },
+  'sso-cancelled': {
+    de: 'Die Anmeldung bei Ihrem Anmeldedienst wurde abgebrochen.',
+    en: 'The sign-in at your sign-in service was cancelled.',
+  },
+  'passkey-error': {
+    de: 'Der Passkey wurde nicht angenommen. Bitte versuchen Sie es erneut oder melden Sie sich mit Ihrem Passwort an.',
+    en: 'The passkey was not accepted. Please try again or sign in with your password.',
+  },
+  'passkey-limit': {
+    de: 'Sie haben schon zehn Passkeys. Bitte entfernen Sie zuerst einen.',
+    en: 'You already have ten passkeys. Please remove one first.',
+  },
+  'sso-only': {
+    de: 'Ihre Organisation meldet Sie über ihren Anmeldedienst an (Single Sign-on). Bitte geben Sie auf der Anmeldeseite nur Ihre E-Mail-Adresse ein.',
+    en: 'Your organisation signs you in through its sign-in service (single sign-on). Please enter just your e-mail address on the login page.',
+  },
+  'sso-unavailable': {
+    de: 'Der Anmeldedienst Ihrer Organisation ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
+    en: 'Your organisation’s sign-in service cannot be reached. Please try again later.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

@@ -56,6 +56,9 @@ const seedIsolation = async () => {
   const csv = multipartFile('objekte.csv', Buffer.from('\ufeffExterne ID;Objektname;Objektgruppe;Land;Ort;PLZ;Straße;Hausnummer;Bruttogrundfläche (BGF) in m²;OFF;RESI\r\nI-1;Isolationshaus;Portfolio Isolation;DE;Köln;50667;Domkloster;4;1250;100;\r\n', 'utf8'), 'text/csv');
   const imported = await h.app.inject({ method: 'POST', url: '/api/import/assets?dryRun=false', headers: { ...bearer(await h.login('importadmin')), 'content-type': csv.contentType }, payload: csv.body });
   if (imported.statusCode >= 300) throw new Error(`import: ${imported.statusCode} ${imported.body}`);
+  // A passkey of organisation A's object administrator (its public key is never used here).
+  const objectadmin = await h.db.selectFrom('users').select('id').where('user_name', '=', 'objectadmin').executeTakeFirstOrThrow();
+  await h.db.insertInto('user_passkeys').values({ user_id: objectadmin.id, credential_id: 'isolation-credential', public_key: 'AA', counter: 0, name: 'Isolation', created_at: new Date(h.clock.now) }).execute();
   // A webhook of organisation A (stored directly: its URL's name need not resolve here).
   const orgA = await h.db.selectFrom('organisations').select('id').where('name', '=', 'Musterimmobilien AG').executeTakeFirstOrThrow();
   await h.db.insertInto('webhook_subscriptions').values({ organisation_id: orgA.id, url: 'https://hooks.musterimmobilien.example/ecore', events: ['certificate.issued'], secret_encrypted: 'v1.x.y.z', created_by: null, created_at: new Date(h.clock.now) }).execute();
@@ -75,7 +78,7 @@ interface Ids {
   review: number; reviewQ: number; reviewAnswer: number;
   closed: number; closedQ: number;
   group: number; org: number; user: number; tester: number; template: number;
-  document: number; evidence: number; apiToken: number; importRun: number; accessRequest: number; webhook: number;
+  document: number; evidence: number; apiToken: number; importRun: number; accessRequest: number; webhook: number; passkey: number;
   asset: Record<string, unknown>; groupBody: Record<string, unknown>; userBody: Record<string, unknown>; orgBody: Record<string, unknown>;
   templateBody: Record<string, unknown>;
 }
@@ -139,6 +142,14 @@ const TARGETS: Record<string, Target> = {
   listApiTokens: { noId: 'own account' },
   completeTotpLogin: { noId: 'sign-in, proven by the token of the password step' },
   startTotpLoginEnrolment: { noId: 'sign-in, proven by the token of the password step' },
+  startSsoLogin: { noId: 'sign-in: answers where the provider of the e-mail’s domain is' },
+  completeSsoLogin: { noId: 'sign-in, proven by the state and the provider’s signed ID token' },
+  startPasskeyLogin: { noId: 'sign-in: a challenge for no one in particular' },
+  completePasskeyLogin: { noId: 'sign-in, proven by the passkey’s signature' },
+  startPasskeyRegistration: { noId: 'own account' },
+  registerPasskey: { noId: 'own account' },
+  listPasskeys: { noId: 'own account' },
+  removePasskey: { call: (i) => ({ params: { id: i.passkey } }), allowed: ['objectadmin'] },
   getSignInMethods: { noId: 'own account' },
   startTotpEnrolment: { noId: 'own account' },
   confirmTotpEnrolment: { noId: 'own account' },
@@ -332,12 +343,13 @@ const loadIds = async (): Promise<Ids> => {
   const accessRequest = (await one(h.db.selectFrom('asset_access_requests').select('id').executeTakeFirst())).id;
   const webhook = (await one(h.db.selectFrom('webhook_subscriptions').select('id').executeTakeFirst())).id;
   const user = await userId('collector');
+  const passkey = (await one(h.db.selectFrom('user_passkeys').select('id').executeTakeFirst())).id;
   const admin = tokens.get('admin')!;
   const get = async (url: string) => (await h.app.inject({ url, headers: bearer(admin) })).json() as Record<string, unknown>;
   return {
     active, activeQ, activeAnswer, questionId, review, reviewQ: await questionnaireOf(IN_REVIEW), reviewAnswer: await answerOf(IN_REVIEW),
     closed, closedQ: await questionnaireOf(CLOSED), group, org, user, tester: await userId('tester'), template,
-    document: document.id, evidence: document.evidence_id!, apiToken, importRun, accessRequest, webhook,
+    document: document.id, evidence: document.evidence_id!, apiToken, importRun, accessRequest, webhook, passkey,
     asset: await get(`/api/asset/${active}`), groupBody: await get(`/api/assetGroup/${group}`), userBody: await get(`/api/user/${user}`),
     orgBody: await get(`/api/organisations/${org}`), templateBody: await get(`/api/questionnaire/${template}`),
   };

@@ -30,6 +30,10 @@ const ShellLayout = lazyArea(() => import('./shell-layout.tsx').then((m) => m.Sh
 const SetPasswordPage = lazyArea(() =>
   Promise.all([import('../features/identity/set-password-page.tsx'), loadCoreMessages()]).then(([m]) => m.SetPasswordPage),
 );
+// The return from an organisation's sign-in service shows core's texts for its refusals.
+const SsoReturnPage = lazyArea(() =>
+  Promise.all([import('../features/identity/sso-return-page.tsx'), loadCoreMessages()]).then(([m]) => m.SsoReturnPage),
+);
 const LoginStep2Page = lazyArea(() => import('../features/identity/login-step2-page.tsx').then((m) => m.LoginStep2Page));
 const InvalidLinkPage = lazyArea(() => import('../features/identity/invalid-link-page.tsx').then((m) => m.InvalidLinkPage));
 const AccessPermissionPage = lazyArea(() => import('../features/assets/access-permission-page.tsx').then((m) => m.AccessPermissionPage), ['assets']);
@@ -111,6 +115,7 @@ const named = (titleKey: string, crumbLink = false): RouteHandle => ({ titleKey,
 export const routes: RouteObject[] = [
   // Public routes. /asset-access-permission is exempt from the 401 rule (spec 01 §4, api-setup.ts).
   { path: '/login', element: <RedirectIfLoggedIn><LoginPage /></RedirectIfLoggedIn> },
+  { path: '/login/sso', element: <RedirectIfLoggedIn><SsoReturnPage /></RedirectIfLoggedIn> },
   { path: '/login-step2', element: <RedirectIfLoggedIn><LoginStep2Page /></RedirectIfLoggedIn> },
   { path: '/set-password', element: <SetPasswordPage /> },
   { path: '/invalid-link', element: <InvalidLinkPage /> },

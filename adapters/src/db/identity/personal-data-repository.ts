@@ -6,8 +6,15 @@ type Executor = Kysely<DB>;
 export type SignInOutcome = 'signedIn' | 'refused' | 'blocked';
 
 /** Records one sign-in of a known user (issue 24); deleted after 90 days by the background sweep. */
-export async function recordSignInEvent(db: Executor, event: { userId: number; at: Date; outcome: SignInOutcome; address: string }): Promise<void> {
-  await db.insertInto('sign_in_events').values({ user_id: event.userId, at: event.at, outcome: event.outcome, address: event.address }).execute();
+/** `method`: how the person signed in where it was not the password (single sign-on `sso`, a passkey). */
+export async function recordSignInEvent(db: Executor, event: { userId: number; at: Date; outcome: SignInOutcome; address: string; method?: 'sso' | 'passkey' }): Promise<void> {
+  await db.insertInto('sign_in_events').values({ user_id: event.userId, at: event.at, outcome: event.outcome, address: event.address, method: event.method ?? null }).execute();
+}
+
+/** When the user last signed in by this method (within the records kept), or null. */
+export async function lastSignInBy(db: Executor, userId: number, method: 'sso' | 'passkey'): Promise<Date | null> {
+  const row = await db.selectFrom('sign_in_events').select((eb) => eb.fn.max('at').as('at')).where('user_id', '=', userId).where('method', '=', method).where('outcome', '=', 'signedIn').executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
 }
 
 /** Deletes sign-in records older than the cutoff: the events and the failed-attempt counters. Answers how many. */
@@ -39,7 +46,7 @@ export interface PersonalData {
   organisation: { id: number; name: string; street: string; number: string; zip: string; city: string; country: string };
   /** Objects and object groups the user's access list names (empty: the organisation's rules apply). */
   accessList: { assets: number[]; assetGroups: number[] };
-  signInEvents: { at: string; outcome: string; address: string }[];
+  signInEvents: { at: string; outcome: string; address: string; method: string }[];
   comments: { id: number; assetQuestionnaireId: number; questionId: number; comment: string; authorName: string; createdAt: string }[];
   changeLog: { id: number; assetQuestionnaireId: number; questionId: number; kind: string; userName: string; at: string; note: string }[];
   stateChanges: { id: number; assetQuestionnaireId: number; fromState: string; toState: string; role: string; reason: string; at: string }[];
@@ -91,7 +98,7 @@ export async function personalDataOf(db: Executor, userId: number): Promise<Pers
     .executeTakeFirst();
   if (!user) return null;
   const [signIns, comments, changes, transitions, groupTransitions, accessTokens] = await Promise.all([
-    db.selectFrom('sign_in_events').select(['at', 'outcome', 'address']).where('user_id', '=', userId).orderBy('at', 'desc').orderBy('id', 'desc').execute(),
+    db.selectFrom('sign_in_events').select(['at', 'outcome', 'address', 'method']).where('user_id', '=', userId).orderBy('at', 'desc').orderBy('id', 'desc').execute(),
     db
       .selectFrom('asset_answer_comments as c')
       .innerJoin('asset_answers as a', 'a.id', 'c.answer_id')
@@ -125,7 +132,7 @@ export async function personalDataOf(db: Executor, userId: number): Promise<Pers
     roles: user.roles,
     organisation: { id: user.organisation_id, name: user.organisation_name, street: user.street, number: user.number, zip: user.zip, city: user.city, country: user.country },
     accessList: { assets: user.assets, assetGroups: user.asset_groups },
-    signInEvents: signIns.map((e) => ({ at: iso(e.at), outcome: e.outcome, address: e.address })),
+    signInEvents: signIns.map((e) => ({ at: iso(e.at), outcome: e.outcome, address: e.address, method: e.method ?? 'password' })),
     comments: comments.map((c) => ({ id: c.id, assetQuestionnaireId: c.asset_questionnaire_id, questionId: c.question_id, comment: c.comment, authorName: c.author_name, createdAt: iso(c.created_at) })),
     changeLog: changes.map((c) => ({ id: c.id, assetQuestionnaireId: c.asset_questionnaire_id, questionId: c.question_id, kind: c.kind, userName: c.user_name, at: iso(c.at), note: c.note })),
     stateChanges: transitions.map((t) => ({ id: t.id, assetQuestionnaireId: t.asset_questionnaire_id, fromState: t.from_state, toState: t.to_state, role: t.role, reason: t.reason, at: iso(t.at) })),

@@ -32,3 +32,38 @@ export async function saveSso(db: Executor, sso: StoredSso, now: number): Promis
     .onConflict((oc) => oc.column('organisation_id').doUpdateSet(values))
     .execute();
 }
+
+export interface SsoLogin {
+  id: number;
+  organisationId: number;
+  email: string;
+  nonce: string;
+  codeVerifier: string;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export async function insertSsoLogin(db: Executor, login: Omit<SsoLogin, 'id' | 'usedAt'> & { stateHash: string }): Promise<void> {
+  await db
+    .insertInto('sso_logins')
+    .values({ state_hash: login.stateHash, organisation_id: login.organisationId, email: login.email, nonce: login.nonce, code_verifier: login.codeVerifier, expires_at: new Date(login.expiresAt) })
+    .execute();
+}
+
+export async function findSsoLogin(db: Executor, stateHash: string): Promise<SsoLogin | null> {
+  const row = await db.selectFrom('sso_logins').selectAll().where('state_hash', '=', stateHash).executeTakeFirst();
+  return row
+    ? { id: row.id, organisationId: row.organisation_id, email: row.email, nonce: row.nonce, codeVerifier: row.code_verifier, expiresAt: row.expires_at.getTime(), usedAt: row.used_at?.getTime() ?? null }
+    : null;
+}
+
+/** Marks a sign-in under way as used; false when another request used it first (a replayed return). */
+export async function markSsoLoginUsed(db: Executor, id: number, now: number): Promise<boolean> {
+  const row = await db.updateTable('sso_logins').set({ used_at: new Date(now) }).where('id', '=', id).where('used_at', 'is', null).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Sign-ins under way that ran out an hour ago are of no use to anyone. */
+export async function deleteStaleSsoLogins(db: Executor, now: number): Promise<void> {
+  await db.deleteFrom('sso_logins').where('expires_at', '<', new Date(now - 60 * 60 * 1000)).execute();
+}

@@ -7,6 +7,8 @@ import { passwordRoutes } from './password.ts';
 import { userRoutes } from './users.ts';
 import { apiTokenRoutes } from './api-tokens.ts';
 import { totpRoutes } from './totp.ts';
+import { ssoLoginRoutes } from './sso-login.ts';
+import { passkeyRoutes } from './passkeys.ts';
 
 export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await app.register(loginRoutes, deps);
@@ -16,4 +18,6 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   await app.register(userRoutes, deps);
   await app.register(apiTokenRoutes, deps);
   await app.register(totpRoutes, deps);
+  await app.register(ssoLoginRoutes, deps);
+  await app.register(passkeyRoutes, deps);
 };

@@ -31,7 +31,7 @@ export const personalDataSchema = z.object({
   roles: z.array(z.number()),
   organisation: z.object({ id: z.number(), name: z.string(), street: z.string(), number: z.string(), zip: z.string(), city: z.string(), country: z.string() }),
   accessList: z.object({ assets: z.array(z.number()), assetGroups: z.array(z.number()) }),
-  signInEvents: z.array(z.object({ at, outcome: z.enum(['signedIn', 'refused', 'blocked']), address: z.string() })).describe('The last 90 days'),
+  signInEvents: z.array(z.object({ at, outcome: z.enum(['signedIn', 'refused', 'blocked']), address: z.string(), method: z.enum(['password', 'sso', 'passkey']) })).describe('The last 90 days; method: password (and a code after it), single sign-on or passkey'),
   comments: z.array(z.object({ id: z.number(), assetQuestionnaireId: z.number(), questionId: z.number(), comment: z.string(), authorName: z.string(), createdAt: at })),
   changeLog: z.array(z.object({ id: z.number(), assetQuestionnaireId: z.number(), questionId: z.number(), kind: z.string(), userName: z.string(), at, note: z.string() })),
   stateChanges: z.array(z.object({ id: z.number(), assetQuestionnaireId: z.number(), fromState: z.string(), toState: z.string(), role: z.string(), reason: z.string(), at })),
@@ -39,7 +39,7 @@ export const personalDataSchema = z.object({
   accessTokens: z
     .array(z.object({ id: z.number(), name: z.string(), scopes: z.array(z.string()), createdAt: at, expiresAt: at.nullable(), lastUsedAt: at.nullable(), revokedAt: at.nullable() }))
     .describe('Access tokens for backend callers, never their secrets'),
-  signInMethods: signInMethodsSchema.describe('Password, authenticator app and recovery codes: whether set up and when last used, never a secret'),
+  signInMethods: signInMethodsSchema.describe('Password, authenticator app and recovery codes, single sign-on: whether set up and when last used, never a secret'),
 });
 
 /** GET /api/user/me/personalData (issue 24; GDPR Art. 15 and 20): everything held about the caller, as JSON. */

@@ -9,6 +9,10 @@ import { createSecretBox } from '@ecore/adapters/crypto/secret-box.ts';
 import { acceptTotpStep, findTotp, recoveryCodesLeft, replaceRecoveryCodes, secondFactorFacts, startTotp, useRecoveryCode, type StoredTotp } from '@ecore/adapters/db/identity/totp-repository.ts';
 import { recordSignInEvent } from '@ecore/adapters/db/identity/personal-data-repository.ts';
 import { withSignInAttempts } from '@ecore/adapters/db/identity/users-repository.ts';
+import { maySignInBySso } from '@ecore/core/identity/sso.ts';
+import { findSso } from '@ecore/adapters/db/identity/sso-repository.ts';
+import { listPasskeys } from '@ecore/adapters/db/identity/passkeys-repository.ts';
+import { lastSignInBy } from '@ecore/adapters/db/identity/personal-data-repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 
@@ -98,8 +102,15 @@ const hasUnusedRecoveryCode = async (deps: AppDeps, userId: number, hash: string
   Boolean(await deps.db.selectFrom('user_recovery_codes').select('id').where('user_id', '=', userId).where('code_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst());
 
 /** The user's ways to sign in and their last use (profile, personal-data export). */
-export async function signInMethodsOf(deps: AppDeps, user: { id: number; organisationId: number; passwordSet: boolean }): Promise<SignInMethods> {
-  const [totp, codes, facts] = await Promise.all([findTotp(deps.db, user.id), recoveryCodesLeft(deps.db, user.id), secondFactorFacts(deps.db, user.id, user.organisationId)]);
+export async function signInMethodsOf(deps: AppDeps, user: { id: number; organisationId: number; passwordSet: boolean; email: string }): Promise<SignInMethods> {
+  const [totp, codes, facts, sso, lastSso, passkeys] = await Promise.all([
+    findTotp(deps.db, user.id),
+    recoveryCodesLeft(deps.db, user.id),
+    secondFactorFacts(deps.db, user.id, user.organisationId),
+    findSso(deps.db, user.organisationId),
+    lastSignInBy(deps.db, user.id, 'sso'),
+    listPasskeys(deps.db, user.id),
+  ]);
   return {
     password: { set: user.passwordSet },
     totp: {
@@ -110,5 +121,12 @@ export async function signInMethodsOf(deps: AppDeps, user: { id: number; organis
       recoveryCodeLastUsedAt: codes.lastUsedAt?.toISOString() ?? null,
     },
     organisationRequiresTotp: facts.organisationRequiresTotp,
+    sso: { available: sso !== null && maySignInBySso(user, { organisationId: sso.organisationId, domains: sso.domains }), lastUsedAt: lastSso?.toISOString() ?? null },
+    passkeys: { count: passkeys.length, lastUsedAt: latest(passkeys.map((p) => p.lastUsedAt)) },
   };
 }
+
+const latest = (times: (Date | null)[]): string | null => {
+  const known = times.filter((t): t is Date => t !== null).map((t) => t.getTime());
+  return known.length === 0 ? null : new Date(Math.max(...known)).toISOString();
+};

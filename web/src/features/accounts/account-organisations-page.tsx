@@ -10,6 +10,7 @@ import {
   IconBan,
   IconPlus,
   IconTrash,
+  IconKey,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { mayActOnOrganisations } from '@ecore/core/identity/account-scope.ts';
@@ -42,6 +43,7 @@ import { ContactsDialog } from './contacts-dialog.tsx';
 import { ExportUsersDialog } from './export-users-dialog.tsx';
 import { OrganisationDialog } from './organisation-dialog.tsx';
 import { StateRowActions, type StateAction } from './state-row-actions.tsx';
+import { SignInSettingsDialog } from './sign-in-settings-dialog.tsx';
 
 const FILTER_DEFAULTS: Record<OrganisationListFilter, string> = { kind: 'all' };
 const KINDS = ['all', 'financePartner', 'buyer'] as const;
@@ -58,6 +60,7 @@ const STATE_ACTIONS: StateAction<OrganisationStateAction>[] = [
 type Dialog =
   | { kind: 'organisation'; id: number | null; key: number }
   | { kind: 'contacts'; id: number; name: string; key: number }
+  | { kind: 'signIn'; id: number; name: string; key: number }
   | { kind: 'export'; preset: number[]; key: number };
 
 /** An organisation's kinds (finance partner, buyer, solution partner, test account) as badges. */
@@ -178,6 +181,13 @@ function OrganisationsList({ actor }: { actor: Actor }) {
                 onClick={() => setDialog({ kind: 'contacts', id: org.id, name: org.name, key: Date.now() })}
               />
             ) : null}
+            {may('signInPolicy') ? (
+              <RowAction
+                label={t('accounts.organisations.actions.signIn')}
+                icon={<IconKey size={18} aria-hidden="true" />}
+                onClick={() => setDialog({ kind: 'signIn', id: org.id, name: org.name, key: Date.now() })}
+              />
+            ) : null}
             <StateRowActions
               actions={STATE_ACTIONS}
               allowed={(action) => organisationTransitionAllowed(org, action) && may(action)}
@@ -188,6 +198,7 @@ function OrganisationsList({ actor }: { actor: Actor }) {
         )}
       />
       <QueryPagination query={query} total={state.page?.total} change={change} />
+      {dialog?.kind === 'signIn' ? <SignInSettingsDialog key={dialog.key} organisationId={dialog.id} organisationName={dialog.name} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'organisation' ? (
         <OrganisationDialog
           key={dialog.key}

@@ -3,6 +3,7 @@ import type { CreateUserBody, EditUserBody, UserStatusFilter } from '@ecore/core
 import type { UserStatus } from '@ecore/core/identity/user-status.ts';
 import type { Contact } from '@ecore/core/organisations/contacts.ts';
 import type { Organisation, OrganisationBody } from '@ecore/core/organisations/organisation.ts';
+import type { SsoSettings as SsoSettingsAnswer, SsoSettingsBody as SsoSettingsSent } from '@ecore/core/identity/sso.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
 import { ApiError, api, apiPage, buildUrl, isAbortError, type Page, type QueryValue } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -195,3 +196,10 @@ export const forgetOrganisationCaches = async (): Promise<void> => {
     { revalidate: true },
   );
 };
+
+/** An organisation's single sign-on as answered (never the client secret) and as sent (without a secret, the stored one stays). */
+export type SsoSettings = SsoSettingsAnswer;
+export const fetchSsoSettings = (id: number) => api.get<SsoSettings>(`organisations/${id}/sso`);
+export const saveSsoSettings = (id: number, body: SsoSettingsSent) => api.put<SsoSettings>(`organisations/${id}/sso`, body);
+export const fetchSignInPolicy = (id: number) => api.get<{ requireTotp: boolean }>(`organisations/${id}/signInPolicy`);
+export const saveSignInPolicy = (id: number, requireTotp: boolean) => api.put<{ requireTotp: boolean }>(`organisations/${id}/signInPolicy`, { requireTotp });

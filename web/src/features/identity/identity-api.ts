@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import type { SignInMethods } from '@ecore/core/identity/auth-schemas.ts';
 import type { Role } from '@ecore/core/identity/roles.ts';
 import { api } from '../../lib/api-client.ts';
@@ -42,6 +43,26 @@ export interface TotpEnrolment {
 /** The code step of a sign-in: an app's code or a recovery code; enrolling in the sign-in also answers the recovery codes. */
 export const completeTotpLogin = (loginToken: string, code: string) =>
   api.post<{ accessToken: string; recoveryCodes?: string[] }>('user/login/totp', { loginToken, code }, publicCall);
+
+/** The login page's e-mail: the address of the organisation's sign-in service for a covered domain, else null. */
+export const startSsoLogin = (email: string) => api.post<{ redirectUrl: string | null }>('user/login/sso', { email }, publicCall);
+/** The parameters the sign-in service sent the browser back with; answers the session token. */
+export const completeSsoLogin = (returned: { state: string; code?: string; iss?: string; error?: string }) =>
+  api.post<{ accessToken: string }>('user/login/sso/return', returned, publicCall);
+
+/** Passkeys (WebAuthn): the options the browser answers, and the answers (JSON form, as @simplewebauthn/browser gives them). */
+export interface PasskeyItem {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+export const fetchPasskeys = () => api.get<PasskeyItem[]>('user/me/passkeys');
+export const startPasskeyRegistration = () => api.post<PublicKeyCredentialCreationOptionsJSON>('user/me/passkeys/options', undefined);
+export const registerPasskey = (response: RegistrationResponseJSON, name: string) => api.post<PasskeyItem>('user/me/passkeys', { response, ...(name ? { name } : {}) });
+export const removePasskey = (id: number) => api.delete<void>(`user/me/passkeys/${id}`);
+export const startPasskeyLogin = () => api.post<PublicKeyCredentialRequestOptionsJSON>('user/login/passkey/options', undefined, publicCall);
+export const completePasskeyLogin = (response: AuthenticationResponseJSON) => api.post<{ accessToken: string }>('user/login/passkey', { response }, publicCall);
 
 export const startTotpLoginEnrolment = (loginToken: string) => api.post<TotpEnrolment>('user/login/totp/enrolment', { loginToken }, publicCall);
 

@@ -2,7 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { IconMailForward } from '@tabler/icons-react';
+import { IconFingerprint, IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { ApiError } from '../../lib/api-client.ts';
@@ -10,19 +10,21 @@ import { useErrorText } from '../../lib/i18n.ts';
 import { readStored } from '../../lib/local-store.ts';
 import { startSession } from '../../lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { fetchAppConfig, login, secureLogin, type Credentials } from './identity-api.ts';
+import { completePasskeyLogin, fetchAppConfig, login, secureLogin, startPasskeyLogin, startSsoLogin, type Credentials } from './identity-api.ts';
 import { afterCoreMessages } from '../../lib/core-messages.ts';
 import { TotpLoginStep } from './totp-login-step.tsx';
 
 // The dialog (a Mantine modal) loads when first opened: it stays out of the first download.
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog.tsx').then((m) => ({ default: m.ForgotPasswordDialog })));
 
-type Outcome = { kind: 'error'; text: string } | { kind: 'checkMailbox' } | null;
+type Outcome = { kind: 'error'; text: string } | { kind: 'checkMailbox' } | { kind: 'redirecting' } | null;
 
 /**
  * The login screen (spec 01 §2, §4): user name and password, both required. With two-factor
  * sign-in on, the server mails a link instead of opening a session. On success the session
- * starts and the login route's guard sends the user to the remembered path or home.
+ * starts and the login route's guard sends the user to the remembered path or home. An e-mail address in the name
+ * field is asked about first: where an organisation's single sign-on covers its domain, the browser goes to that
+ * sign-in service and no password is used (docs/sign-in.md).
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -44,7 +46,8 @@ export function LoginPage() {
     initialValues: { userName: readStored('userName') ?? '', password: '' },
     validate: {
       userName: (value) => (value.trim() === '' ? t('errors.validation-required') : null),
-      password: (value) => (value === '' ? t('errors.validation-required') : null),
+      // An e-mail address may be one of single sign-on, which needs no password: the server is asked first.
+      password: (value, values) => (value === '' && !values.userName.includes('@') ? t('errors.validation-required') : null),
     },
   });
 
@@ -53,6 +56,18 @@ export function LoginPage() {
     setSubmitting(true);
     const credentials = { userName: values.userName.trim(), password: values.password };
     try {
+      if (credentials.userName.includes('@')) {
+        const { redirectUrl } = await startSsoLogin(credentials.userName);
+        if (redirectUrl) {
+          setOutcome({ kind: 'redirecting' });
+          window.location.assign(redirectUrl);
+          return;
+        }
+        if (credentials.password === '') {
+          form.setFieldError('password', t('errors.validation-required'));
+          return;
+        }
+      }
       if (config?.twoFactorLogin) {
         await secureLogin(credentials);
         form.setFieldValue('password', '');
@@ -79,6 +94,22 @@ export function LoginPage() {
     }
   };
 
+  // A passkey signs in without name or password (docs/sign-in.md "Passkeys"): the browser offers those it holds.
+  const passkeySignIn = async () => {
+    setOutcome(null);
+    setSubmitting(true);
+    try {
+      // The WebAuthn helper loads when first used: it stays out of the login page's first download.
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const answer = await completePasskeyLogin(await startAuthentication({ optionsJSON: await startPasskeyLogin() }));
+      if (!startSession(answer.accessToken)) setOutcome({ kind: 'error', text: t('errors.request-error') });
+    } catch (error) {
+      setOutcome({ kind: 'error', text: error instanceof ApiError ? errorText(error) : t('identity.login.passkeyCancelled') });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   if (secondStep) {
     return (
       <AuthLayout title={t('identity.login.totp.title')}>
@@ -96,6 +127,11 @@ export function LoginPage() {
               {outcome.text}
             </Alert>
           ) : null}
+          {outcome?.kind === 'redirecting' ? (
+            <Alert color="blue" variant="light" role="status">
+              {t('identity.login.sso.redirecting')}
+            </Alert>
+          ) : null}
           {outcome?.kind === 'checkMailbox' ? (
             <Alert color="blue" variant="light" icon={<IconMailForward aria-hidden="true" />} title={t('identity.login.checkMailboxTitle')}>
               {t('identity.login.checkMailboxText')}
@@ -103,6 +139,7 @@ export function LoginPage() {
           ) : null}
           <TextInput
             label={t('identity.login.userName')}
+            description={t('identity.login.userNameHint')}
             autoComplete="username"
             {...form.getInputProps('userName')}
           />
@@ -121,6 +158,11 @@ export function LoginPage() {
               {t('identity.login.submit')}
             </Button>
           </Group>
+          {config?.twoFactorLogin ? null : (
+            <Button variant="default" leftSection={<IconFingerprint size={16} aria-hidden="true" />} onClick={() => void passkeySignIn()} disabled={submitting}>
+              {t('identity.login.passkey')}
+            </Button>
+          )}
         </Stack>
       </form>
       {forgotKey > 0 ? (

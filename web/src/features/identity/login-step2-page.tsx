@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Center, Loader } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/i18n.ts';
 import { startSession } from '../../lib/session.ts';
-import { AuthLayout } from './auth-layout.tsx';
 import { completeSecondFactor } from './identity-api.ts';
-import { NoticeWithLoginLink } from './notice-with-login-link.tsx';
+import { PendingSignIn } from './pending-sign-in.tsx';
 
 /**
  * Second step of two-factor sign-in (spec 01 §4): the mailed link carries email and token. On
@@ -34,17 +32,5 @@ export function LoginStep2Page() {
       .catch((error: unknown) => setFailure(errorText(error)));
   }, [email, token, incomplete, t, errorText]);
 
-  return (
-    <AuthLayout title={t('identity.loginStep2.title')}>
-      {failure === null ? (
-        <Center py="lg">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      ) : (
-        <NoticeWithLoginLink color="red" linkLabel={t('identity.loginStep2.backToLogin')}>
-          {failure}
-        </NoticeWithLoginLink>
-      )}
-    </AuthLayout>
-  );
+  return <PendingSignIn title={t('identity.loginStep2.title')} failure={failure} />;
 }

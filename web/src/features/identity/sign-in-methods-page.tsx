@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { confirmTotpEnrolment, fetchSignInMethods, removeTotp, startTotpEnrolment, type TotpEnrolment } from './identity-api.ts';
 import { RecoveryCodes, TotpSetup } from './totp-parts.tsx';
+import { PasskeysCard } from './passkeys-card.tsx';
 
 /**
  * /sign-in-methods, under the profile menu (docs/sign-in.md): the user's ways to sign in and their last use; set up an
@@ -91,6 +92,19 @@ export function SignInMethodsPage() {
           </Title>
           <Text size="sm">{data ? t(data.password.set ? 'identity.signInMethods.passwordSet' : 'identity.signInMethods.passwordNotSet') : '…'}</Text>
         </Card>
+        {session ? <PasskeysCard sessionToken={session.token} onChanged={() => void mutate()} /> : null}
+        {data?.sso.available ? (
+          <Card withBorder>
+            <Title order={2} size="h4">
+              {t('identity.signInMethods.sso')}
+            </Title>
+            <Text size="sm">{t('identity.signInMethods.ssoText')}</Text>
+            <dl style={{ margin: 0 }} data-testid="sso-facts">
+              <Text component="dt" size="sm" fw={600}>{t('identity.signInMethods.lastUsed')}</Text>
+              <Text component="dd" size="sm" ml={0}>{when(data.sso.lastUsedAt)}</Text>
+            </dl>
+          </Card>
+        ) : null}
         <Card withBorder>
           <Stack gap="sm">
             <Group justify="space-between">
