@@ -195,6 +195,8 @@ export interface DocumentRow {
   storageKey: string;
   uploadedBy: string;
   uploadedAt: string;
+  /** Its library entry's validity (docs/evidence.md), where read with the filled questionnaire (`findSheet`). */
+  validity?: { title: string; validFrom: string | null; validUntil: string | null };
 }
 
 /** An answer's row as a statement answers it (the rows read, locked or written by the save's statements). */

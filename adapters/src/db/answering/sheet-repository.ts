@@ -17,7 +17,7 @@ export interface Sheet {
 
 type JsonAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; rejection_reason?: string | null; provenance?: string | null; modified_by: string; modified_at: string };
 type JsonComment = { id: number; answer_id: number; comment: string; author_name: string; created_at: string };
-type JsonDocument = { id: number; answer_id: number; file_name: string; content_type: string; size: number; storage_key: string; uploaded_by: string; uploaded_at: string };
+type JsonDocument = { id: number; answer_id: number; file_name: string; content_type: string; size: number; storage_key: string; uploaded_by: string; uploaded_at: string; title: string | null; valid_from: string | null; valid_until: string | null };
 type JsonLock = { user_id: number; holder_name: string; since: string; last_activity: string };
 
 interface SheetQueryRow {
@@ -89,6 +89,7 @@ const toSheet = (r: SheetQueryRow): Sheet => ({
     storageKey: d.storage_key,
     uploadedBy: d.uploaded_by,
     uploadedAt: instant(d.uploaded_at),
+    ...(d.title !== null ? { validity: { title: d.title, validFrom: d.valid_from, validUntil: d.valid_until } } : {}),
   })),
 });
 
@@ -104,8 +105,9 @@ const sheetQuery = (db: Executor, where: ReturnType<typeof sql>) =>
       (select json_agg(json_build_object('id', c.id, 'answer_id', c.answer_id, 'comment', c.comment, 'author_name', c.author_name, 'created_at', c.created_at) order by c.id)
         from asset_answer_comments c join asset_answers a on a.id = c.answer_id where a.asset_questionnaire_id = aq.id) as comments,
       (select json_agg(json_build_object('id', d.id, 'answer_id', d.answer_id, 'file_name', d.file_name, 'content_type', d.content_type, 'size', d.size,
-          'storage_key', d.storage_key, 'uploaded_by', d.uploaded_by, 'uploaded_at', d.uploaded_at) order by d.id)
-        from asset_answer_documents d join asset_answers a on a.id = d.answer_id where a.asset_questionnaire_id = aq.id) as documents
+          'storage_key', d.storage_key, 'uploaded_by', d.uploaded_by, 'uploaded_at', d.uploaded_at, 'title', e.title, 'valid_from', e.valid_from, 'valid_until', e.valid_until) order by d.id)
+        from asset_answer_documents d join asset_answers a on a.id = d.answer_id left join evidence_documents e on e.id = d.evidence_id
+        where a.asset_questionnaire_id = aq.id) as documents
     from asset_questionnaires aq join questionnaires q on q.id = aq.questionnaire_id
     where ${where}
     order by aq.id desc limit 1`.execute(db);

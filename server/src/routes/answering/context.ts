@@ -83,6 +83,8 @@ export const documentResponse = (d: DocumentRow) => ({
   size: d.size,
   uploadedBy: d.uploadedBy,
   uploadedAt: d.uploadedAt,
+  validFrom: d.validity?.validFrom ?? null,
+  validUntil: d.validity?.validUntil ?? null,
 });
 
 export async function answersOf(db: Kysely<DB>, questionnaire: Pick<AssetQuestionnaireRow, 'id'>) {

@@ -24,6 +24,8 @@ export const documentSchema = z.object({
   size: z.number(),
   uploadedBy: z.string(),
   uploadedAt: z.string(),
+  validFrom: z.string().nullable().optional().describe("the library document's first valid day (YYYY-MM-DD), where it has one"),
+  validUntil: z.string().nullable().optional().describe("the library document's last valid day (YYYY-MM-DD): expired on the questionnaire's reporting date, it does not count as evidence"),
 });
 
 export const answerSchema = z.object({

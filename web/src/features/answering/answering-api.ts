@@ -29,6 +29,9 @@ export interface AnswerDocument {
   size: number;
   uploadedBy: string;
   uploadedAt: string;
+  /** The library document's validity (docs/evidence.md). */
+  validFrom?: string | null;
+  validUntil?: string | null;
 }
 
 /** An answer as the API gives it (docs/answering.md "Answer"). */

@@ -98,6 +98,23 @@ describe('the owner after review', () => {
     expect(screen.getByRole('button', { name: 'Erneut einreichen' })).toBeTruthy();
   });
 
+  it('in Verification names a library document expired on the reporting date: it does not count as evidence', async () => {
+    const document = { id: 1, contentType: 'application/pdf', size: 10, uploadedBy: 'Carl Collector', uploadedAt: '2026-11-24T10:00:00Z' };
+    const verification = questionnaireInReview(3, [], {
+      assetQuestionnaireState: 'Verification',
+      canEdit: false,
+      reportingYear: 2025,
+      answers: [
+        reviewedAnswer(1, 'Verification', 'Unchecked', { evidenceRequested: true, documents: [{ ...document, fileName: 'zaehlerstaende-2024.pdf', validFrom: '2024-01-01', validUntil: '2024-12-31' }] }),
+        reviewedAnswer(2, 'Verification', 'Unchecked', { evidenceRequested: true, documents: [{ ...document, id: 2, fileName: 'wartungsvertrag.pdf', validFrom: null, validUntil: '2026-06-30' }] }),
+        reviewedAnswer(3, 'ReviewAccepted', 'Approved'),
+      ],
+    });
+    await render(verification);
+    expect(screen.getByText(/ihr Nachweis ist am Stichtag des Fragebogens abgelaufen: zaehlerstaende-2024\.pdf\./)).toBeTruthy();
+    expect(screen.queryByText(/wartungsvertrag\.pdf\./)).toBeNull();
+  });
+
   it('a closed questionnaire shows as accepted, with the audit log of each step', async () => {
     audit.rows = [
       { id: 1, from: 'Active', to: 'Review', userName: 'Carl Collector', role: 'ObjectDataCollector', reason: 'submitted', answersTouched: [], at: '2026-11-24T08:00:00Z' },

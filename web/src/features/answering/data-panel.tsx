@@ -5,12 +5,13 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import { AREA_QUESTION_ID } from '@ecore/core/scoring/outliers.ts';
-import { mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
+import { expiredEvidenceOf, mayUpdateToActive, submitProblem } from '@ecore/core/answering/submission.ts';
+import { countsAsEvidence, reportingDateOf } from '@ecore/core/answering/evidence.ts';
 import { formatScore } from '@ecore/core/scoring/display.ts';
 import { mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { deleteQuestionnaire, fillFromGroupDefaults, runsKey, saveGroupDefaults, startNextYear, submitForReview, updateToActive } from './answering-api.ts';
+import { deleteQuestionnaire, fillFromGroupDefaults, runsKey, type Answer, saveGroupDefaults, startNextYear, submitForReview, updateToActive } from './answering-api.ts';
 import { annualStartProblem } from '@ecore/core/answering/annual.ts';
 import { OutlierNote } from './outlier-flags.tsx';
 import { useAnswering } from './answering-context.ts';
@@ -26,6 +27,16 @@ import { OwnerReviewNotes } from '../review/owner-review.tsx';
 // Scoring: the questionnaire's score is the one the results show (the same call and cache).
 import { fetchObjectScore, objectScoreKey } from '../scoring/scoring-api.ts';
 import { VerifiedBadge } from '../scoring/score-display.tsx';
+
+/** The answers as core's submission rule reads them: their documents counted, those expired on the reporting date named. */
+const answersWithExpiredEvidence = (answers: readonly Answer[], reportingYear: number | null) => {
+  const reportingDate = reportingYear === null ? null : reportingDateOf(reportingYear);
+  return answers.map((a) => ({
+    ...a,
+    documentCount: a.documents.length,
+    expiredEvidence: reportingDate === null ? [] : a.documents.filter((d) => !countsAsEvidence({ validFrom: d.validFrom ?? null, validUntil: d.validUntil ?? null }, reportingDate)).map((d) => d.fileName),
+  }));
+};
 
 type Dialog = 'submit' | 'takeOver' | 'saveDefaults' | 'update' | 'export' | 'delete' | 'annual' | 'reportingYear';
 
@@ -43,9 +54,11 @@ export function DataPanel() {
   const state = filled.assetQuestionnaireState;
   // Submitting (core submitProblem): offered to whoever may answer the object while the state allows it; what is
   // still missing (codes 3, 4) shows beside the button, and the server's refusal says it again.
-  const problem = submitProblem({ mayAct, state, structure: filled, answers: filled.answers.map((a) => ({ ...a, documentCount: a.documents.length })) });
+  // A library document expired on the reporting date does not count as evidence (code 11 names it).
+  const submitFacts = { mayAct, state, structure: filled, answers: answersWithExpiredEvidence(filled.answers, filled.reportingYear) };
+  const problem = submitProblem(submitFacts);
   const submittable = problem._tag === 'Right' || (problem.left !== 1 && problem.left !== 2);
-  const submitHint = problem._tag === 'Left' && submittable ? t(`errors.questionnaire-change-${problem.left}`) : null;
+  const submitHint = problem._tag === 'Left' && submittable ? t(`errors.questionnaire-change-${problem.left}`, { documents: expiredEvidenceOf(submitFacts).join(', ') }) : null;
   const updater = object !== null && mayUpdateToActive(assetActorOf(actor), objectFactsOf(object));
   const deletable = filled.canDelete === true;
   const close = () => setDialog(null);

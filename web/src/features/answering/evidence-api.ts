@@ -7,7 +7,7 @@ import { sendForm, type AnswerDocument } from './answering-api.ts';
 export type { EvidenceLink };
 
 /** A document of the library as the calls answer it, with its links. */
-export interface EvidenceEntry extends EvidenceFields, AnswerDocument {
+export interface EvidenceEntry extends EvidenceFields, Omit<AnswerDocument, 'validFrom' | 'validUntil'> {
   expiringSoon: boolean;
   links: EvidenceLink[];
 }
