@@ -39,6 +39,7 @@ import * as worklistIndexes from './migrations/2026-11-29-117-worklist-indexes.t
 import * as answerCheckedBy from './migrations/2026-11-29-119-answer-checked-by.ts';
 import * as webhooks from './migrations/2026-11-29-118-webhooks.ts';
 import * as worklistDatedIndexes from './migrations/2026-11-29-124-worklist-dated-indexes.ts';
+import * as openPlausibilityFlags from './migrations/2026-11-29-125-open-plausibility-flags.ts';
 import * as energyPerformanceCertificate from './migrations/2026-11-29-111-energy-performance-certificate.ts';
 import * as bankLoans from './migrations/2026-11-29-112-bank-loans.ts';
 import * as authenticatorApps from './migrations/2026-11-29-120-authenticator-apps.ts';
@@ -103,6 +104,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-121-organisation-sso': organisationSso,
   '2026-11-29-122-sso-logins': ssoLogins,
   '2026-11-29-124-worklist-dated-indexes': worklistDatedIndexes,
+  '2026-11-29-125-open-plausibility-flags': openPlausibilityFlags,
   '2026-11-29-126-passkeys': passkeys,
   '2026-11-29-127-notify-after-commit': notifyAfterCommit,
   '2026-11-29-128-audit-links-after-commit': auditLinksAfterCommit,

@@ -11,6 +11,7 @@ import {
   consumptionFigureCount,
   INTENSITY_HIGH,
   INTENSITY_LOW,
+  openFlagCount,
   openOutliers,
   outlierQuality,
   outliers,
@@ -194,6 +195,34 @@ describe('acceptOutlier', () => {
         { path: 'explanation', key: 'outlier-explanation-required' },
         { path: 'questionId', key: 'outlier-not-flagged' },
       ]),
+    );
+  });
+});
+
+describe('openFlagCount (stored for the worklist)', () => {
+  const lastYear = { answers: [answer(1, 100)], area: 1000 };
+  // Each row: the answers, last year, the explanations given, and the open flags counted.
+  const TABLE: [string, { questionId: number; inputAnswer: number | null }[], typeof lastYear | null, Pick<OutlierAcceptance, 'questionId' | 'type' | 'value'>[], number][] = [
+    ['no figures', [], null, [], 0],
+    ['a plausible figure', [answer(1, 150)], null, [], 0],
+    ['5 000 kWh/m² against the average', [answer(1, 5000)], null, [], 1],
+    ['the same, explained', [answer(1, 5000)], null, [{ questionId: 1, type: 'intensity', value: 5000 }], 0],
+    ['explained, then changed', [answer(1, 6000)], null, [{ questionId: 1, type: 'intensity', value: 5000 }], 1],
+    ['against the average and last year', [answer(1, 5000)], lastYear, [], 2],
+    ['the same, one of the two explained', [answer(1, 5000)], lastYear, [{ questionId: 1, type: 'lfl', value: 5000 }], 1],
+    ['a total beside its carriers', [answer(1, 160), answer(2, 100), answer(3, 50)], null, [], 1],
+  ];
+  for (const [name, answers, last, accepted, expected] of TABLE) {
+    it(`counts ${expected} for ${name}`, () => expect(openFlagCount(structure, office, answers, last, data, accepted)).toBe(expected));
+  }
+
+  it('equals the open flags of outlierQuality', () => {
+    fc.assert(
+      fc.property(answersArb, lastYearArb, (answers, last) => {
+        const flags = outliers(structure, office, answers, last, data);
+        const accepted = flags.filter((_, i) => i % 2 === 0).map((o) => ({ ...o, explanation: 'explained enough', acceptedBy: 'A', acceptedAt: '' }));
+        expect(openFlagCount(structure, office, answers, last, data, accepted)).toBe(outlierQuality(flags, accepted, 1).openFlags);
+      }),
     );
   });
 });

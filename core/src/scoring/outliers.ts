@@ -181,6 +181,19 @@ export const checkedOutliers = (flags: readonly Outlier[], acceptances: readonly
 export const openOutliers = (flags: readonly Outlier[], acceptances: readonly OutlierAcceptance[]): Outlier[] =>
   flags.filter((o) => !acceptances.some((a) => acceptanceHolds(o, a)));
 
+/**
+ * The number of open flags of answers (`outliers` less what an explanation closes): what a save and an explanation
+ * store on the filled questionnaire for the worklist.
+ */
+export const openFlagCount = (
+  structure: Pick<TemplateContent, 'clusters'>,
+  object: OutlierObject,
+  answers: readonly { questionId: number; inputAnswer: number | null }[],
+  lastYear: LastYear | null,
+  data: ReferenceData,
+  acceptances: readonly Pick<OutlierAcceptance, 'questionId' | 'type' | 'value'>[],
+): number => outliers(structure, object, answers, lastYear, data).filter((o) => !acceptances.some((a) => acceptanceHolds(o, a))).length;
+
 /** Data quality, the flags' part: open flags, all flags, and the share of answered consumption figures with an open flag. */
 export interface OutlierQuality {
   openFlags: number;

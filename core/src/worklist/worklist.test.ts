@@ -124,6 +124,51 @@ describe('groups, labels and webhooks on the plan (DOMAIN.md §4, §6)', () => {
     for (const role of [Role.ObjectDataCollector, Role.Evaluator, Role.AccountManager, Role.ObjectAnalyst]) expect(worklistPlan(actor([role]), TODAY).webhooksPaused).toBeNull();
   });
 
+  // Each row: a person of the owner's organisation and the states of the object's latest questionnaire in which its
+  // open plausibility flags are on the person's list (those who answer, while they answer or after a decline).
+  const FLAGS: [string, Role[], AssetQuestionnaireState[]][] = [
+    ['ObjectDataCollector', [Role.ObjectDataCollector], ['Active', 'Declined']],
+    ['ObjectAdministrator', [Role.ObjectAdministrator], ['Active', 'Declined']],
+    ['ProspectiveBuyer', [Role.ProspectiveBuyer], ['Active', 'Declined']],
+    ['ObjectAnalyst', [Role.ObjectAnalyst], []],
+    ['ExternalAccreditedTester (assigned)', [Role.ExternalAccreditedTester], []],
+    ['InternalTester', [Role.InternalTester], []],
+    ['Evaluator', [Role.Evaluator], []],
+    ['AccountAdministrator', [Role.AccountAdministrator], []],
+    ['ImportAdmin', [Role.ImportAdmin], []],
+  ];
+  for (const [name, roles, expected] of FLAGS) {
+    it(`gives the ${name} open plausibility flags in: ${expected.join(', ') || 'no state'}`, () => {
+      const part = worklistPlan(actor(roles), TODAY).plausibilityFlags;
+      const states = ASSET_QUESTIONNAIRE_STATES.filter((s) => part !== null && part.states.includes(s) && kindOfGrants(part.grants, object(s)));
+      expect(states).toEqual(expected);
+    });
+  }
+
+  it('puts open plausibility flags on the list exactly for those who may answer the questionnaire (mayAnswer), never of another organisation', () => {
+    fc.assert(
+      fc.property(worklistActor(), objectInState(), (a, o) => {
+        const part = worklistPlan(a, TODAY).plausibilityFlags;
+        const listed = part !== null && part.states.includes(o.status) && kindOfGrants(part.grants, o);
+        expect(listed).toBe(mayAnswer(a, o) && ['Active', 'Declined'].includes(o.status));
+      }),
+      { numRuns: 500 },
+    );
+    expect(kindOfGrants(worklistPlan(actor([Role.ObjectDataCollector]), TODAY).plausibilityFlags!.grants, object('Active', { organisationId: 2 }))).toBe(false);
+  });
+
+  it('says how many figures are implausible and links to the answering screen', () => {
+    const base = { subjectType: 'asset' as const, subjectId: 4, subjectName: 'O', questionnaireId: 9, isBuyerAsset: false, state: 'Active', since: '2026-01-01T00:00:00Z', dueOn: null, note: null, answered: 1, total: 2 };
+    const [one] = worklist([{ ...base, kind: 'plausibilityFlags', openFlags: 1 }], 'de').items;
+    const [two] = worklist([{ ...base, kind: 'plausibilityFlags', openFlags: 2 }], 'en').items;
+    expect(one!.why).toBe('Ein Wert ist auffällig: prüfen und korrigieren oder begründen.');
+    expect(two!.why).toBe('2 figures are implausible: check them, then correct or explain them.');
+    expect(one!.link).toBe('/asset-management/objects/4/false/questionnaire/9/data');
+    // Before the drafts, after the deadlines.
+    const ranked = worklist([{ ...base, kind: 'answersToFinish', openFlags: null }, { ...base, kind: 'plausibilityFlags', openFlags: 1 }, { ...base, kind: 'epcExpiring', openFlags: null, dueOn: '2027-01-02' }], 'en');
+    expect(ranked.items.map((i) => i.kind)).toEqual(['epcExpiring', 'plausibilityFlags', 'answersToFinish']);
+  });
+
   it('asks one query per kind', () => {
     fc.assert(
       fc.property(worklistActor(), (a) => {
@@ -136,7 +181,7 @@ describe('groups, labels and webhooks on the plan (DOMAIN.md §4, §6)', () => {
 
 describe('ranking', () => {
   it('ranks what came back to the caller before jobs, deadlines and drafts, the longest waiting first within a kind', () => {
-    const base = { subjectType: 'asset' as const, subjectName: 'O', questionnaireId: 1, isBuyerAsset: false, state: 'Active', dueOn: null, note: null, answered: 1, total: 2 };
+    const base = { subjectType: 'asset' as const, subjectName: 'O', questionnaireId: 1, isBuyerAsset: false, state: 'Active', dueOn: null, note: null, answered: 1, total: 2, openFlags: null };
     const list = worklist(
       [
         { ...base, kind: 'answersToFinish', subjectId: 1, since: '2026-01-01T00:00:00Z' },

@@ -27,6 +27,7 @@ export const WORKLIST_KINDS = [
   'labelExpiring',
   'epcExpiring',
   'evidenceExpiring',
+  'plausibilityFlags',
   'answersToFinish',
 ] as const;
 export type WorklistKind = (typeof WORKLIST_KINDS)[number];
@@ -117,7 +118,15 @@ export interface WorklistPlan {
   evidenceExpiring: { grants: AssetGrant[]; states: AssetQuestionnaireState[]; from: string; until: string } | null;
   /** Webhook subscriptions paused after a day of failures, told to the user who made them. */
   webhooksPaused: { createdBy: number } | null;
+  /**
+   * Filled questionnaires in `states` whose answers have open plausibility flags (core `openFlagCount`, stored with
+   * each save and explanation), for whoever answers them.
+   */
+  plausibilityFlags: QuestionnairePart | null;
 }
+
+/** The states in which open plausibility flags wait for the owner: still being answered, or declined back to it. */
+export const FLAG_STATES: readonly AssetQuestionnaireState[] = ['Active', 'Declined'];
 
 /** The plan of one actor's worklist on `today` ('YYYY-MM-DD'). */
 export const worklistPlan = (actor: AssetActor, today: string): WorklistPlan => {
@@ -139,6 +148,7 @@ export const worklistPlan = (actor: AssetActor, today: string): WorklistPlan => 
   }
   const ownerGrants = actor.roles.includes(Role.ObjectAdministrator) ? waiterGrants(actor, 'owner') : [];
   const libraryGrants = mayChangeLibrary(actor) ? waiterGrants(actor, 'owner') : [];
+  const answerGrants = waiterGrants(actor, 'owner');
   const answerable = (Object.keys(QUESTIONNAIRE_WAITS) as AssetQuestionnaireState[]).filter((state) => QUESTIONNAIRE_WAITS[state]?.waitsFor === 'owner');
   return {
     questionnaires: [...byKind].map(([kind, parts]) => ({ kind, parts })),
@@ -148,6 +158,7 @@ export const worklistPlan = (actor: AssetActor, today: string): WorklistPlan => 
     evidenceExpiring: libraryGrants.length > 0 ? { grants: libraryGrants, states: answerable, from: today, until: expiresWithinLimit(today, EVIDENCE_EXPIRY_DAYS) } : null,
     // Whoever may manage webhooks (core webhookScope) hears of the ones it made.
     webhooksPaused: webhookScope(actor) ? { createdBy: actor.userId } : null,
+    plausibilityFlags: answerGrants.length > 0 ? { states: [...FLAG_STATES], grants: answerGrants } : null,
   };
 };
 
@@ -179,6 +190,8 @@ export interface WorklistRow {
   note: string | null;
   answered: number | null;
   total: number | null;
+  /** The open plausibility flags of the questionnaire's answers (`plausibilityFlags` only). */
+  openFlags: number | null;
 }
 
 export interface WorklistItem extends WorklistRow {
@@ -212,6 +225,7 @@ export const worklistLink = (row: Pick<WorklistRow, 'kind' | 'subjectId' | 'ques
     case 'epcExpiring':
       return `${object}/edit/data`;
     case 'evidenceExpiring':
+    case 'plausibilityFlags':
       return `${object}/questionnaire/${row.questionnaireId}/data`;
     case 'webhookPaused':
       // The webhooks screen (under the profile menu): its deliveries say why; delete it and subscribe again.
@@ -247,6 +261,10 @@ export const worklistWhy = (row: WorklistRow, language: Language): string => {
       return de
         ? `Der Nachweis „${row.note ?? ''}“ gilt nur bis ${dateText(row.dueOn ?? '', language)}: einen gültigen hochladen.`
         : `The evidence “${row.note ?? ''}” is valid only until ${dateText(row.dueOn ?? '', language)}: upload a valid one.`;
+    case 'plausibilityFlags':
+      return row.openFlags === 1
+        ? de ? 'Ein Wert ist auffällig: prüfen und korrigieren oder begründen.' : 'One figure is implausible: check it, then correct or explain it.'
+        : de ? `${row.openFlags ?? 0} Werte sind auffällig: prüfen und korrigieren oder begründen.` : `${row.openFlags ?? 0} figures are implausible: check them, then correct or explain them.`;
     case 'answersToFinish':
       if (row.total !== null && row.answered !== null && row.answered >= row.total) return de ? 'Alle Fragen beantwortet: zur Prüfung einreichen.' : 'Every question answered: submit for review.';
       return de ? `${row.answered ?? 0} von ${row.total ?? 0} Fragen beantwortet.` : `${row.answered ?? 0} of ${row.total ?? 0} questions answered.`;

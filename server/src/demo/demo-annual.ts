@@ -161,6 +161,7 @@ export async function seedDemoAnnual(db: Kysely<DB>, at: Date): Promise<{ seeded
       items,
       sampled: false,
       scoreWith: (answers) => ({ ...scoring.figures(to, object, reportingYear, answers), scoredAt: startedAt }),
+      flags: { object, data: referenceData },
     });
   });
   return { seeded: true };

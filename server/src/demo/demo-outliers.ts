@@ -54,7 +54,10 @@ export async function seedDemoOutliers(db: Kysely<DB>, at: Date): Promise<{ seed
     const items = figures.filter((f) => questions.has(f.hint.questionId)).map((f, index) => ({ index, questionId: f.hint.questionId, inputAnswer: f.inputAnswer, multipleChoiceOption: [], provenance: f.provenance }));
     const object = { ...view, area: view.assetTotalArea };
     await saveDemoAnswers(trx, { assetId: asset.id, questionnaireId: latest.id, reportingYear: latest.reportingYear, template, object, structure, referenceData, collector: { userId: collector.id, name }, at: enteredAt, items });
-    await saveOutlierAcceptance(trx, latest.id, { questionId: explained.questionId, type: 'lfl', value: figures[1]!.inputAnswer, explanation: DEMO_OUTLIER_EXPLANATION }, { userId: collector.id, name, at: new Date(at.getTime() - DAY / 2) });
+    // The save counted the explained flag as open (nothing was explained before): the explanation closes it.
+    const saved = await trx.selectFrom('asset_questionnaires').select('open_flags').where('id', '=', latest.id).executeTakeFirstOrThrow();
+    const explanation = { questionId: explained.questionId, type: 'lfl' as const, value: figures[1]!.inputAnswer, explanation: DEMO_OUTLIER_EXPLANATION };
+    await saveOutlierAcceptance(trx, latest.id, explanation, { userId: collector.id, name, at: new Date(at.getTime() - DAY / 2) }, Math.max(0, saved.open_flags - 1));
   });
   return { seeded: true };
 }

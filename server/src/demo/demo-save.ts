@@ -39,5 +39,6 @@ export async function saveDemoAnswers(
     items: input.items,
     sampled: false,
     scoreWith: (answers) => ({ ...storedScoreOf(input.template, input.object, input.reportingYear, givenAnswers(answers), input.referenceData), scoredAt: input.at }),
+    flags: { object: input.object, data: input.referenceData },
   });
 }

@@ -52,6 +52,7 @@ export async function saveOutlierAcceptance(
   assetQuestionnaireId: number,
   acceptance: { questionId: number; type: OutlierType; value: number; explanation: string },
   by: { userId: number; name: string; at: Date },
+  openFlags: number,
 ): Promise<void> {
   const values = { value: acceptance.value, explanation: acceptance.explanation, accepted_by: by.userId, accepted_by_name: by.name, accepted_at: by.at };
   await db
@@ -59,4 +60,10 @@ export async function saveOutlierAcceptance(
     .values({ asset_questionnaire_id: assetQuestionnaireId, question_id: acceptance.questionId, type: acceptance.type, ...values })
     .onConflict((oc) => oc.columns(['asset_questionnaire_id', 'question_id', 'type']).doUpdateSet(values))
     .execute();
+  await db.updateTable('asset_questionnaires').set({ open_flags: openFlags }).where('id', '=', assetQuestionnaireId).execute();
+}
+
+/** Locks a filled questionnaire's row for the caller's transaction, as every writer of its answers does. */
+export async function lockQuestionnaireRow(db: Executor, assetQuestionnaireId: number): Promise<void> {
+  await db.selectFrom('asset_questionnaires').select('id').where('id', '=', assetQuestionnaireId).forUpdate().execute();
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { SCORING_RULES_VERSION } from '@ecore/core/scoring/score.ts';
+import type { LastYear, OutlierAcceptance, OutlierType } from '@ecore/core/scoring/outliers.ts';
 import { NOTIFY_AFTER_COMMIT } from '@ecore/migrations/index.ts';
 import type { DB } from '../schema.ts';
 import { toAnswer, type AnswerLock, type AnswerRow, type AssetQuestionnaireRow, type CommentRow, type DocumentRow, type RawAnswer } from './answering-repository.ts';
@@ -13,6 +14,8 @@ export interface Sheet {
   answers: AnswerRow[];
   comments: CommentRow[];
   documents: DocumentRow[];
+  /** What the plausibility flags read besides the answers: last year's figures (its annual start) and the explanations. */
+  plausibility: { lastYear: LastYear | null; acceptances: Pick<OutlierAcceptance, 'questionId' | 'type' | 'value'>[] };
 }
 
 type JsonAnswer = { id: number; question_id: number; input_answer: number | null; option_ids: number[]; state: string | null; review_status: string; changed_since_decline: boolean; evidence_requested: boolean; rejection_reason?: string | null; provenance?: string | null; modified_by: string; modified_at: string };
@@ -40,6 +43,8 @@ interface SheetQueryRow {
   answers: JsonAnswer[] | null;
   comments: JsonComment[] | null;
   documents: JsonDocument[] | null;
+  last_year: { answers: LastYear['answers']; area: number } | null;
+  acceptances: { questionId: number; type: OutlierType; value: number }[] | null;
 }
 
 // JSON carries timestamps as text with the session's offset; they are answered as ISO instants in UTC (to the
@@ -91,6 +96,7 @@ const toSheet = (r: SheetQueryRow): Sheet => ({
     uploadedAt: instant(d.uploaded_at),
     ...(d.title !== null ? { validity: { title: d.title, validFrom: d.valid_from, validUntil: d.valid_until } } : {}),
   })),
+  plausibility: { lastYear: r.last_year ? { answers: r.last_year.answers, area: Number(r.last_year.area) } : null, acceptances: (r.acceptances ?? []).map((a) => ({ ...a, value: Number(a.value) })) },
 });
 
 const sheetQuery = (db: Executor, where: ReturnType<typeof sql>) =>
@@ -107,7 +113,9 @@ const sheetQuery = (db: Executor, where: ReturnType<typeof sql>) =>
       (select json_agg(json_build_object('id', d.id, 'answer_id', d.answer_id, 'file_name', d.file_name, 'content_type', d.content_type, 'size', d.size,
           'storage_key', d.storage_key, 'uploaded_by', d.uploaded_by, 'uploaded_at', d.uploaded_at, 'title', e.title, 'valid_from', e.valid_from, 'valid_until', e.valid_until) order by d.id)
         from asset_answer_documents d join asset_answers a on a.id = d.answer_id left join evidence_documents e on e.id = d.evidence_id
-        where a.asset_questionnaire_id = aq.id) as documents
+        where a.asset_questionnaire_id = aq.id) as documents,
+      (select json_build_object('answers', s.last_year_values, 'area', s.previous_area) from annual_starts s where s.asset_questionnaire_id = aq.id) as last_year,
+      (select json_agg(json_build_object('questionId', o.question_id, 'type', o.type, 'value', o.value)) from outlier_acceptances o where o.asset_questionnaire_id = aq.id) as acceptances
     from asset_questionnaires aq join questionnaires q on q.id = aq.questionnaire_id
     where ${where}
     order by aq.id desc limit 1`.execute(db);
@@ -161,6 +169,8 @@ export interface QuestionnaireFigures {
   scoredAt: Date;
   answered: number;
   total: number;
+  /** Open plausibility flags of the answers as they will be (core `openFlagCount`), where the caller counted them. */
+  openFlags?: number;
 }
 
 /**
@@ -192,6 +202,7 @@ export async function writeSave(db: Executor, save: SaveWrite): Promise<AnswerRo
       ? [
           sql`ecore_score = ${save.figures.ecore}::float8, finance_score = ${save.figures.finance}::float8, score_summary = ${JSON.stringify(save.figures.summary)}::json,
             score_stamp = ${save.figures.scoredAt}, score_rules_version = ${SCORING_RULES_VERSION}::int, answered_count = ${save.figures.answered}, total_count = ${save.figures.total}`,
+          ...(save.figures.openFlags !== undefined ? [sql`open_flags = ${save.figures.openFlags}`] : []),
         ]
       : []),
   ];

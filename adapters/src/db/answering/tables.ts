@@ -24,6 +24,8 @@ export interface AssetQuestionnaireTable {
   reviewed_by: string | null;
   answered_count: Generated<number>;
   total_count: Generated<number>;
+  /** Open plausibility flags after the last save or explanation (migration 125). */
+  open_flags: Generated<number>;
   /** core's scores as stored for the lists (issue 15, migration 042; written by server/src/routes/scoring/stored-score.ts). */
   ecore_score: number | null;
   finance_score: number | null;

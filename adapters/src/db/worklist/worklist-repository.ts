@@ -23,32 +23,34 @@ const item = (row: Pick<WorklistRow, 'kind' | 'subjectType' | 'subjectId' | 'sub
   note: null,
   answered: null,
   total: null,
+  openFlags: null,
   ...row,
 });
 
 /**
  * Filled questionnaires of one kind: the latest of each object whose state and grant the plan names, since the change
  * into that state (its audit row; the start where there is none), with that change's reason. One query; the grants'
- * conditions use the objects' indexes (organisation, tester, state; migration 117).
+ * conditions use the objects' indexes (organisation, tester, state; migration 117). `flagged`: only those whose answers
+ * have open plausibility flags (the count stored with each save and explanation, migration 125).
  */
-async function questionnaireRows(db: Executor, kind: WorklistKind, parts: WorklistPlan['questionnaires'][number]['parts']): Promise<{ rows: WorklistRow[]; count: number }> {
+async function questionnaireRows(db: Executor, kind: WorklistKind, parts: WorklistPlan['questionnaires'][number]['parts'], flagged = false): Promise<{ rows: WorklistRow[]; count: number }> {
   const condition: Expression<SqlBool> = sql<SqlBool>`(${sql.join(
     parts.map((p) => sql`(assets.questionnaire_state in (${sql.join(p.states)}) and ${visibleAssetsCondition(p.grants)})`),
     sql` or `,
   )})`;
-  const result = await sql<{ id: number; name: string; is_buyer_asset: boolean; questionnaire_id: number; state: string; answered: number; total: number; since: Date; note: string | null; total_rows: number }>`
-    select assets.id, assets.name, assets.is_buyer_asset, q.id as questionnaire_id, q.state, q.answered_count as answered, q.total_count as total,
+  const result = await sql<{ id: number; name: string; is_buyer_asset: boolean; questionnaire_id: number; state: string; answered: number; total: number; open_flags: number; since: Date; note: string | null; total_rows: number }>`
+    select assets.id, assets.name, assets.is_buyer_asset, q.id as questionnaire_id, q.state, q.answered_count as answered, q.total_count as total, q.open_flags,
       coalesce(t.at, q.created_at) as since, nullif(t.note, '') as note, count(*) over ()::int as total_rows
     from assets
     join asset_questionnaires q on q.id = assets.latest_questionnaire_id
     left join lateral (select tr.at, tr.note from asset_questionnaire_transitions tr where tr.asset_questionnaire_id = q.id order by tr.id desc limit 1) t on true
-    where ${condition}
+    where ${condition}${flagged ? sql` and q.open_flags > 0` : sql``}
     order by since, assets.id
     limit ${ITEMS_PER_KIND}`.execute(db);
   return {
     count: result.rows[0]?.total_rows ?? 0,
     rows: result.rows.map((r) =>
-      item({ kind, subjectType: 'asset', subjectId: r.id, subjectName: r.name, questionnaireId: r.questionnaire_id, isBuyerAsset: r.is_buyer_asset, state: r.state, since: iso(r.since), note: r.note, answered: r.answered, total: r.total }),
+      item({ kind, subjectType: 'asset', subjectId: r.id, subjectName: r.name, questionnaireId: r.questionnaire_id, isBuyerAsset: r.is_buyer_asset, state: r.state, since: iso(r.since), note: r.note, answered: r.answered, total: r.total, openFlags: flagged ? r.open_flags : null }),
     ),
   };
 }
@@ -161,5 +163,6 @@ export async function findWorklistRows(db: Executor, plan: WorklistPlan): Promis
   if (plan.epcsExpiring) add('epcExpiring', await epcRows(db, plan.epcsExpiring));
   if (plan.evidenceExpiring) add('evidenceExpiring', await evidenceRows(db, plan.evidenceExpiring));
   if (plan.webhooksPaused) add('webhookPaused', await pausedWebhookRows(db, plan.webhooksPaused.createdBy));
+  if (plan.plausibilityFlags) add('plausibilityFlags', await questionnaireRows(db, 'plausibilityFlags', [plan.plausibilityFlags], true));
   return { rows, counts };
 }

@@ -43,4 +43,5 @@ export const worklistRow = (): fc.Arbitrary<WorklistRow> =>
     note: fc.constant(null),
     answered: fc.constant(3),
     total: fc.constant(10),
+    openFlags: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
   });

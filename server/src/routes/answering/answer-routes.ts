@@ -71,7 +71,7 @@ export function answerRoutes(app: AnsweringApp, deps: AppDeps, shared: Answering
           if (locked.row.questionnaireId !== template.id) throw new HttpError(409, 'questionnaire-stale');
           const object = { ...asset, area: asset.assetTotalArea };
           const scoreWith: ScoreWith = (answers) => ({ ...scoring.figures(template, object, locked.row.reportingYear, answers), scoredAt: new Date(deps.clock()) });
-          const saved = await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: structureFor(template, asset), items: list, sampled, scoreWith });
+          const saved = await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: structureFor(template, asset), items: list, sampled, scoreWith, flags: { object, data: scoring.referenceData } });
           out.push({ asset, locked, saved });
         }
         return out;

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import * as E from 'fp-ts/lib/Either.js';
 import { mayAnswer } from '@ecore/core/answering/submission.ts';
 import type { AssetView } from '@ecore/core/assets/object.ts';
-import { acceptOutlier, checkedOutliers, OUTLIER_KPIS, OUTLIER_TYPES, type CheckedOutlier } from '@ecore/core/scoring/outliers.ts';
+import { acceptOutlier, checkedOutliers, openOutliers, OUTLIER_KPIS, OUTLIER_TYPES, type CheckedOutlier } from '@ecore/core/scoring/outliers.ts';
 import { idParam, wholeNumberParam } from '@ecore/core/shared/schemas.ts';
 import type { AssetQuestionnaireRow } from '@ecore/adapters/db/answering/answering-repository.ts';
-import { findOutlierAcceptances, saveOutlierAcceptance } from '@ecore/adapters/db/answering/outlier-repository.ts';
+import { findOutlierAcceptances, lockQuestionnaireRow, saveOutlierAcceptance } from '@ecore/adapters/db/answering/outlier-repository.ts';
+import type { DB } from '@ecore/adapters/db/schema.ts';
+import type { ReferenceData } from '@ecore/core/scoring/reference-lookup.ts';
+import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
 import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
@@ -68,11 +72,13 @@ export const outlierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   /** The flags of a questionnaire of a visible object (its template's applicable questions, last year's figures). */
   const flagsOf = async (asset: AssetView, questionnaire: AssetQuestionnaireRow) => {
-    const template = await templates.get(questionnaire.questionnaireId);
+    const [template, data] = await Promise.all([templates.get(questionnaire.questionnaireId), references()]);
     if (!template) throw new HttpError(404, 'not-found');
-    const [{ stored }, data] = await Promise.all([answersOf(deps.db, questionnaire), references()]);
-    return questionnaireFlags(deps.db, template, asset, questionnaire, stored, data);
+    return flagsWith(deps.db, template, data, asset, questionnaire);
   };
+  /** The flags with template and reference data at hand, read through `db` (a transaction holding the row). */
+  const flagsWith = async (db: Kysely<DB>, template: ScoredTemplate, data: ReferenceData, asset: AssetView, questionnaire: AssetQuestionnaireRow) =>
+    questionnaireFlags(db, template, asset, questionnaire, (await answersOf(db, questionnaire)).stored, data);
 
   app.get(
     '/asset/:id/questionnaire/:qid/outliers',
@@ -111,15 +117,24 @@ export const outlierRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       const actor = await assetActorOf(app, request.actor);
       const { asset, questionnaire } = await visibleQuestionnaire(deps.db, actor, request.params.id, request.params.qid);
       if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
-      const flags = await flagsOf(asset, questionnaire);
-      const accepted = acceptOutlier(flags, request.params.questionId, request.body.type, request.body.explanation);
-      if (E.isLeft(accepted)) throw new FieldsError(accepted.left);
-      const { outlier, explanation } = accepted.right;
       const name = await actorName(app, deps.db, request.actor);
       const at = new Date(deps.clock());
-      await saveOutlierAcceptance(deps.db, questionnaire.id, { questionId: outlier.questionId, type: outlier.type, value: outlier.value, explanation }, { userId: actor.userId, name, at });
-      const acceptance = { questionId: outlier.questionId, type: outlier.type, value: outlier.value, explanation, acceptedBy: name, acceptedAt: at.toISOString() };
-      return outlierResponse(checkedOutliers([outlier], [acceptance])[0]!);
+      const [template, data] = await Promise.all([templates.get(questionnaire.questionnaireId), references()]);
+      if (!template) throw new HttpError(404, 'not-found');
+      // With the questionnaire's row locked, as a save holds it: the flags are those of the answers as they are, and
+      // the count of open flags the worklist reads (docs/worklist.md) is written with the explanation.
+      const acceptance = await deps.db.transaction().execute(async (trx) => {
+        await lockQuestionnaireRow(trx, questionnaire.id);
+        const flags = await flagsWith(trx, template, data, asset, questionnaire);
+        const accepted = acceptOutlier(flags, request.params.questionId, request.body.type, request.body.explanation);
+        if (E.isLeft(accepted)) throw new FieldsError(accepted.left);
+        const { outlier, explanation } = accepted.right;
+        const given = { questionId: outlier.questionId, type: outlier.type, value: outlier.value, explanation, acceptedBy: name, acceptedAt: at.toISOString() };
+        const openFlags = openOutliers(flags, [...(await findOutlierAcceptances(trx, questionnaire.id)), given]).length;
+        await saveOutlierAcceptance(trx, questionnaire.id, { questionId: outlier.questionId, type: outlier.type, value: outlier.value, explanation }, { userId: actor.userId, name, at }, openFlags);
+        return { outlier, given };
+      });
+      return outlierResponse(checkedOutliers([acceptance.outlier], [acceptance.given])[0]!);
     },
   );
 };

@@ -133,8 +133,8 @@ describe.each(testDatabases())('filled questionnaires kept across two app instan
     expect(valueOf(kept, second!)).toBeNull();
     expect(sheetReads(a)).toBe(reads + 1);
     // Kept as the database holds it.
-    const { row, lock, answers, comments, documents } = answeringCachesOf(a.app)!.sheets.peek(before.id)!;
-    expect({ row, lock, answers, comments, documents }).toEqual(await findSheet(a.db, null, before.id));
+    const { row, lock, answers, comments, documents, plausibility } = answeringCachesOf(a.app)!.sheets.peek(before.id)!;
+    expect({ row, lock, answers, comments, documents, plausibility }).toEqual(await findSheet(a.db, null, before.id));
   });
 
   it('answers the same questionnaire gzipped to clients that accept it, and each caller with its own rights', async () => {

@@ -57,6 +57,8 @@ export function createScoreKeeper(app: Pick<FastifyInstance, 'watchTables'>, db:
       const figures = (template: ScoringTemplate, object: ScoredObject, reportingYear: number, answers: readonly (ScoringAnswer & { state?: string | null })[]) =>
         storedScoreOf(template, object, reportingYear, givenAnswers(answers), referenceData);
       return {
+        /** The reference data the figures are computed with (a save's plausibility flags). */
+        referenceData,
         /** `store`'s figures, for a caller that writes them itself (a save of one answer, in the answer's statement). */
         figures,
         async store(

@@ -52,16 +52,18 @@ const declineOffice = async () => {
 describe('GET /api/user/me/worklist', () => {
   it('gives the collector the questionnaires still being answered, not those in review or closed, with progress and a link to answer', async () => {
     const list = await worklistOf('collector');
+    // The demo's quarter has a figure far from its peers' (an open plausibility flag), ranked before the drafts.
     expect(list.items.map((i) => [i.kind, i.subjectName])).toEqual([
+      ['plausibilityFlags', QUARTER],
       ['answersToFinish', OFFICE],
       ['answersToFinish', QUARTER],
     ]);
-    const quarter = list.items[1]!;
+    const quarter = list.items[2]!;
     expect(quarter.why).toMatch(/^\d+ von \d+ Fragen beantwortet\.$/);
-    expect(list.items[0]!.why).toBe('Alle Fragen beantwortet: zur Prüfung einreichen.');
+    expect(list.items[1]!.why).toBe('Alle Fragen beantwortet: zur Prüfung einreichen.');
     expect(quarter.link).toBe(`/asset-management/objects/${await assetId(QUARTER)}/false/questionnaire/${quarter.questionnaireId}/data`);
-    expect(list.counts).toMatchObject({ answersToFinish: 2, questionnaireDeclined: 0, reviewJob: 0 });
-    expect(list.total).toBe(2);
+    expect(list.counts).toMatchObject({ answersToFinish: 2, questionnaireDeclined: 0, reviewJob: 0, plausibilityFlags: 1 });
+    expect(list.total).toBe(3);
   });
 
   it('puts a declined questionnaire first for the collector, with the tester’s reason, since the decline', async () => {
@@ -170,5 +172,48 @@ describe('GET /api/user/me/worklist', () => {
 
   it('answers 401 without a sign-in', async () => {
     expect((await h.app.inject({ method: 'GET', url: '/api/user/me/worklist' })).statusCode).toBe(401);
+  });
+});
+
+describe('open plausibility flags on the worklist', () => {
+  interface Filled { id: number; answers: { questionId: number; inputAnswer: number | null }[]; clusters: { categories: { sections: { questions: { id: number; kpiKey: string | null; type: string }[] }[] }[] }[] }
+  const energyOf = (f: Filled) => f.clusters.flatMap((c) => c.categories.flatMap((cat) => cat.sections.flatMap((s) => s.questions))).find((q) => q.kpiKey === 'finalEnergyTotal' && q.type === 'ValueQuestion')!.id;
+  const saveEnergy = async (id: number, energy: number, value: number) => expect((await h.as('collector', 'PUT', '/api/asset/answer', [{ assetId: id, questionId: energy, inputAnswer: value }])).statusCode).toBe(200);
+
+  it('lists the office after a save makes a figure implausible, for those who answer it; an explanation takes it off, a change puts it back', async () => {
+    const id = await assetId(OFFICE);
+    const filled = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/latest`)).json<Filled>();
+    const energy = energyOf(filled);
+    const officeFlagged = async (user: DemoUserName = 'collector', language = 'de') => (await worklistOf(user, language)).items.find((i) => i.kind === 'plausibilityFlags' && i.subjectId === id);
+    expect(await officeFlagged()).toBeUndefined();
+
+    await saveEnergy(id, energy, 2500);
+    const list = await worklistOf('collector');
+    const flagged = list.items.find((i) => i.kind === 'plausibilityFlags' && i.subjectId === id);
+    // As many as the answering screen shows open (against the average, and the total against its carriers).
+    const open = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/${filled.id}/outliers`)).json<{ questionId: number; type: string; accepted: boolean }[]>().filter((f) => !f.accepted);
+    expect(open.length).toBeGreaterThan(1);
+    expect(flagged).toMatchObject({ subjectId: id, questionnaireId: filled.id, state: 'Active', why: `${open.length} Werte sind auffällig: prüfen und korrigieren oder begründen.` });
+    expect(flagged!.link).toBe(`/asset-management/objects/${id}/false/questionnaire/${filled.id}/data`);
+    expect(list.counts.plausibilityFlags).toBe(2);
+    expect(await officeFlagged('objectadmin')).toBeDefined();
+    for (const user of ['tester', 'evaluator', 'analyst'] as const) expect((await worklistOf(user)).counts.plausibilityFlags).toBe(0);
+
+    for (const [index, flag] of open.entries()) {
+      expect((await officeFlagged())?.why).toMatch(new RegExp(`^${open.length - index === 1 ? 'Ein Wert ist' : `${open.length - index} Werte sind`} auffällig`));
+      const explained = await h.as('collector', 'PUT', `/api/asset/${id}/questionnaire/${filled.id}/outliers/${flag.questionId}`, { type: flag.type, explanation: 'Rechenzentrum im Erdgeschoss' });
+      expect(explained.statusCode, explained.body).toBe(200);
+    }
+    expect(await officeFlagged()).toBeUndefined();
+
+    await saveEnergy(id, energy, 2800);
+    expect((await officeFlagged('collector', 'en'))?.why).toMatch(/^(One figure is|\d+ figures are) implausible/);
+    // A refused explanation stores nothing, the count included.
+    expect((await h.as('collector', 'PUT', `/api/asset/${id}/questionnaire/${filled.id}/outliers/${energy}`, { type: 'intensity', explanation: 'kurz' })).statusCode).toBe(400);
+    expect(await officeFlagged()).toBeDefined();
+
+    // The figure as the demo had it again (plausible): off the list.
+    await saveEnergy(id, energy, filled.answers.find((a) => a.questionId === energy)!.inputAnswer!);
+    expect(await officeFlagged()).toBeUndefined();
   });
 });

@@ -27,6 +27,7 @@ const row = (r: Partial<WorklistRow>): WorklistRow => ({
   note: null,
   answered: 3,
   total: 10,
+  openFlags: null,
   ...r,
 });
 
@@ -63,6 +64,21 @@ describe('the worklist on the home page', () => {
     expect(within(items[1]!).getByText('Evidence expiring')).toBeTruthy();
     expect(within(items[1]!).getByText('The evidence “Wartungsvertrag Heizung 2026” is valid only until 2027-01-10: upload a valid one.')).toBeTruthy();
     expect(within(items[1]!).queryByText(/^Reason:/)).toBeNull();
+  });
+
+  it('shows open plausibility flags with their number, in German and English, linked to the answering screen', async () => {
+    api.fetchWorklist.mockResolvedValue(worklist([row({ kind: 'plausibilityFlags', subjectId: 7, openFlags: 2 }), row({})], 'de'));
+    const { unmount } = await show('de');
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0]!).getByText('Auffällige Werte')).toBeTruthy();
+    expect(within(items[0]!).getByText('2 Werte sind auffällig: prüfen und korrigieren oder begründen.')).toBeTruthy();
+    expect(within(items[0]!).getByRole('link', { name: 'Quartier Prenzlauer Berg' }).getAttribute('href')).toBe('/asset-management/objects/7/false/questionnaire/5/data');
+    expect(screen.getByText('1 × Auffällige Werte · 1 × Antworten offen')).toBeTruthy();
+    unmount();
+    api.fetchWorklist.mockResolvedValue(worklist([row({ kind: 'plausibilityFlags', subjectId: 7, openFlags: 1 })], 'en'));
+    await show('en');
+    expect(await screen.findByText('Implausible figures')).toBeTruthy();
+    expect(screen.getByText('One figure is implausible: check it, then correct or explain it.')).toBeTruthy();
   });
 
   it('says "Nichts offen" / "Nothing waiting" when nothing waits', async () => {

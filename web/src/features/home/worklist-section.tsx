@@ -16,6 +16,7 @@ const KIND_COLOURS: Record<(typeof WORKLIST_KINDS)[number], string> = {
   labelExpiring: 'orange.9',
   epcExpiring: 'orange.9',
   evidenceExpiring: 'orange.9',
+  plausibilityFlags: 'orange.9',
   answersToFinish: 'gray.8',
 };
 
