@@ -48,7 +48,7 @@ const EPC_DATE = { de: 'Datum TT.MM.JJJJ oder JJJJ-MM-TT; Ausstellung und Gülti
  * The energy performance certificate (DOMAIN.md §11), headed by the form's labels (assets.object.epc). A file without
  * these columns leaves a stored certificate as it is.
  */
-const EPC_COLUMNS: readonly ObjectColumn[] = [
+export const EPC_COLUMNS: readonly ObjectColumn[] = [
   {
     key: 'epcClass',
     kind: 'enum',
