@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isoDate } from './arbitraries/loans.ts';
-import { addYears, epcAfter, epcExpiresSoon, epcFieldsSchema, NO_EPC, epcProblems, epcValidOn, isIsoDate } from './epc.ts';
+import { addDays, addYears, epcAfter, epcExpiresSoon, epcExpiryWindow, epcFieldsSchema, NO_EPC, epcProblems, epcValidOn, isIsoDate } from './epc.ts';
 
 describe('energy performance certificate (DOMAIN.md §11)', () => {
   it('is valid on a date when issued before it and valid until after it', () => {
@@ -59,5 +59,17 @@ describe('energy performance certificate (DOMAIN.md §11)', () => {
     expect(isIsoDate('2023-02-29')).toBe(false);
     expect(isIsoDate('2024-04-31')).toBe(false);
     expect(addYears('2024-02-29', 10)).toBe('2034-02-28');
+  });
+
+  it('the list filter\'s window (a plain comparison of the stored dates) selects exactly what epcExpiresSoon says', () => {
+    fc.assert(
+      fc.property(isoDate, fc.integer({ min: -4000, max: 5 }), fc.integer({ min: -5, max: 200 }), (today, issuedIn, endsIn) => {
+        const [issued, until] = [addDays(today, issuedIn), addDays(today, endsIn)];
+        const { today: from, until: last } = epcExpiryWindow(today);
+        const inWindow = issued < from && until > from && until <= last;
+        expect(inWindow).toBe(epcExpiresSoon({ epcIssuedAt: issued, epcValidUntil: until }, today));
+      }),
+    );
+    expect(epcExpiryWindow('2030-12-31')).toEqual({ today: '2030-12-31', until: '2031-03-31' });
   });
 });

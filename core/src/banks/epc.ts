@@ -94,9 +94,15 @@ export const epcProblems = (epc: Pick<EpcFields, 'epcIssuedAt' | 'epcValidUntil'
 export const epcValidOn = (epc: Pick<EpcFields, 'epcIssuedAt' | 'epcValidUntil'>, date: string): boolean =>
   epc.epcIssuedAt !== null && epc.epcValidUntil !== null && epc.epcIssuedAt < date && epc.epcValidUntil > date;
 
+/**
+ * The window of "expires within 90 days" seen on a day: issued before `today`, valid until after it and at most
+ * until `until`. The object list's filter compares the stored dates with it; epcExpiresSoon applies it to one object.
+ */
+export const epcExpiryWindow = (today: string, days = EPC_EXPIRY_WARNING_DAYS): { today: string; until: string } => ({ today, until: addDays(today, days) });
+
 /** Valid today but ending within 90 days: the object page and the list filter say so. */
 export const epcExpiresSoon = (epc: Pick<EpcFields, 'epcIssuedAt' | 'epcValidUntil'>, today: string, days = EPC_EXPIRY_WARNING_DAYS): boolean =>
-  epcValidOn(epc, today) && epc.epcValidUntil! <= addDays(today, days);
+  epcValidOn(epc, today) && epc.epcValidUntil! <= epcExpiryWindow(today, days).until;
 
 const demand = () => z.number({ error: 'validation-number' }).finite({ error: 'validation-number' }).min(0, { error: 'validation-number' }).max(10_000, { error: 'validation-number' }).nullish();
 const date = () =>

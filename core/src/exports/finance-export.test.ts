@@ -23,6 +23,13 @@ const office: ExportAsset = {
   reportingYear: 2025,
   ecoreScore: 61.2549,
   financeScore: 48.04,
+  epcClass: 'B',
+  epcType: 'consumption',
+  epcPrimaryEnergyDemand: 95.5,
+  epcFinalEnergyDemand: null,
+  epcRegistrationNumber: 'BY-2021-004711',
+  epcIssuedAt: '2021-04-01',
+  epcValidUntil: '2031-03-31',
 };
 
 describe('export rows (issue 17)', () => {
@@ -31,6 +38,15 @@ describe('export rows (issue 17)', () => {
     expect(tableHeaders(ASSET_COLUMNS, 'en').map((c) => c.header)).toContain('Finance score (%)');
     expect(tableHeaders(ASSET_COLUMNS, 'de').map((c) => c.key)).toEqual(tableHeaders(ASSET_COLUMNS, 'en').map((c) => c.key));
     expect(tableHeaders(CUSTOMER_COLUMNS, 'en').slice(0, 2).map((c) => c.header)).toEqual(['Organisation ID', 'Buyer / borrower']);
+  });
+
+  it('has the certificate: class, kind, primary and final energy demand, registration number, issue and validity', () => {
+    expect(tableHeaders(ASSET_COLUMNS, 'de').slice(-7).map((c) => c.header)).toEqual(['Effizienzklasse', 'Art des Ausweises', 'Primärenergiebedarf (kWh/m²a)', 'Endenergiebedarf (kWh/m²a)', 'Registriernummer', 'Ausgestellt am', 'Gültig bis']);
+    expect(tableHeaders(ASSET_COLUMNS, 'en').slice(-7).map((c) => c.header)).toEqual(['Efficiency class', 'Kind of certificate', 'Primary energy demand (kWh/m²a)', 'Final energy demand (kWh/m²a)', 'Registration number', 'Issued on', 'Valid until']);
+    expect(csvRow(ASSET_COLUMNS, office, 'de').slice(-7)).toEqual(['B', 'Verbrauchsausweis', '95,5', '', 'BY-2021-004711', '2021-04-01', '2031-03-31']);
+    expect(csvRow(ASSET_COLUMNS, office, 'en').slice(-6, -4)).toEqual(['Consumption certificate', '95.5']);
+    expect(excelRow(ASSET_COLUMNS, office, 'en').slice(-5, -4)).toEqual([95.5]);
+    expect(jsonRecord(ASSET_COLUMNS, office)).toMatchObject({ epcClass: 'B', epcType: 'consumption', epcFinalEnergyDemand: null, epcValidUntil: '2031-03-31' });
   });
 
   it('CSV writes figures with a decimal comma in German and a period in English, states and yes/no translated', () => {

@@ -1,9 +1,14 @@
+import type { EpcFields } from '../banks/epc.ts';
+import { EPC_COLUMNS } from '../imports/object-columns.ts';
 import type { Language } from '../shared/language.ts';
 import type { CellValue, TableColumn } from './export-table.ts';
 import type { ExportReach } from './finance-partner-scope.ts';
 
-/** One object as a finance partner's export shows it (spec 02 §2 "/export"; scores as stored, issue 15). */
-export interface ExportAsset {
+/** The certificate's fields a finance export shows (DOMAIN.md §11). */
+type ExportEpc = Pick<EpcFields, 'epcClass' | 'epcType' | 'epcPrimaryEnergyDemand' | 'epcFinalEnergyDemand' | 'epcRegistrationNumber' | 'epcIssuedAt' | 'epcValidUntil'>;
+
+/** One object as a finance partner's export shows it (spec 02 §2 "/export"; scores as stored, issue 15; its certificate). */
+export interface ExportAsset extends ExportEpc {
   assetId: number;
   name: string;
   groupName: string;
@@ -61,6 +66,28 @@ export const isVerified = (state: string | null): boolean => state === 'Closed';
 
 const round1 = (n: number | null): number | null => (n === null ? null : Math.round(n * 10) / 10);
 
+const EPC_KINDS: Record<keyof ExportEpc, 'text' | 'decimal'> = {
+  epcClass: 'text',
+  epcType: 'text',
+  epcPrimaryEnergyDemand: 'decimal',
+  epcFinalEnergyDemand: 'decimal',
+  epcRegistrationNumber: 'text',
+  epcIssuedAt: 'text',
+  epcValidUntil: 'text',
+};
+
+/**
+ * The certificate's columns, headed as the object import's (so that an export reads back): dates as YYYY-MM-DD, the kind
+ * of certificate in the export's language.
+ */
+function epcExportColumns(): TableColumn<ExportAsset>[] {
+  return (Object.keys(EPC_KINDS) as (keyof ExportEpc)[]).map((key) => {
+    const column = EPC_COLUMNS.find((c) => c.key === key)!;
+    const names = column.optionLabels;
+    return { key, header: column.labels, kind: EPC_KINDS[key], value: (a) => a[key], ...(key === 'epcType' && names ? { text: translated(names) } : {}) };
+  });
+}
+
 /** The columns of an object row, in order; headers in German and English (GLOSSARY.md). */
 export const ASSET_COLUMNS: readonly TableColumn<ExportAsset>[] = [
   { key: 'assetId', header: { de: 'Objekt-ID', en: 'Object ID' }, kind: 'integer', value: (a) => a.assetId },
@@ -87,6 +114,7 @@ export const ASSET_COLUMNS: readonly TableColumn<ExportAsset>[] = [
   { key: 'ecoreScore', header: { de: 'ECORE-Score (%)', en: 'ECORE score (%)' }, kind: 'decimal', value: (a) => round1(a.ecoreScore) },
   { key: 'financeScore', header: { de: 'Finanzscore (%)', en: 'Finance score (%)' }, kind: 'decimal', value: (a) => round1(a.financeScore) },
   { key: 'verified', header: { de: 'Verifiziert', en: 'Verified' }, kind: 'boolean', value: (a) => (a.state === null ? null : isVerified(a.state)) },
+  ...epcExportColumns(),
 ];
 
 const ofAsset = (column: TableColumn<ExportAsset>): TableColumn<ExportCustomer> => ({

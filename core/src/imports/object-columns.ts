@@ -5,7 +5,8 @@ import { COUNTRY_CODES } from '../shared/countries.ts';
 import type { Language } from '../shared/language.ts';
 import { OBJECT_FIELD_LABELS, OBJECT_OPTION_LABELS } from './object-labels.ts';
 
-export type ObjectColumnKind = 'id' | 'text' | 'number' | 'integer' | 'date' | 'enum' | 'country' | 'share';
+/** `flag`: yes or no (Ja / Nein, Yes / No, true / false), read as a boolean. */
+export type ObjectColumnKind = 'id' | 'text' | 'number' | 'integer' | 'date' | 'enum' | 'flag' | 'country' | 'share';
 
 /** One column of the object import and its template (spec 02 §3 fields, plus externalId, objectGroup and a share per class). */
 export interface ObjectColumn {
@@ -44,11 +45,24 @@ const CHOICE = { de: 'ein Wert der Auswahlliste', en: 'a value of the drop-down 
 const EPC_DEMAND = { de: 'Zahl ≥ 0 in kWh/m²a laut Energieausweis, optional', en: 'number ≥ 0 in kWh/m²a as on the certificate, optional' };
 const EPC_DATE = { de: 'Datum TT.MM.JJJJ oder JJJJ-MM-TT; Ausstellung und Gültigkeit zusammen, höchstens zehn Jahre', en: 'date YYYY-MM-DD or DD.MM.YYYY; issue and validity together, at most ten years' };
 
+/** The stored values of a yes/no column and their texts. */
+export const FLAG_OPTIONS = ['true', 'false'] as const;
+const FLAG_LABELS = { true: { de: 'Ja', en: 'Yes' }, false: { de: 'Nein', en: 'No' } };
+
+const flag = (key: string, labels: Record<Language, string>, meaning: Record<Language, string>): ObjectColumn => ({
+  key,
+  kind: 'flag',
+  labels,
+  options: FLAG_OPTIONS,
+  optionLabels: FLAG_LABELS,
+  explanation: { de: `Ja oder Nein: ${meaning.de}; leer lässt den gespeicherten Wert`, en: `Yes or No: ${meaning.en}; empty keeps the stored value` },
+});
+
 /**
  * The energy performance certificate (DOMAIN.md §11), headed by the form's labels (assets.object.epc). A file without
  * these columns leaves a stored certificate as it is.
  */
-const EPC_COLUMNS: readonly ObjectColumn[] = [
+export const EPC_COLUMNS: readonly ObjectColumn[] = [
   {
     key: 'epcClass',
     kind: 'enum',
@@ -70,6 +84,8 @@ const EPC_COLUMNS: readonly ObjectColumn[] = [
   { key: 'epcRegistrationNumber', kind: 'text', labels: { de: 'Registriernummer', en: 'Registration number' }, explanation: { de: 'wie gedruckt, höchstens 40 Zeichen, optional', en: 'as printed, at most 40 characters, optional' } },
   { key: 'epcIssuedAt', kind: 'date', labels: { de: 'Ausgestellt am', en: 'Issued on' }, explanation: EPC_DATE },
   { key: 'epcValidUntil', kind: 'date', labels: { de: 'Gültig bis', en: 'Valid until' }, explanation: EPC_DATE },
+  flag('largeNonResidential', { de: 'Großes Nichtwohngebäude', en: 'Large non-residential building' }, { de: 'Heizung oder Klimaanlage über 290 kW', en: 'heating or air conditioning above 290 kW' }),
+  flag('energyMonitoring', { de: 'Energiemonitoring', en: 'Energy monitoring' }, { de: 'laufende Überwachung der Energieeffizienz', en: 'ongoing monitoring of the energy performance' }),
 ];
 
 /** The columns in the template's order. */

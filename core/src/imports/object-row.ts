@@ -130,11 +130,12 @@ export const readObjectRow = (row: number, cells: readonly Cell[], columns: read
       case 'date':
         input[column.key] = readDate(cell);
         return;
-      case 'enum': {
+      case 'enum':
+      case 'flag': {
         const value = readOption(column, text);
         if (value === undefined)
           return problem('import-unknown-option', { value: text.slice(0, 50), options: (column.options ?? []).map((o) => optionText(column, o, context.language)).join(', ') });
-        input[column.key] = value;
+        input[column.key] = column.kind === 'flag' ? value === 'true' : value;
         return;
       }
       case 'country': {
@@ -208,7 +209,7 @@ export const writeObjectRow = (
     if (column.kind === 'share') return object.fields.assetAssetTypes.find((s) => s.assetTypeId === column.assetTypeId)?.percentage ?? null;
     const value = (object.fields as Record<string, unknown>)[column.key];
     if (value === null || value === undefined) return null;
-    if (column.kind === 'enum') return optionText(column, String(value), language);
+    if (column.kind === 'enum' || column.kind === 'flag') return optionText(column, String(value), language);
     if (column.kind === 'country') return String(value);
     return typeof value === 'number' ? value : String(value);
   });

@@ -199,6 +199,8 @@ export interface AssetListFilter {
   assetState?: string | undefined;
   /** Objects whose current label's last valid day lies within [from, to] (issue 22: "label expires within 90 days"). */
   labelValidUntil?: { from: string; to: string } | undefined;
+  /** Objects whose certificate was issued before `today`, is valid after it and at most until `until` (core epcExpiryWindow). */
+  epcExpiring?: { today: string; until: string } | undefined;
   page: number;
   pageSize: number;
   counts?: CountCache | undefined;
@@ -220,6 +222,10 @@ export async function listAssets(db: Executor, filter: AssetListFilter): Promise
     base = base.where(
       sql<SqlBool>`exists (select 1 from certificates c where c.asset_id = assets.id and c.superseded_by is null and c.valid_until between ${from}::date and ${to}::date)`,
     );
+  }
+  if (filter.epcExpiring) {
+    const { today, until } = filter.epcExpiring;
+    base = base.where(sql<SqlBool>`assets.epc_issued_at < ${today}::date and assets.epc_valid_until > ${today}::date and assets.epc_valid_until <= ${until}::date`);
   }
   if (filter.search) {
     const pattern = searchPattern(filter.search);

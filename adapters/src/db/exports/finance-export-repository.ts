@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { EpcClass, EpcType } from '@ecore/core/banks/epc.ts';
 import type { ExportAsset, ExportCustomer } from '@ecore/core/exports/finance-export.ts';
 import { exportReach, type ExportAssetFacts, type FinancePartnerScope } from '@ecore/core/exports/finance-partner-scope.ts';
 import type { DB } from '../schema.ts';
@@ -41,6 +42,13 @@ interface DetailRow {
   reporting_year: number | null;
   ecore_score: number | null;
   finance_score: number | null;
+  epc_class: EpcClass | null;
+  epc_type: EpcType | null;
+  epc_primary_energy_demand: number | string | null;
+  epc_final_energy_demand: number | string | null;
+  epc_registration_number: string | null;
+  epc_issued_at: string | null;
+  epc_valid_until: string | null;
 }
 
 /** The objects of the ids with what the export shows and the facts core's scope reads; in id order. */
@@ -52,7 +60,9 @@ async function assetDetails(db: Executor, scope: FinancePartnerScope, ids: reado
       select a.id, a.name, g.name as group_name, o.id as owner_id, o.name as owner_name, o.is_buyer as owner_is_buyer,
              o.finance_partner_organisation_id as owner_finance_partner, a.is_buyer_asset, a.country, a.zip, a.city, a.street,
              a.street_number, a.construction_year, a.renovation_year, a.asset_total_area, q.version_label, aq.state,
-             aq.reporting_year, aq.ecore_score, aq.finance_score
+             aq.reporting_year, aq.ecore_score, aq.finance_score, a.epc_class, a.epc_type, a.epc_primary_energy_demand,
+             a.epc_final_energy_demand, a.epc_registration_number, to_char(a.epc_issued_at, 'YYYY-MM-DD') as epc_issued_at,
+             to_char(a.epc_valid_until, 'YYYY-MM-DD') as epc_valid_until
         from assets a
         join asset_groups g on g.id = a.asset_group_id
         join organisations o on o.id = a.organisation_id
@@ -99,6 +109,13 @@ async function assetDetails(db: Executor, scope: FinancePartnerScope, ids: reado
       reportingYear: r.reporting_year,
       ecoreScore: r.ecore_score === null ? null : Number(r.ecore_score),
       financeScore: r.finance_score === null ? null : Number(r.finance_score),
+      epcClass: r.epc_class,
+      epcType: r.epc_type,
+      epcPrimaryEnergyDemand: r.epc_primary_energy_demand === null ? null : Number(r.epc_primary_energy_demand),
+      epcFinalEnergyDemand: r.epc_final_energy_demand === null ? null : Number(r.epc_final_energy_demand),
+      epcRegistrationNumber: r.epc_registration_number,
+      epcIssuedAt: r.epc_issued_at,
+      epcValidUntil: r.epc_valid_until,
     });
   }
   return out;

@@ -57,3 +57,35 @@ describe('the energy performance certificate of an object (GET/PUT /api/asset)',
     expect(res.json().fields[0].message).toBe('Ein Energieausweis gilt höchstens zehn Jahre nach seiner Ausstellung.');
   });
 });
+
+describe('the object list filter "certificate expires within 90 days" (GET /api/asset?epcExpiring=true)', () => {
+  const setEpc = async (name: string, epcIssuedAt: string, epcValidUntil: string) =>
+    h.db.updateTable('assets').set({ epc_issued_at: epcIssuedAt, epc_valid_until: epcValidUntil }).where('name', '=', name).execute();
+  const listed = async () => {
+    const res = await h.as('objectadmin', 'GET', '/api/asset?page=1&pageSize=25&epcExpiring=true');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ items: { name: string }[] }>().items.map((i) => i.name);
+  };
+
+  it('lists the objects whose certificate is valid today and ends within 90 days, by the day of the clock', async () => {
+    const others = (await h.as('objectadmin', 'GET', '/api/asset?page=1&pageSize=25')).json<{ items: { name: string }[] }>().items.map((i) => i.name);
+    const [second] = others.filter((n) => n !== 'Hotel am Rheinufer');
+    await setEpc('Hotel am Rheinufer', '2021-04-01', '2031-03-31');
+    await setEpc(second!, '2021-07-01', '2031-06-30');
+    h.clock.now = Date.parse('2030-12-30T10:00:00Z');
+    expect(await listed()).toEqual([]);
+    h.clock.now = Date.parse('2031-01-01T10:00:00Z');
+    expect(await listed()).toEqual(['Hotel am Rheinufer']);
+    h.clock.now = Date.parse('2031-04-01T10:00:00Z');
+    expect(await listed()).toEqual([second]);
+    // Ended: no longer "expiring".
+    h.clock.now = Date.parse('2031-06-30T10:00:00Z');
+    expect(await listed()).toEqual([]);
+  });
+
+  it('refuses a value that is no flag with a field error', async () => {
+    const res = await h.as('objectadmin', 'GET', '/api/asset?epcExpiring=maybe');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual([expect.objectContaining({ path: 'epcExpiring' })]);
+  });
+});

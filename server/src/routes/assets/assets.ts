@@ -4,7 +4,7 @@ import { createsBuyerAssets, groupScope, mayEditAsset, mayEditAssets, mayViewAss
 import { shareProblemKey, shareProblems } from '@ecore/core/assets/asset-class-shares.ts';
 import { selectableAssetTypes } from '@ecore/core/assets/asset-classes.ts';
 import { assetBodySchema, type AssetBody, type AssetView } from '@ecore/core/assets/object.ts';
-import { EPC_CLASSES, EPC_TYPES, NO_EPC, epcAfter, epcProblems, type EpcFields } from '@ecore/core/banks/epc.ts';
+import { EPC_CLASSES, EPC_TYPES, NO_EPC, epcAfter, epcExpiryWindow, epcProblems, type EpcFields } from '@ecore/core/banks/epc.ts';
 import { pageQuerySchema } from '@ecore/core/identity/user-schema.ts';
 import { isVerifiedScore, mayViewScore } from '@ecore/core/scoring/score-access.ts';
 import { rescore } from '../scoring/stored-score.ts';
@@ -174,6 +174,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
               [DESCRIBED_AS]: { type: 'string', enum: ['NotStarted', ...ASSET_QUESTIONNAIRE_STATES] },
             }),
           labelExpiresWithinDays: wholeNumberParam(0, 366, 'validation-generic').optional().describe('only objects whose current label expires within this many days'),
+          epcExpiring: booleanQuery.describe('only objects whose energy performance certificate is valid today and ends within 90 days'),
           closedByMe: booleanQuery.describe('the evaluator’s objects it closed (accepted), read only with their labels; 403 for other roles'),
         }),
         response: { 200: z.object({ items: z.array(listItemSchema), total: z.number(), page: z.number(), pageSize: z.number() }), ...errorResponses, 403: errorSchema },
@@ -186,13 +187,15 @@ export const assetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       // The evaluator's "closed by me" view (core closedByMeGrants, DOMAIN.md §1) replaces the ordinary visibility.
       const closedGrants = q.closedByMe === true ? closedByMeGrants(actor) : undefined;
       if (closedGrants === null) throw new HttpError(403, 'forbidden');
+      const today = calendarDate(new Date(deps.clock()));
       const filter = {
         grants: closedGrants ?? assetGrants(actor),
         search: q.search,
         assetGroupIds: q.assetGroupId ? [q.assetGroupId] : undefined,
         assetState: q.assetState,
         // Today's calendar date comes from the injected clock, so the cached page is one per day.
-        labelValidUntil: q.labelExpiresWithinDays === undefined ? undefined : labelExpiryWindow(calendarDate(new Date(deps.clock())), q.labelExpiresWithinDays),
+        labelValidUntil: q.labelExpiresWithinDays === undefined ? undefined : labelExpiryWindow(today, q.labelExpiresWithinDays),
+        epcExpiring: q.epcExpiring === true ? epcExpiryWindow(today) : undefined,
         page: q.page,
         pageSize: q.pageSize,
       };

@@ -97,7 +97,7 @@ describe('GET /api/export/assetgroup/{id}', () => {
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(headers).toEqual(expect.arrayContaining(['Object', 'Object group', 'Owner', 'Finance score (%)', 'ECORE score (%)', 'Gross floor area (m²)']));
+    expect(headers).toEqual(expect.arrayContaining(['Object', 'Object group', 'Owner', 'Finance score (%)', 'ECORE score (%)', 'Gross floor area (m²)', 'Efficiency class', 'Kind of certificate', 'Primary energy demand (kWh/m²a)', 'Final energy demand (kWh/m²a)', 'Registration number', 'Issued on', 'Valid until']));
     // Only the granted hotel of the owner's group: its neighbours are not the bank's.
     expect(sheet.actualRowCount).toBe(2);
     const cell = (name: string) => sheet.getRow(2).getCell(headers.indexOf(name) + 1);
@@ -112,13 +112,19 @@ describe('GET /api/export/assetgroup/{id}', () => {
 
   it('CSV in German has a decimal comma and German headers; JSON carries the raw values', async () => {
     const group = await idOf('asset_groups', 'Portfolio Rhein-Main');
+    await h.db
+      .updateTable('assets')
+      .set({ epc_class: 'B', epc_type: 'demand', epc_primary_energy_demand: 95.5, epc_registration_number: 'HE-2021-004711', epc_issued_at: '2021-04-01', epc_valid_until: '2031-03-31' })
+      .where('name', '=', 'Hotel am Rheinufer')
+      .execute();
     const csv = await get('bank', `/api/export/assetgroup/${group}?exportFormat=1&language=de`);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const records = parse(csv.body, { delimiter: ';', bom: true, columns: true }) as Record<string, string>[];
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ Objekt: 'Hotel am Rheinufer', 'Finanzscore (%)': '48,8', 'ECORE-Score (%)': '61,5', 'Bruttogrundfläche (m²)': '8300', Zugang: 'Zugriff gewährt', Eigentümer: 'Musterimmobilien AG' });
+    expect(records[0]).toMatchObject({ Effizienzklasse: 'B', 'Art des Ausweises': 'Bedarfsausweis', 'Primärenergiebedarf (kWh/m²a)': '95,5', 'Endenergiebedarf (kWh/m²a)': '', Registriernummer: 'HE-2021-004711', 'Ausgestellt am': '2021-04-01', 'Gültig bis': '2031-03-31' });
     const json = (await get('bank', `/api/export/assetgroup/${group}?exportFormat=0&language=de`)).json<Record<string, unknown>[]>();
-    expect(json).toEqual([expect.objectContaining({ name: 'Hotel am Rheinufer', financeScore: 48.8, ecoreScore: 61.5, access: 'granted', assetTotalArea: 8300 })]);
+    expect(json).toEqual([expect.objectContaining({ name: 'Hotel am Rheinufer', financeScore: 48.8, ecoreScore: 61.5, access: 'granted', assetTotalArea: 8300, epcClass: 'B', epcType: 'demand', epcPrimaryEnergyDemand: 95.5, epcIssuedAt: '2021-04-01' })]);
   });
 
   it('a chosen subset exports just those; objects outside the group or the scope answer 400 naming Assets', async () => {

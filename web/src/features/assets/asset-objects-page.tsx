@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { mayEditAssets } from '@ecore/core/assets/asset-access.ts';
+import { EPC_EXPIRY_WARNING_DAYS } from '@ecore/core/banks/epc.ts';
 import { countryName } from '@ecore/core/shared/countries.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
@@ -25,7 +26,7 @@ import { GROUP_INFO_KEY, deleteAsset, fetchAssetGroupInfo, fetchAssets, type Ass
 import { newObjectPath, objectPath } from './object-paths.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 
-const FILTER_DEFAULTS: Record<AssetObjectsFilter, string> = { assetGroupId: '', labelExpiresWithinDays: '' };
+const FILTER_DEFAULTS: Record<AssetObjectsFilter, string> = { assetGroupId: '', labelExpiresWithinDays: '', epcExpiring: '' };
 /** The days of the filter "label expires within 90 days" (issue 22): the reminders come 60 and 30 days before. */
 const LABEL_EXPIRY_DAYS = '90';
 /** The select's value for "every group" (the list query leaves the filter out). */
@@ -123,6 +124,11 @@ export function AssetObjectsPage() {
           label={t('assets.objects.filters.labelExpires', { days: LABEL_EXPIRY_DAYS })}
           checked={query.filters.labelExpiresWithinDays !== ''}
           onChange={(event) => change({ filters: { labelExpiresWithinDays: event.currentTarget.checked ? LABEL_EXPIRY_DAYS : '' } })}
+        />
+        <Checkbox
+          label={t('assets.objects.filters.epcExpires', { days: EPC_EXPIRY_WARNING_DAYS })}
+          checked={query.filters.epcExpiring === 'true'}
+          onChange={(event) => change({ filters: { epcExpiring: event.currentTarget.checked ? 'true' : '' } })}
         />
       </ListToolbar>
       <DataTable

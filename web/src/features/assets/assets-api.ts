@@ -86,8 +86,8 @@ export interface AccessDecisionAnswer {
 }
 
 export type AssetListFilter = 'assetGroupId';
-/** The object list's filters: a group, and (issue 22) labels expiring within so many days. */
-export type AssetObjectsFilter = AssetListFilter | 'labelExpiresWithinDays';
+/** The object list's filters: a group, labels expiring within so many days, certificates expiring within 90 days. */
+export type AssetObjectsFilter = AssetListFilter | 'labelExpiresWithinDays' | 'epcExpiring';
 
 // ---- objects
 
