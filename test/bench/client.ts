@@ -84,7 +84,7 @@ try {
   });
   const { accessToken } = (await login.json()) as { accessToken: string };
   const pages = [
-    { label: 'login page', path: '/login', token: null, shown: (page: Page) => page.getByRole('button', { name: 'Anmelden' }).waitFor() },
+    { label: 'login page', path: '/login', token: null, shown: (page: Page) => page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor() },
     {
       label: 'object list',
       path: '/asset-management/objects',

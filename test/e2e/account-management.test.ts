@@ -259,7 +259,7 @@ describe('account management in the browser', () => {
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
     await page.getByLabel('User name').fill('admin');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${portal.url}/`);
     await page.goto(`${portal.url}/account-management/users`);
     await page.getByRole('tab', { name: 'User', selected: true }).waitFor();

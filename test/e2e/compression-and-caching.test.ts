@@ -12,7 +12,7 @@ it('a cold load of the login page gets the client Brotli-compressed; a warm one 
   const { portal, context, page } = journey;
   const shown = async (tab: typeof page) => {
     await tab.goto(`${portal.url}/login`);
-    await tab.getByRole('button', { name: 'Anmelden' }).waitFor();
+    await tab.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
     await tab.waitForLoadState('networkidle');
   };
 

@@ -14,7 +14,7 @@ const signIn = async (userName: string) => {
   await page.goto(`${portal.url}/login`);
   await page.getByLabel('Benutzername').fill(userName);
   await page.getByLabel('Passwort', { exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await page.waitForURL(`${portal.url}/`);
 };
 

@@ -143,7 +143,7 @@ describe('sign-in and the shell in the browser', () => {
 
   it('"Anmelden" clicked first, with nothing typed, names the fields to fill (core\'s texts load before the check)', async () => {
     await page.goto(`${portal.url}/login`);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect.poll(() => page.getByText('Bitte füllen Sie dieses Feld aus').count()).toBe(2);
     expect(page.url()).toContain('/login');
   });

@@ -65,7 +65,7 @@ describe('authenticator apps', () => {
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
     await page.getByLabel('User name').fill('analyst');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'Verification code' }).waitFor();
     await page.getByText('Enter the code shown by your authenticator app, or one of your recovery codes.').waitFor();
     await page.getByRole('textbox', { name: 'Code' }).fill('12345');

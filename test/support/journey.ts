@@ -50,7 +50,7 @@ export async function personAt(browser: Browser, viewport: { width: number; heig
 export async function signIn(page: Page, userName: string, password = 'demo1234'): Promise<void> {
   await page.getByLabel('Benutzername').fill(userName);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 }
 
 /** An .eml file as a reader sees it: quoted-printable soft breaks and escapes undone. */

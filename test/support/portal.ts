@@ -96,7 +96,7 @@ export async function spawnUntilReady(command: string[], env: Record<string, str
       const timer = setTimeout(() => reject(new Error(`${command.join(' ')} did not start:\n${out}`)), options.timeoutMs ?? 120_000);
       const onData = (chunk: Buffer) => {
         out += chunk.toString();
-        const match = /ready at (http:\/\/[\d.]+:\d+)/.exec(out);
+        const match = /ready at (http:\/\/[\w.-]+:\d+)/.exec(out);
         if (match?.[1]) {
           clearTimeout(timer);
           resolve(match[1]);
