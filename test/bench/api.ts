@@ -253,6 +253,8 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
   }[] = [
     { label: 'POST /api/user/login (argon2id)', path: '/api/user/login', method: 'POST', headers, body: signIn('objectadmin') },
     { label: 'GET /api/user/me', path: '/api/user/me', headers: objects },
+    { label: `GET /api/user/me/worklist (${LARGE_GROUP} objects)`, path: '/api/user/me/worklist', headers: groupAdmin, connections: [1, 8, 32] },
+    { label: `GET /api/user/me/worklist (${total} objects)`, path: '/api/user/me/worklist', headers: objects, connections: [1, 8] },
     { label: `GET /api/asset page 1 of ${lastPage}`, path: `/api/asset?page=1&pageSize=${PAGE_SIZE}`, headers: objects },
     { label: `GET /api/asset page ${Math.ceil(lastPage / 2)}`, path: `/api/asset?page=${Math.ceil(lastPage / 2)}&pageSize=${PAGE_SIZE}`, headers: objects },
     { label: `GET /api/asset page ${lastPage} (last)`, path: `/api/asset?page=${lastPage}&pageSize=${PAGE_SIZE}`, headers: objects },
