@@ -5,6 +5,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrateToLatest } from '@ecore/migrations/index.ts';
 import type { DB } from './schema.ts';
+import { PreparingClient } from './prepared.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -90,7 +91,7 @@ async function listenOnPostgres(connectionString: string, channel: string, handl
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, Client: PreparingClient });
     // An idle pooled connection that the server ends (a restart, a dropped database, a failover) is reported
     // here and discarded; the next query opens a new one. Without a listener the error would end the process.
     pool.on('error', () => undefined);

@@ -3,6 +3,7 @@ import { SCORING_RULES_VERSION } from '@ecore/core/scoring/score.ts';
 import type { LastYear, OutlierAcceptance, OutlierType } from '@ecore/core/scoring/outliers.ts';
 import { NOTIFY_AFTER_COMMIT } from '@ecore/migrations/index.ts';
 import type { DB } from '../schema.ts';
+import { PREPARED } from '../prepared.ts';
 import { toAnswer, type AnswerLock, type AnswerRow, type AssetQuestionnaireRow, type CommentRow, type DocumentRow, type RawAnswer } from './answering-repository.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -100,7 +101,7 @@ const toSheet = (r: SheetQueryRow): Sheet => ({
 });
 
 const sheetQuery = (db: Executor, where: ReturnType<typeof sql>) =>
-  sql<SheetQueryRow>`select aq.id, aq.asset_id, aq.questionnaire_id, q.title, q.version_label, q.type, aq.state, aq.reporting_year,
+  sql<SheetQueryRow>`${PREPARED} select aq.id, aq.asset_id, aq.questionnaire_id, q.title, q.version_label, q.type, aq.state, aq.reporting_year,
       aq.created_at, aq.closed_at, aq.submitted_alone, aq.decline_count, aq.adjustments, aq.answered_count, aq.total_count,
       (select json_build_object('user_id', l.user_id, 'holder_name', l.holder_name, 'since', l.since, 'last_activity', l.last_activity)
         from asset_questionnaire_locks l where l.asset_questionnaire_id = aq.id) as lock,
@@ -151,7 +152,7 @@ async function readSheet(db: Executor, id: number): Promise<Sheet | null> {
  * transaction's notification triggers and answers the transaction's id, the notifications' origin.
  */
 export async function lockSheetForSave(trx: Transaction<DB>, assetId: number): Promise<{ sheet: Sheet; origin: string } | null> {
-  const { rows: locked } = await sql<{ id: number; origin: string }>`select aq.id, pg_current_xact_id()::text as origin, set_config(${NOTIFY_AFTER_COMMIT}, 'on', true)
+  const { rows: locked } = await sql<{ id: number; origin: string }>`${PREPARED} select aq.id, pg_current_xact_id()::text as origin, set_config(${NOTIFY_AFTER_COMMIT}, 'on', true)
     from asset_questionnaires aq where ${sheetWhere(assetId, null)} order by aq.id desc limit 1 for update`.execute(trx);
   const sheet = locked[0] ? await readSheet(trx, locked[0].id) : null;
   return sheet ? { sheet, origin: locked[0]!.origin } : null;
@@ -212,7 +213,7 @@ export async function writeSave(db: Executor, save: SaveWrite): Promise<AnswerRo
   );
   const changes = JSON.stringify(save.changes.map((c) => ({ question_id: c.questionId, kind: c.kind, user_id: c.userId, old_value: c.oldValue ?? null, new_value: c.newValue ?? null, note: c.note })));
   const questionnaire = settings.length > 0 ? sql`, questionnaire as (update asset_questionnaires set ${sql.join(settings)} where id = ${save.questionnaireId})` : sql``;
-  const { rows } = await sql<RawAnswer>`with input as (
+  const { rows } = await sql<RawAnswer>`${PREPARED} with input as (
       select * from json_to_recordset(${answers}::json) as i(answer_id int, question_id int, input_answer float8, option_ids int[], state text, provenance text, decline boolean)),
     updated as (
       update asset_answers a set input_answer = i.input_answer, option_ids = i.option_ids, state = i.state, provenance = i.provenance, modified_by = ${save.by}, modified_at = ${save.at},
