@@ -48,6 +48,10 @@ export const requestState = (request: { decidedAt: number | null; expiresAt: num
 /** A request is open while undecided and its link has not expired. */
 export const isOpenRequest = (request: { decidedAt: number | null; expiresAt: number }, now: number): boolean => requestState(request, now) === 'open';
 
+/** Whether the actor's role lets it decide any request at all (the screen, its list and the tab; others are refused 403). */
+export const mayDecideAccessRequests = (actor: Pick<AssetActor, 'roles' | 'orgBuyer' | 'orgFinance'>): boolean =>
+  actor.roles.includes(Role.AccountAdministrator) || (actor.roles.includes(Role.ObjectAdministrator) && !actor.orgBuyer && !actor.orgFinance);
+
 /**
  * Who decides a request inside the portal, as the objects they decide for: the owner organisation's
  * ObjectAdministrators, within their access list where they have one (DOMAIN.md §1), and the AccountAdministrator,
@@ -56,7 +60,7 @@ export const isOpenRequest = (request: { decidedAt: number | null; expiresAt: nu
  */
 export const accessDecisionGrants = (actor: AssetActor): AssetGrant[] => {
   if (actor.roles.includes(Role.AccountAdministrator)) return [{ kind: 'all' }];
-  if (!actor.roles.includes(Role.ObjectAdministrator) || actor.orgBuyer || actor.orgFinance) return [];
+  if (!mayDecideAccessRequests(actor)) return [];
   return [
     {
       kind: 'organisation',
@@ -68,8 +72,6 @@ export const accessDecisionGrants = (actor: AssetActor): AssetGrant[] => {
   ];
 };
 
-/** Whether the actor's role lets it decide any request at all (the screen and its list; others are refused 403). */
-export const mayDecideAccessRequests = (actor: AssetActor): boolean => accessDecisionGrants(actor).length > 0;
 
 /** Whether the actor decides the requests for this object (a request it may not decide is unknown to it: 404). */
 export const mayDecideAccessRequest = (actor: AssetActor, asset: AssetFacts): boolean => accessDecisionGrants(actor).some((g) => grantCovers(g, asset));
