@@ -14,7 +14,7 @@ const HOTEL = 'Hotel am Rheinufer';
 const DAY = 86_400_000;
 const assetId = async (name: string) => (await h.db.selectFrom('assets').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
-interface Received { id: number; assetId: number; assetName: string; buyerOrganisationName: string; requestedAt: string; expiresAt: string; decision: boolean | null; decidedAt: string | null }
+interface Received { id: number; assetId: number; assetName: string; buyerOrganisationName: string; requestedAt: string; expiresAt: string; decision: boolean | null; decidedAt: string | null; state: string }
 
 /** The demo buyer asks for the object; answers the request's id and the mailed link's token. */
 const ask = async (name = HOTEL) => {
@@ -55,7 +55,8 @@ describe('GET /api/asset/accessRequests/received', () => {
       [second.id, 'Bürohaus Mainzer Landstraße', 'Käufer Wohnbau GmbH', null],
       [first.id, HOTEL, 'Käufer Wohnbau GmbH', false],
     ]);
-    expect(list.body[0]).toMatchObject({ requestedAt: new Date(T0 + 60_000).toISOString(), expiresAt: new Date(T0 + 60_000 + 14 * DAY).toISOString(), decidedAt: null });
+    expect(list.body[0]).toMatchObject({ requestedAt: new Date(T0 + 60_000).toISOString(), expiresAt: new Date(T0 + 60_000 + 14 * DAY).toISOString(), decidedAt: null, state: 'open' });
+    expect(list.body[1]).toMatchObject({ state: 'decided' });
     expect((await received('admin')).body.map((r) => r.id)).toEqual([second.id, first.id]);
   });
 
@@ -103,7 +104,7 @@ describe('POST /api/asset/accessRequests/{id}/decision', () => {
     const { id, token } = await ask();
     expect((await clickLink(id, token, true)).statusCode).toBe(200);
     const refused = await h.expectRefused(async () => decide('objectadmin', id, { decision: false }), { statusCode: 409, key: 'asset-access-decision-already-decided' });
-    expect(refused.message).toBe('Über diese Zugriffsanfrage wurde bereits entschieden; die erste Entscheidung gilt.');
+    expect((refused as { message?: string }).message).toBe('Über diese Zugriffsanfrage wurde bereits entschieden; die erste Entscheidung gilt.');
   });
 
   it('another organisation, an administrator outside its access list and an unknown id get 404, and nothing is stored', async () => {
@@ -126,8 +127,8 @@ describe('POST /api/asset/accessRequests/{id}/decision', () => {
       async () => h.app.inject({ method: 'POST', url: `/api/asset/accessRequests/${id}/decision`, headers: { ...bearer(await h.login('objectadmin')), 'accept-language': 'en' }, payload: { decision: true } }),
       { statusCode: 410, key: 'asset-access-decision-expired' },
     );
-    expect(refused.message).toBe('This access request has expired and can no longer be decided. The buyer organisation may ask again.');
-    expect((await received('objectadmin')).body[0]).toMatchObject({ id, decision: null, decidedAt: null });
+    expect((refused as { message?: string }).message).toBe('This access request has expired and can no longer be decided. The buyer organisation may ask again.');
+    expect((await received('objectadmin')).body[0]).toMatchObject({ id, decision: null, decidedAt: null, state: 'expired' });
   });
 
   it('refuses a body without a true or false decision: 400 with the field named', async () => {

@@ -7,6 +7,7 @@ import {
   mayDecideAccessRequest,
   mayDecideAccessRequests,
   portalDecisionOutcome,
+  requestState,
 } from '@ecore/core/assets/access-requests.ts';
 import { idParams } from '@ecore/core/shared/schemas.ts';
 import { decideAccessRequest, findAccessRequest, listAccessRequestsReceived } from '@ecore/adapters/db/assets/access-requests-repository.ts';
@@ -45,6 +46,7 @@ export const accessDecisionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
               expiresAt: z.string().describe('Until when it can be decided (ISO 8601); undecided after it, it has expired'),
               decision: z.boolean().nullable(),
               decidedAt: z.string().nullable(),
+              state: z.enum(['open', 'decided', 'expired']).describe('Open while undecided and unexpired, at the server’s clock'),
             }),
           ),
           403: errorSchema,
@@ -59,7 +61,7 @@ export const accessDecisionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       const rows = await listAccessRequestsReceived(deps.db, accessDecisionGrants(actor), now);
       return [...rows]
         .sort((a, b) => compareReceivedRequests(a, b, now))
-        .map((r) => ({ ...r, requestedAt: iso(r.requestedAt)!, expiresAt: iso(r.expiresAt)!, decidedAt: iso(r.decidedAt) }));
+        .map((r) => ({ ...r, requestedAt: iso(r.requestedAt)!, expiresAt: iso(r.expiresAt)!, decidedAt: iso(r.decidedAt), state: requestState(r, now) }));
     },
   );
 

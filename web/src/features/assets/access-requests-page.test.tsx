@@ -12,9 +12,9 @@ import type { ReceivedAccessRequest } from './assets-api.ts';
 
 const DAY = 86_400_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
-const OPEN: ReceivedAccessRequest = { id: 7, assetId: 3, assetName: 'Hotel am Rheinufer', isBuyerAsset: false, buyerOrganisationName: 'Käufer Wohnbau GmbH', requestedAt: iso(-DAY), expiresAt: iso(13 * DAY), decision: null, decidedAt: null };
-const DECIDED: ReceivedAccessRequest = { ...OPEN, id: 6, assetId: 4, assetName: 'Bürohaus Mainzer Landstraße', requestedAt: iso(-3 * DAY), decision: false, decidedAt: iso(-2 * DAY) };
-const EXPIRED: ReceivedAccessRequest = { ...OPEN, id: 5, assetId: 5, assetName: 'Quartier Prenzlauer Berg', requestedAt: iso(-20 * DAY), expiresAt: iso(-6 * DAY) };
+const OPEN: ReceivedAccessRequest = { id: 7, assetId: 3, assetName: 'Hotel am Rheinufer', isBuyerAsset: false, buyerOrganisationName: 'Käufer Wohnbau GmbH', requestedAt: iso(-DAY), expiresAt: iso(13 * DAY), decision: null, decidedAt: null, state: 'open' };
+const DECIDED: ReceivedAccessRequest = { ...OPEN, id: 6, assetId: 4, assetName: 'Bürohaus Mainzer Landstraße', requestedAt: iso(-3 * DAY), decision: false, decidedAt: iso(-2 * DAY), state: 'decided' };
+const EXPIRED: ReceivedAccessRequest = { ...OPEN, id: 5, assetId: 5, assetName: 'Quartier Prenzlauer Berg', requestedAt: iso(-20 * DAY), expiresAt: iso(-6 * DAY), state: 'expired' };
 
 let rows: ReceivedAccessRequest[] = [];
 const decided: [number, boolean][] = [];
@@ -25,7 +25,7 @@ vi.mock(import('./assets-api.ts'), async (original) => ({
   decideReceivedAccessRequest: async (id: number, decision: boolean) => {
     decided.push([id, decision]);
     if (refusal) throw refusal;
-    rows = rows.map((r) => (r.id === id ? { ...r, decision, decidedAt: new Date().toISOString() } : r));
+    rows = rows.map((r) => (r.id === id ? { ...r, decision, decidedAt: new Date().toISOString(), state: 'decided' as const } : r));
     return { buyerOrganisationName: 'Käufer Wohnbau GmbH', assetName: 'Hotel am Rheinufer', result: 'DecidedSuccessfully' as const, decision };
   },
 }));

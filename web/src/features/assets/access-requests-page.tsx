@@ -4,7 +4,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
-import { isOpenRequest, mayDecideAccessRequests, requestState } from '@ecore/core/assets/access-requests.ts';
+import { mayDecideAccessRequests } from '@ecore/core/assets/access-requests.ts';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import type { PagedListState } from '../../components/data-table/use-paged-list.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -49,10 +49,8 @@ export function AccessRequestsPage() {
   if (!allowed) return <Navigate to="/asset-management/object-groups" replace />;
 
   const language = currentLanguage();
-  const now = Date.now();
-  const times = (r: ReceivedAccessRequest) => ({ decidedAt: r.decidedAt === null ? null : Date.parse(r.decidedAt), expiresAt: Date.parse(r.expiresAt) });
-  const open = requests.data?.filter((r) => isOpenRequest(times(r), now));
-  const closed = requests.data?.filter((r) => !isOpenRequest(times(r), now));
+  const open = requests.data?.filter((r) => r.state === 'open');
+  const closed = requests.data?.filter((r) => r.state !== 'open');
 
   const decide = async (request: ReceivedAccessRequest, decision: boolean) => {
     setPending(request.id);
@@ -98,10 +96,7 @@ export function AccessRequestsPage() {
     {
       key: 'outcome',
       header: t('assets.accessRequests.columns.outcome'),
-      render: (r) => {
-        const state = requestState(times(r), now);
-        return <StatusBadge kind="accessRequest" state={state === 'expired' ? 'Expired' : r.decision ? 'Approved' : 'Declined'} />;
-      },
+      render: (r) => <StatusBadge kind="accessRequest" state={r.state === 'expired' ? 'Expired' : r.decision ? 'Approved' : 'Declined'} />,
     },
     { key: 'decidedAt', header: t('assets.accessRequests.columns.decidedAt'), render: (r) => date(r.decidedAt), minWidth: 140 },
   ];

@@ -140,6 +140,8 @@ export interface ReceivedAccessRequest {
   expiresAt: string;
   decision: boolean | null;
   decidedAt: string | null;
+  /** Open while undecided and unexpired (core requestState, at the server's clock). */
+  state: 'open' | 'decided' | 'expired';
 }
 
 export const fetchReceivedAccessRequests = (): Promise<ReceivedAccessRequest[]> => api.get<ReceivedAccessRequest[]>('asset/accessRequests/received');
