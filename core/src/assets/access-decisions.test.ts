@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { roleSet } from '../identity/arbitraries/users.ts';
+import { anyActor, anyAsset } from '../answering/arbitraries/actors.ts';
 import { Role } from '../identity/roles.ts';
 import { worklistPlan } from '../worklist/worklist.ts';
 import {
@@ -14,26 +14,8 @@ import {
 } from './access-requests.ts';
 import { grantCovers, mayViewAsset, type AssetActor, type AssetFacts } from './asset-access.ts';
 
-const anyActor = (): fc.Arbitrary<AssetActor> =>
-  fc.record({
-    userId: fc.integer({ min: 1, max: 3 }),
-    roles: roleSet(),
-    orgId: fc.integer({ min: 1, max: 3 }),
-    orgBuyer: fc.boolean(),
-    orgFinance: fc.boolean(),
-    accessGroups: fc.uniqueArray(fc.integer({ min: 1, max: 5 }), { maxLength: 2 }),
-    accessAssets: fc.uniqueArray(fc.integer({ min: 1, max: 20 }), { maxLength: 2 }),
-  });
 /** An object an access request can be about: never a buyer organisation's (accessRequestProblem refuses those). */
-const anyOwnedObject = (): fc.Arbitrary<AssetFacts> =>
-  fc.record({
-    id: fc.integer({ min: 1, max: 20 }),
-    organisationId: fc.integer({ min: 1, max: 3 }),
-    assetGroupId: fc.integer({ min: 1, max: 5 }),
-    isBuyerAsset: fc.constant(false),
-    testerUserId: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
-    grantedOrganisationIds: fc.uniqueArray(fc.integer({ min: 1, max: 3 })),
-  });
+const anyOwnedObject = (): fc.Arbitrary<AssetFacts> => anyAsset().map((o) => ({ ...o, isBuyerAsset: false }));
 /** A request as stored: asked at some time, valid 14 days, perhaps decided; and the moment it is looked at. */
 const anyRequest = () =>
   fc.record({

@@ -25,11 +25,15 @@ export async function insertAccessRequest(
   return row.id;
 }
 
-export async function findAccessRequest(db: Executor, id: number) {
-  const row = await db
+/** Requests with the object asked for and the buyer organisation asking. */
+const requestsWithAssetAndBuyer = (db: Executor) =>
+  db
     .selectFrom('asset_access_requests')
     .innerJoin('assets', 'assets.id', 'asset_access_requests.asset_id')
-    .innerJoin('organisations as buyer', 'buyer.id', 'asset_access_requests.buyer_organisation_id')
+    .innerJoin('organisations as buyer', 'buyer.id', 'asset_access_requests.buyer_organisation_id');
+
+export async function findAccessRequest(db: Executor, id: number) {
+  const row = await requestsWithAssetAndBuyer(db)
     .select([
       'asset_access_requests.id',
       'asset_access_requests.asset_id',
@@ -154,10 +158,7 @@ export const RECEIVED_REQUESTS_LIMIT = 500;
  */
 export async function listAccessRequestsReceived(db: Executor, grants: readonly AssetGrant[], now: number) {
   const at = new Date(now);
-  const rows = await db
-    .selectFrom('asset_access_requests')
-    .innerJoin('assets', 'assets.id', 'asset_access_requests.asset_id')
-    .innerJoin('organisations as buyer', 'buyer.id', 'asset_access_requests.buyer_organisation_id')
+  const rows = await requestsWithAssetAndBuyer(db)
     .select([
       'asset_access_requests.id',
       'asset_access_requests.asset_id',
