@@ -46,6 +46,7 @@ import * as authenticatorApps from './migrations/2026-11-29-120-authenticator-ap
 import * as organisationSso from './migrations/2026-11-29-121-organisation-sso.ts';
 import * as notifyAfterCommit from './migrations/2026-11-29-127-notify-after-commit.ts';
 import * as auditLinksAfterCommit from './migrations/2026-11-29-128-audit-links-after-commit.ts';
+import * as accessRequestIndexes from './migrations/2026-11-30-129-access-request-indexes.ts';
 import * as ssoLogins from './migrations/2026-11-29-122-sso-logins.ts';
 import * as passkeys from './migrations/2026-11-29-126-passkeys.ts';
 import * as auditChain from './migrations/2026-11-29-114-audit-chain.ts';
@@ -108,6 +109,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-126-passkeys': passkeys,
   '2026-11-29-127-notify-after-commit': notifyAfterCommit,
   '2026-11-29-128-audit-links-after-commit': auditLinksAfterCommit,
+  '2026-11-30-129-access-request-indexes': accessRequestIndexes,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

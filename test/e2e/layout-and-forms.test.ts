@@ -149,6 +149,10 @@ describe('the main pages at 1024 and 1366 px, in German and English', () => {
     await page.evaluate(() => localStorage.clear());
     await signIn('buyer');
     expect(await checkPages(['/asset-management/access-request'], [])).toEqual([]);
+    // The owner's side: the demo buyer's open request with its approve and decline buttons.
+    await page.evaluate(() => localStorage.clear());
+    await signIn('objectadmin');
+    expect(await checkPages(['/asset-management/access-requests'])).toEqual([]);
   });
 
   it('score management: both template lists, the reference data and a draft question with its options', async () => {

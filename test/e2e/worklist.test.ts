@@ -9,7 +9,9 @@ import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
  * review and opens its check screen from it; after the tester declines the demo office, the collector sees the decline
  * first, with the tester's reason, and one click opens the questionnaire to mend it. The account administrator finds
  * its paused demo webhook first, opens the webhooks screen from it (docs/webhooks.md), reads its deliveries, creates a
- * webhook (a refused address shown at its field, the secret shown once) and deletes it again.
+ * webhook (a refused address shown at its field, the secret shown once) and deletes it again. The object
+ * administrator finds the demo buyer's access request, opens the access requests screen from it in one click and
+ * approves it (docs/access-requests.md); the buyer then sees the object.
  */
 const VIEWPORT = { width: 1024, height: 900 };
 const journey = useJourney(VIEWPORT);
@@ -44,6 +46,7 @@ const objectIdOf = async (name: string): Promise<number> => {
 };
 
 const worklist = (p: Page) => p.getByRole('region', { name: 'Was auf Sie wartet' });
+const REQUESTED = 'Wohn- und Geschäftshaus Bockenheim'; // the demo buyer's open access request (demo-worklist.ts)
 
 describe('the worklist on the home page', () => {
   it('shows the tester its job in review and opens the check screen from it', async () => {
@@ -123,5 +126,36 @@ describe('the worklist on the home page', () => {
     const provoked = (p: string) => /^400 for POST .*\/api\/webhooks$/.test(p) || /webhooks: Failed to load resource: .* 400/.test(p);
     expect(problems.filter(provoked)).toHaveLength(2);
     expect(problems.filter((p) => !provoked(p))).toEqual([]);
+  });
+
+  it('takes the object administrator from the demo buyer’s access request to the access requests screen, where it approves it', async () => {
+    await page.goto(`${portal.url}/`);
+    await signIn(page, 'objectadmin');
+    const item = worklist(page).getByRole('listitem').filter({ hasText: 'Zugriffsanfrage' });
+    await item.getByText('Käufer Wohnbau GmbH bittet um Lesezugriff auf das Objekt: freigeben oder ablehnen.').waitFor();
+    await item.getByRole('link', { name: REQUESTED }).click();
+    await page.waitForURL(`${portal.url}/asset-management/access-requests`);
+    await page.getByRole('tab', { name: 'Zugriffsanfragen', selected: true }).waitFor();
+    const open = page.getByRole('table', { name: 'Offene Zugriffsanfragen' });
+    await open.getByRole('row', { name: new RegExp(REQUESTED) }).getByText('Käufer Wohnbau GmbH').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'the access requests screen with an open request');
+
+    await page.getByRole('button', { name: `Freigeben: ${REQUESTED} für Käufer Wohnbau GmbH` }).click();
+    await page.getByText(`Käufer Wohnbau GmbH hat jetzt Lesezugriff auf „${REQUESTED}“.`).first().waitFor();
+    await page.getByText('Keine offenen Zugriffsanfragen.').waitFor();
+    const closed = page.getByRole('table', { name: 'Entschiedene und abgelaufene Zugriffsanfragen' });
+    await closed.getByRole('row', { name: new RegExp(REQUESTED) }).getByText('Freigegeben').waitFor();
+    const { items } = await apiAs<{ items: { name: string }[] }>('buyer', 'GET', 'asset?page=1&pageSize=50');
+    expect(items.map((i) => i.name)).toContain(REQUESTED);
+
+    // In English, the screen reads in English and stays clean for axe; the worklist has nothing of it left.
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
+    await page.getByText('No open access requests.').waitFor();
+    await page.getByRole('table', { name: 'Decided and expired access requests' }).getByText('Approved').waitFor();
+    await expectNoSeriousA11yViolations(page, 'the access requests screen in English, decided');
+    const worklistNow = await apiAs<{ counts: Record<string, number> }>('objectadmin', 'GET', 'user/me/worklist');
+    expect(worklistNow.counts.accessRequests).toBe(0);
+    expect(problems).toEqual([]);
   });
 });

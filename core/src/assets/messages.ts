@@ -72,4 +72,16 @@ export const ASSET_MESSAGES = {
     de: 'Die Entscheidung im Link ist ungültig.',
     en: 'The decision in the link is invalid.',
   },
+  'asset-access-decision-not-found': {
+    de: 'Diese Zugriffsanfrage wurde nicht gefunden.',
+    en: 'This access request was not found.',
+  },
+  'asset-access-decision-already-decided': {
+    de: 'Über diese Zugriffsanfrage wurde bereits entschieden; die erste Entscheidung gilt.',
+    en: 'This access request has already been decided; the first decision stands.',
+  },
+  'asset-access-decision-expired': {
+    de: 'Diese Zugriffsanfrage ist abgelaufen und kann nicht mehr entschieden werden. Die Käuferorganisation kann erneut anfragen.',
+    en: 'This access request has expired and can no longer be decided. The buyer organisation may ask again.',
+  },
 } as const;

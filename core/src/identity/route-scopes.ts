@@ -130,6 +130,8 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/asset/config': 'read',
   'POST /api/asset/{id}/requestAssetAccess': 'write',
   'GET /api/asset/accessRequests': 'read',
+  'GET /api/asset/accessRequests/received': 'read',
+  'POST /api/asset/accessRequests/{id}/decision': 'write',
   'GET /api/asset': 'read',
   'POST /api/asset': 'write',
   'PUT /api/asset': 'write',

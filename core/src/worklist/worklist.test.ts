@@ -169,6 +169,26 @@ describe('groups, labels and webhooks on the plan (DOMAIN.md §4, §6)', () => {
     expect(ranked.items.map((i) => i.kind)).toEqual(['epcExpiring', 'plausibilityFlags', 'answersToFinish']);
   });
 
+  it('names the buyer organisation asking for access, links to the access requests screen, after group decisions and before deadlines', () => {
+    const base = { subjectType: 'accessRequest' as const, subjectId: 7, subjectName: 'Hotel am Rheinufer', questionnaireId: null, isBuyerAsset: false, state: 'Open', since: '2026-11-20T00:00:00Z', dueOn: null, note: 'Käufer Wohnbau GmbH', answered: null, total: null, openFlags: null };
+    const [de] = worklist([{ ...base, kind: 'accessRequests' }], 'de').items;
+    const [en] = worklist([{ ...base, kind: 'accessRequests' }], 'en').items;
+    expect(de!.why).toBe('Käufer Wohnbau GmbH bittet um Lesezugriff auf das Objekt: freigeben oder ablehnen.');
+    expect(en!.why).toBe('Käufer Wohnbau GmbH asks for read access to the object: approve or decline.');
+    expect(de!.link).toBe('/asset-management/access-requests');
+    const ranked = worklist([{ ...base, kind: 'labelExpiring', dueOn: '2027-01-02' }, { ...base, kind: 'accessRequests' }, { ...base, kind: 'groupDecision' }], 'en');
+    expect(ranked.items.map((i) => i.kind)).toEqual(['groupDecision', 'accessRequests', 'labelExpiring']);
+    expect(ranked.counts.accessRequests).toBe(1);
+  });
+
+  it('gives the object administrator and the account administrator open access requests, nobody else', () => {
+    const open = (roles: Role[], more: Partial<AssetActor> = {}) => worklistPlan(actor(roles, more), TODAY, 5).accessRequests !== null;
+    expect(open([Role.ObjectAdministrator])).toBe(true);
+    expect(open([Role.AccountAdministrator])).toBe(true);
+    expect(open([Role.ObjectAdministrator], { orgBuyer: true })).toBe(false);
+    for (const role of [Role.ObjectDataCollector, Role.ObjectAnalyst, Role.ProspectiveBuyer, Role.ExternalAccreditedTester, Role.Evaluator]) expect(open([role])).toBe(false);
+  });
+
   it('asks one query per kind', () => {
     fc.assert(
       fc.property(worklistActor(), (a) => {

@@ -1,6 +1,7 @@
 import type { AssetQuestionnaireState } from '../answering/answers.ts';
 import { ANSWERING_ROLES } from '../answering/submission.ts';
 import { assetGrants, type AssetActor, type AssetGrant } from '../assets/asset-access.ts';
+import { accessDecisionGrants } from '../assets/access-requests.ts';
 import { Role } from '../identity/roles.ts';
 import type { GroupState } from '../object-groups/group-rules.ts';
 import { expiresWithinLimit } from '../certificates/reminders.ts';
@@ -24,6 +25,7 @@ export const WORKLIST_KINDS = [
   'webhookPaused',
   'reviewJob',
   'groupDecision',
+  'accessRequests',
   'labelExpiring',
   'epcExpiring',
   'evidenceExpiring',
@@ -123,13 +125,18 @@ export interface WorklistPlan {
    * each save and explanation), for whoever answers them.
    */
   plausibilityFlags: QuestionnairePart | null;
+  /**
+   * Access requests of buyer organisations, open at `now` (undecided, unexpired; core `isOpenRequest`), for objects
+   * these grants cover: whoever decides them in the portal (`accessDecisionGrants`).
+   */
+  accessRequests: { grants: AssetGrant[]; now: number } | null;
 }
 
 /** The states in which open plausibility flags wait for the owner: still being answered, or declined back to it. */
 export const FLAG_STATES: readonly AssetQuestionnaireState[] = ['Active', 'Declined'];
 
-/** The plan of one actor's worklist on `today` ('YYYY-MM-DD'). */
-export const worklistPlan = (actor: AssetActor, today: string): WorklistPlan => {
+/** The plan of one actor's worklist on `today` ('YYYY-MM-DD'), at `now` (default: the start of today, UTC). */
+export const worklistPlan = (actor: AssetActor, today: string, now: number = Date.parse(`${today}T00:00:00Z`)): WorklistPlan => {
   const byKind = new Map<WorklistKind, QuestionnairePart[]>();
   for (const [state, waits] of Object.entries(QUESTIONNAIRE_WAITS) as [AssetQuestionnaireState, (typeof QUESTIONNAIRE_WAITS)[AssetQuestionnaireState]][]) {
     if (!waits) continue;
@@ -149,6 +156,7 @@ export const worklistPlan = (actor: AssetActor, today: string): WorklistPlan => 
   const ownerGrants = actor.roles.includes(Role.ObjectAdministrator) ? waiterGrants(actor, 'owner') : [];
   const libraryGrants = mayChangeLibrary(actor) ? waiterGrants(actor, 'owner') : [];
   const answerGrants = waiterGrants(actor, 'owner');
+  const deciderGrants = accessDecisionGrants(actor);
   const answerable = (Object.keys(QUESTIONNAIRE_WAITS) as AssetQuestionnaireState[]).filter((state) => QUESTIONNAIRE_WAITS[state]?.waitsFor === 'owner');
   return {
     questionnaires: [...byKind].map(([kind, parts]) => ({ kind, parts })),
@@ -159,6 +167,7 @@ export const worklistPlan = (actor: AssetActor, today: string): WorklistPlan => 
     // Whoever may manage webhooks (core webhookScope) hears of the ones it made.
     webhooksPaused: webhookScope(actor) ? { createdBy: actor.userId } : null,
     plausibilityFlags: answerGrants.length > 0 ? { states: [...FLAG_STATES], grants: answerGrants } : null,
+    accessRequests: deciderGrants.length > 0 ? { grants: deciderGrants, now } : null,
   };
 };
 
@@ -175,7 +184,7 @@ const mergeGroupParts = (parts: WorklistPlan['groups']): WorklistPlan['groups'] 
 /** One item as the database answers it, before ranking and words. */
 export interface WorklistRow {
   kind: WorklistKind;
-  subjectType: 'asset' | 'group' | 'webhook';
+  subjectType: 'asset' | 'group' | 'webhook' | 'accessRequest';
   subjectId: number;
   subjectName: string;
   /** The filled questionnaire an object's item is about (null for groups, labels and webhooks). */
@@ -186,7 +195,7 @@ export interface WorklistRow {
   since: string;
   /** The last valid day of an expiring label, certificate or document ('YYYY-MM-DD'). */
   dueOn: string | null;
-  /** The reason given with the change that made it (a decline's), verbatim; an expiring document's title. */
+  /** The reason given with the change that made it (a decline's), verbatim; an expiring document's title; the buyer organisation asking for access. */
   note: string | null;
   answered: number | null;
   total: number | null;
@@ -227,6 +236,8 @@ export const worklistLink = (row: Pick<WorklistRow, 'kind' | 'subjectId' | 'ques
     case 'evidenceExpiring':
     case 'plausibilityFlags':
       return `${object}/questionnaire/${row.questionnaireId}/data`;
+    case 'accessRequests':
+      return '/asset-management/access-requests';
     case 'webhookPaused':
       // The webhooks screen (under the profile menu): its deliveries say why; delete it and subscribe again.
       return '/webhooks';
@@ -268,6 +279,10 @@ export const worklistWhy = (row: WorklistRow, language: Language): string => {
     case 'answersToFinish':
       if (row.total !== null && row.answered !== null && row.answered >= row.total) return de ? 'Alle Fragen beantwortet: zur Prüfung einreichen.' : 'Every question answered: submit for review.';
       return de ? `${row.answered ?? 0} von ${row.total ?? 0} Fragen beantwortet.` : `${row.answered ?? 0} of ${row.total ?? 0} questions answered.`;
+    case 'accessRequests':
+      return de
+        ? `${row.note ?? ''} bittet um Lesezugriff auf das Objekt: freigeben oder ablehnen.`
+        : `${row.note ?? ''} asks for read access to the object: approve or decline.`;
     case 'webhookPaused':
       return de ? 'Der Webhook ist pausiert: sein Empfänger antwortet seit 24 Stunden nicht.' : 'The webhook is paused: its receiver has been failing for 24 hours.';
   }

@@ -3,7 +3,7 @@ import { seedDemoQuestionnaires } from '@ecore/migrations/demo-questionnaires.ts
 import { seedDemoAnswers } from './demo-answers.ts';
 import { DEMO_EXPIRING, DEMO_RENEWING, seedDemoAnnual } from './demo-annual.ts';
 import { seedDemoReview } from './demo-review.ts';
-import { DEMO_EXPIRING_EVIDENCE, DEMO_WEBHOOK_URL, seedDemoWorklist } from './demo-worklist.ts';
+import { DEMO_ACCESS_REQUESTED, DEMO_EXPIRING_EVIDENCE, DEMO_WEBHOOK_URL, seedDemoWorklist } from './demo-worklist.ts';
 import { createHarness, type DemoUserName, type Harness } from '../testing/harness.ts';
 
 const JWT = 'test-secret-test-secret-test-secret-42';
@@ -46,6 +46,14 @@ describe('the demo of the worklist and the webhooks (npm start)', () => {
     const deliveries = (await h.as('admin', 'GET', `/api/webhooks/${first!.subjectId}/deliveries`)).json<{ items: { delivered: boolean; statusCode: number | null }[] }>().items;
     expect(deliveries.map((d) => d.statusCode)).toEqual([null, 503, null, 503, 503, 200]);
     expect(deliveries.at(-1)!.delivered).toBe(true);
+  });
+
+  it('gives the object administrator the demo buyer’s open access request, which it decides on the access requests screen', async () => {
+    const requests = (await itemsOf('objectadmin')).filter((i) => i.kind === 'accessRequests');
+    expect(requests.map((i) => [i.subjectName, i.note, i.link])).toEqual([[DEMO_ACCESS_REQUESTED, 'Käufer Wohnbau GmbH', '/asset-management/access-requests']]);
+    const received = (await h.as('objectadmin', 'GET', '/api/asset/accessRequests/received')).json<{ id: number; decision: boolean | null }[]>();
+    expect(received).toEqual([expect.objectContaining({ id: requests[0]!.subjectId, decision: null })]);
+    expect((await h.as('objectadmin', 'POST', `/api/asset/accessRequests/${requests[0]!.subjectId}/decision`, { decision: true })).statusCode).toBe(200);
   });
 
   it('runs once', async () => {

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FileStore } from '@ecore/core/shared/file-store.ts';
 import { calendarDate } from '@ecore/core/review/transitions.ts';
+import { linkTokenExpiry } from '@ecore/core/identity/link-tokens.ts';
 import { EPC_EXPIRY_DAYS, EVIDENCE_EXPIRY_DAYS } from '@ecore/core/worklist/worklist.ts';
 import { webhookSecrets } from '@ecore/adapters/crypto/webhook-secrets.ts';
 import { insertEvidence, linkEvidence } from '@ecore/adapters/db/answering/evidence-repository.ts';
@@ -14,6 +15,8 @@ const HOUR = 3_600_000;
 export const DEMO_WEBHOOK_URL = 'https://hooks.example.com/ecore/labels';
 /** The demo's expiring library document, linked to the renewal's first answer. */
 export const DEMO_EXPIRING_EVIDENCE = 'Wartungsvertrag Heizung 2026';
+/** The object the demo buyer organisation asks to see: the owner's labelled object (docs/access-requests.md). */
+export const DEMO_ACCESS_REQUESTED = 'Wohn- und Geschäftshaus Bockenheim';
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 const addDays = (at: Date, days: number): string => calendarDate(new Date(at.getTime() + days * DAY));
@@ -24,7 +27,9 @@ const addDays = (at: Date, days: number): string => calendarDate(new Date(at.get
  * within 90 days (the object administrator's item); a maintenance contract in the library, linked to an answer of
  * the renewal under way, ends within 60 days (the collector's item); and the account administrator's webhook for
  * labels, delivered once and then failing for a day, is paused (its item, and its deliveries on the webhooks
- * screen). Runs after the yearly cycle's demo, once.
+ * screen); the demo buyer organisation asked two days ago to see the owner's labelled object (the object
+ * administrator's item, decided on the access requests screen; its mailed link was never sent). Runs after the
+ * yearly cycle's demo, once.
  */
 export async function seedDemoWorklist(db: Kysely<DB>, files: FileStore, at: Date, webhookKey: string): Promise<{ seeded: boolean }> {
   const owner = await db.selectFrom('organisations').select('id').where('name', '=', 'Musterimmobilien AG').executeTakeFirst();
@@ -77,6 +82,24 @@ export async function seedDemoWorklist(db: Kysely<DB>, files: FileStore, at: Dat
     .values({ organisation_id: admin.organisation_id, url: DEMO_WEBHOOK_URL, events: ['certificate.issued', 'certificate.revoked', 'label.expiring'], secret_encrypted: secrets.seal(secrets.create()), created_by: admin.id, created_at: created, failing_since: failingSince, paused_at: new Date(at.getTime() - 2 * HOUR) })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const buyer = await db.selectFrom('users').select(['id', 'organisation_id']).where('user_name', '=', 'buyer').executeTakeFirst();
+  const requested = await db.selectFrom('assets').select('id').where('name', '=', DEMO_ACCESS_REQUESTED).where('organisation_id', '=', owner.id).executeTakeFirst();
+  if (buyer && requested) {
+    const asked = new Date(at.getTime() - 2 * DAY);
+    await db
+      .insertInto('asset_access_requests')
+      .values({
+        asset_id: requested.id,
+        buyer_organisation_id: buyer.organisation_id,
+        requested_by: buyer.id,
+        language: 'de',
+        token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+        expires_at: new Date(linkTokenExpiry('accessRequest', asked.getTime())),
+        created_at: asked,
+      })
+      .execute();
+  }
+
   // One label reminder delivered, the next one failing all day (answered 503, then no answer) until the pause.
   const attempt = (eventId: string, type: string, n: number, when: Date, statusCode: number | null, durationMs: number) => ({
     subscription_id: id,

@@ -91,6 +91,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/asset/{id}/requestAssetAccess': 'requestAssetAccess',
   'GET /api/asset/accessRequests': 'listAccessRequests',
   'POST /api/asset/requestAssetAccess/{id}': 'decideAssetAccess',
+  'GET /api/asset/accessRequests/received': 'listReceivedAccessRequests',
+  'POST /api/asset/accessRequests/{id}/decision': 'decideAccessRequest',
   'GET /api/asset': 'listAssets',
   'POST /api/asset': 'createAsset',
   'PUT /api/asset': 'updateAsset',

@@ -166,6 +166,7 @@ const TARGETS: Record<string, Target> = {
   listAssetTypes: { noId: 'reference data' },
   getReviewConfig: { noId: 'reference data' },
   listAccessRequests: { noId: 'list scoped by the caller' },
+  listReceivedAccessRequests: { noId: "list scoped by the caller: the requests for the objects it decides for (routes/assets/access-decisions.test.ts)" },
   listAssetGroups: { noId: 'list scoped by the caller' },
   listAssignableAssetGroups: { noId: 'list scoped by the caller' },
   calculateStranding: { noId: 'a calculation on the given figures' },
@@ -220,6 +221,8 @@ const TARGETS: Record<string, Target> = {
   // Only a buyer organisation asks for access (spec 02 §6); the others are refused before the id is looked at.
   // A buyer organisation asks the owner for access to any object it names (spec 02 §6): that is the call's purpose.
   requestAssetAccess: { call: (i) => ({ params: { id: i.active } }), allowed: ALL, roleGated: true, outsidersAllowed: ['buyer'] },
+  // The owner's object administrator decides a request for its object inside the portal (docs/access-requests.md).
+  decideAccessRequest: { call: (i) => ({ params: { id: i.accessRequest }, body: { decision: true } }), allowed: ['objectadmin'] },
   listAssets: { call: (i) => ({ query: { assetGroupId: i.group } }), allowed: ALL, scopedList: true },
   createAsset: { call: (i) => ({ body: { ...i.asset, id: undefined, version: undefined, objectName: 'Neu', externalId: null, assetGroupId: i.group } }), allowed: ['objectadmin'], refusals: { other: [400] } },
   updateAsset: { call: (i) => ({ body: { ...i.asset, city: 'Mainz' } }), allowed: ['objectadmin'] },

@@ -79,6 +79,7 @@ const AccountOrganisationsPage = lazyArea(() =>
 const AssetObjectsPage = lazyArea(() => import('../features/assets/asset-objects-page.tsx').then((m) => m.AssetObjectsPage), ASSET_LISTS);
 const AssetObjectGroupsPage = lazyArea(() => import('../features/object-groups/object-groups-page.tsx').then((m) => m.AssetObjectGroupsPage), GROUP_LIST);
 const AccessRequestPage = lazyArea(() => import('../features/assets/access-request-page.tsx').then((m) => m.AccessRequestPage), ASSET_LISTS);
+const AccessRequestsPage = lazyArea(() => import('../features/assets/access-requests-page.tsx').then((m) => m.AccessRequestsPage), ASSET_LISTS);
 const NewObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').then((m) => m.NewObjectPage), ANSWERING);
 const ObjectPage = lazyArea(() => import('../features/assets/object-page.tsx').then((m) => m.ObjectPage), ANSWERING);
 // Answering (issue 13): the object's questionnaire, its panels, and the file and reference-image viewers.
@@ -255,6 +256,8 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'access-request', element: <AccessRequestPage />, handle: named('assets.accessRequest.title') },
+              // docs/access-requests.md: the owner decides the buyers' requests inside the portal.
+              { path: 'access-requests', element: <AccessRequestsPage />, handle: named('assets.accessRequests.title') },
             ],
           },
           {

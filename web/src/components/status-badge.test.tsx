@@ -15,7 +15,7 @@ describe('the one status map', () => {
     );
     expect(Object.keys(STATUS_BADGES.group).sort()).toEqual(['Active', 'Closed', 'Review', 'ReviewFailed', 'ReviewPassed']);
     expect(Object.keys(STATUS_BADGES.template).sort()).toEqual(['Active', 'Archived', 'Draft']);
-    expect(Object.keys(STATUS_BADGES.accessRequest).sort()).toEqual(['Approved', 'Declined', 'Open']);
+    expect(Object.keys(STATUS_BADGES.accessRequest).sort()).toEqual(['Approved', 'Declined', 'Expired', 'Open']);
   });
 
   it('gives one colour per meaning: the same meaning has the same colour on every page', () => {

@@ -69,6 +69,7 @@ export const STATUS_BADGES = {
     Open: { meaning: 'neutral', label: 'assets.accessRequest.decision.open' },
     Approved: { meaning: 'positive', label: 'assets.accessRequest.decision.approved' },
     Declined: { meaning: 'negative', label: 'assets.accessRequest.decision.declined' },
+    Expired: { meaning: 'neutral', label: 'assets.accessRequest.decision.expired' },
   },
   template: {
     Draft: { meaning: 'intermediate', label: 'questionnaires.states.Draft' },

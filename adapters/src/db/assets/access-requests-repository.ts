@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { AssetGrant } from '@ecore/core/assets/asset-access.ts';
 import type { DB } from '../schema.ts';
+import { visibleAssetsCondition } from './assets-repository.ts';
 
 type Executor = Kysely<DB>;
 
@@ -23,11 +25,15 @@ export async function insertAccessRequest(
   return row.id;
 }
 
-export async function findAccessRequest(db: Executor, id: number) {
-  const row = await db
+/** Requests with the object asked for and the buyer organisation asking. */
+const requestsWithAssetAndBuyer = (db: Executor) =>
+  db
     .selectFrom('asset_access_requests')
     .innerJoin('assets', 'assets.id', 'asset_access_requests.asset_id')
-    .innerJoin('organisations as buyer', 'buyer.id', 'asset_access_requests.buyer_organisation_id')
+    .innerJoin('organisations as buyer', 'buyer.id', 'asset_access_requests.buyer_organisation_id');
+
+export async function findAccessRequest(db: Executor, id: number) {
+  const row = await requestsWithAssetAndBuyer(db)
     .select([
       'asset_access_requests.id',
       'asset_access_requests.asset_id',
@@ -36,6 +42,9 @@ export async function findAccessRequest(db: Executor, id: number) {
       'asset_access_requests.expires_at',
       'asset_access_requests.decided_at',
       'assets.name as asset_name',
+      'assets.organisation_id as asset_organisation_id',
+      'assets.asset_group_id',
+      'assets.is_buyer_asset',
       'buyer.name as buyer_organisation_name',
     ])
     .where('asset_access_requests.id', '=', id)
@@ -50,6 +59,8 @@ export async function findAccessRequest(db: Executor, id: number) {
         decidedAt: row.decided_at ? row.decided_at.getTime() : null,
         assetName: row.asset_name,
         buyerOrganisationName: row.buyer_organisation_name,
+        /** The object's facts that decide who decides for it (core `mayDecideAccessRequest`). */
+        asset: { id: row.asset_id, organisationId: row.asset_organisation_id, assetGroupId: row.asset_group_id, isBuyerAsset: row.is_buyer_asset, testerUserId: null, grantedOrganisationIds: [] },
       }
     : null;
 }
@@ -136,3 +147,44 @@ export async function ownerContacts(db: Executor, organisationId: number) {
   return db.selectFrom('organisation_contacts').select(['full_name', 'email']).where('organisation_id', '=', organisationId).orderBy('position').execute();
 }
 
+
+/** At most this many received requests are listed (open ones first). */
+export const RECEIVED_REQUESTS_LIMIT = 500;
+
+/**
+ * The requests buyer organisations made for the objects these grants cover (core `accessDecisionGrants`): open ones
+ * at `now` first, then the others, each the newest first (core `compareReceivedRequests`), at most
+ * RECEIVED_REQUESTS_LIMIT. Through the objects' organisation index and the requests' index by object (migration 129).
+ */
+export async function listAccessRequestsReceived(db: Executor, grants: readonly AssetGrant[], now: number) {
+  const at = new Date(now);
+  const rows = await requestsWithAssetAndBuyer(db)
+    .select([
+      'asset_access_requests.id',
+      'asset_access_requests.asset_id',
+      'assets.name as asset_name',
+      'assets.is_buyer_asset',
+      'buyer.name as buyer_name',
+      'asset_access_requests.created_at',
+      'asset_access_requests.expires_at',
+      'asset_access_requests.decision',
+      'asset_access_requests.decided_at',
+    ])
+    .where(visibleAssetsCondition(grants))
+    .orderBy(sql`case when asset_access_requests.decided_at is null and asset_access_requests.expires_at > ${at} then 0 else 1 end`)
+    .orderBy('asset_access_requests.created_at', 'desc')
+    .orderBy('asset_access_requests.id', 'desc')
+    .limit(RECEIVED_REQUESTS_LIMIT)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    assetId: r.asset_id,
+    assetName: r.asset_name,
+    isBuyerAsset: r.is_buyer_asset,
+    buyerOrganisationName: r.buyer_name,
+    requestedAt: r.created_at.getTime(),
+    expiresAt: r.expires_at.getTime(),
+    decision: r.decision,
+    decidedAt: r.decided_at ? r.decided_at.getTime() : null,
+  }));
+}

@@ -149,6 +149,27 @@ async function pausedWebhookRows(db: Executor, createdBy: number): Promise<{ row
   return { count: rows.length, rows: rows.map((r) => item({ kind: 'webhookPaused', subjectType: 'webhook', subjectId: r.id, subjectName: r.url, state: 'Paused', since: iso(r.paused_at!) })) };
 }
 
+/**
+ * Access requests open at the plan's moment (undecided, unexpired) for the objects the decider's grants cover, the
+ * longest waiting first, with the buyer organisation as the note. By the open requests' index by object (migration 129).
+ */
+async function accessRequestRows(db: Executor, plan: NonNullable<WorklistPlan['accessRequests']>): Promise<{ rows: WorklistRow[]; count: number }> {
+  const result = await sql<{ id: number; asset_name: string; is_buyer_asset: boolean; buyer_name: string; created_at: Date; total_rows: number }>`
+    select r.id, assets.name as asset_name, assets.is_buyer_asset, buyer.name as buyer_name, r.created_at, count(*) over ()::int as total_rows
+    from asset_access_requests r
+    join assets on assets.id = r.asset_id
+    join organisations buyer on buyer.id = r.buyer_organisation_id
+    where r.decided_at is null and r.expires_at > ${new Date(plan.now)} and ${visibleAssetsCondition(plan.grants)}
+    order by r.created_at, r.id
+    limit ${ITEMS_PER_KIND}`.execute(db);
+  return {
+    count: result.rows[0]?.total_rows ?? 0,
+    rows: result.rows.map((r) =>
+      item({ kind: 'accessRequests', subjectType: 'accessRequest', subjectId: r.id, subjectName: r.asset_name, isBuyerAsset: r.is_buyer_asset, state: 'Open', since: iso(r.created_at), note: r.buyer_name }),
+    ),
+  };
+}
+
 /** The rows of an actor's worklist plan (core `worklistPlan`): one query per kind, run one after another. */
 export async function findWorklistRows(db: Executor, plan: WorklistPlan): Promise<KindRows> {
   const rows: WorklistRow[] = [];
@@ -159,6 +180,7 @@ export async function findWorklistRows(db: Executor, plan: WorklistPlan): Promis
   };
   for (const q of plan.questionnaires) add(q.kind, await questionnaireRows(db, q.kind, q.parts));
   if (plan.groups.length > 0) add('groupDecision', await groupRows(db, plan.groups));
+  if (plan.accessRequests) add('accessRequests', await accessRequestRows(db, plan.accessRequests));
   if (plan.labelsExpiring) add('labelExpiring', await labelRows(db, plan.labelsExpiring));
   if (plan.epcsExpiring) add('epcExpiring', await epcRows(db, plan.epcsExpiring));
   if (plan.evidenceExpiring) add('evidenceExpiring', await evidenceRows(db, plan.evidenceExpiring));

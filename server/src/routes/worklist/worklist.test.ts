@@ -164,6 +164,28 @@ describe('GET /api/user/me/worklist', () => {
     expect((await worklistOf('collector')).counts.webhookPaused).toBe(0);
   });
 
+  it('gives the object administrator and the account administrator an open access request, linked to the access requests screen, until it is decided or expires', async () => {
+    const hotel = await assetId('Hotel am Rheinufer');
+    expect((await h.as('buyer', 'POST', `/api/asset/${hotel}/requestAssetAccess`)).statusCode).toBe(204);
+    const request = await h.db.selectFrom('asset_access_requests').select('id').executeTakeFirstOrThrow();
+    h.clock.now += 60_000;
+    const item = (await worklistOf('objectadmin')).items.find((i) => i.kind === 'accessRequests');
+    expect(item).toEqual(expect.objectContaining({
+      subjectId: request.id, subjectName: 'Hotel am Rheinufer', state: 'Open', since: new Date(h.clock.now - 60_000).toISOString(), note: 'Käufer Wohnbau GmbH',
+      why: 'Käufer Wohnbau GmbH bittet um Lesezugriff auf das Objekt: freigeben oder ablehnen.', link: '/asset-management/access-requests',
+    }));
+    expect((await worklistOf('objectadmin', 'en')).counts.accessRequests).toBe(1);
+    expect((await worklistOf('admin')).counts.accessRequests).toBe(1);
+    for (const user of ['collector', 'analyst', 'buyer', 'bank', 'tester'] as const) expect([user, (await worklistOf(user)).counts.accessRequests]).toEqual([user, 0]);
+    // Expired: off the list; decided: off the list.
+    const later = h.clock.now;
+    h.clock.now += 14 * 86_400_000;
+    expect((await worklistOf('objectadmin')).counts.accessRequests).toBe(0);
+    h.clock.now = later;
+    expect((await h.as('objectadmin', 'POST', `/api/asset/accessRequests/${request.id}/decision`, { decision: true })).statusCode).toBe(200);
+    expect((await worklistOf('objectadmin')).counts.accessRequests).toBe(0);
+  });
+
   it('shows nothing of organisation A to other organisations and to roles nothing waits for', async () => {
     for (const user of ['buyer', 'bank', 'analyst', 'billing', 'accountmanager', 'scoring'] as const) {
       expect([user, (await worklistOf(user)).total]).toEqual([user, 0]);

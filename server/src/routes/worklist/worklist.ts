@@ -13,7 +13,7 @@ export const worklistSchema = z.object({
   items: z.array(
     z.object({
       kind: kindSchema,
-      subjectType: z.enum(['asset', 'group', 'webhook']),
+      subjectType: z.enum(['asset', 'group', 'webhook', 'accessRequest']),
       subjectId: z.number(),
       subjectName: z.string(),
       questionnaireId: z.number().nullable(),
@@ -21,7 +21,7 @@ export const worklistSchema = z.object({
       state: z.string(),
       since: z.string().describe('Since when it waits: the change into its state (ISO 8601)'),
       dueOn: z.string().nullable().describe('The last valid day of an expiring label'),
-      note: z.string().nullable().describe('The reason given with the change that made it (a decline’s), verbatim'),
+      note: z.string().nullable().describe('The reason given with the change that made it (a decline’s), verbatim; for an access request, the buyer organisation'),
       answered: z.number().nullable(),
       total: z.number().nullable(),
       openFlags: z.number().nullable().describe('The open plausibility flags of the answers (kind plausibilityFlags)'),
@@ -46,14 +46,15 @@ export const worklistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags: ['worklist'],
         summary: 'The caller’s open work, ranked, with the count per kind',
         description:
-          'Declined questionnaires and requested documents back to the owner, review jobs of the assigned tester and the evaluator, groups waiting for a decision, labels expiring within 60 days, questionnaires still being answered, answers with open plausibility flags, paused webhooks. Each item says why it is there, since when, and links to the screen that resolves it; each kind answers its 50 longest-waiting items and its full count.',
+          'Declined questionnaires and requested documents back to the owner, review jobs of the assigned tester and the evaluator, groups waiting for a decision, labels expiring within 60 days, questionnaires still being answered, answers with open plausibility flags, access requests to decide, paused webhooks. Each item says why it is there, since when, and links to the screen that resolves it; each kind answers its 50 longest-waiting items and its full count.',
         security: [{ bearerAuth: [] }],
         response: { 200: worklistSchema, ...errorResponses },
       },
     },
     async (request) => {
       const actor = await assetActorOf(app, request.actor);
-      const plan = worklistPlan(actor, calendarDate(new Date(deps.clock())));
+      const now = deps.clock();
+      const plan = worklistPlan(actor, calendarDate(new Date(now)), now);
       const { rows, counts } = await findWorklistRows(deps.db, plan);
       return worklist(rows, request.language, counts);
     },

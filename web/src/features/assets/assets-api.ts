@@ -128,6 +128,28 @@ export const requestAssetAccess = (assetId: number, language: Language): Promise
 
 export const fetchAccessRequests = (): Promise<AccessRequest[]> => api.get<AccessRequest[]>('asset/accessRequests');
 
+/** A request a buyer organisation made for an object the caller decides for (GET asset/accessRequests/received). */
+export interface ReceivedAccessRequest {
+  id: number;
+  assetId: number;
+  assetName: string;
+  isBuyerAsset: boolean;
+  buyerOrganisationName: string;
+  requestedAt: string;
+  /** Until when it can be decided; undecided after it, it has expired. */
+  expiresAt: string;
+  decision: boolean | null;
+  decidedAt: string | null;
+  /** Open while undecided and unexpired (core requestState, at the server's clock). */
+  state: 'open' | 'decided' | 'expired';
+}
+
+export const fetchReceivedAccessRequests = (): Promise<ReceivedAccessRequest[]> => api.get<ReceivedAccessRequest[]>('asset/accessRequests/received');
+
+/** The owner's decision inside the portal; it voids the mailed link. */
+export const decideReceivedAccessRequest = (id: number, decision: boolean): Promise<AccessDecisionAnswer> =>
+  api.post<AccessDecisionAnswer>(`asset/accessRequests/${id}/decision`, { decision });
+
 /** The owner's click on the mailed link: public, no session, and a 401 here must not log anybody out. */
 export const decideAccessRequest = (permissionId: number, token: string, decision: boolean): Promise<AccessDecisionAnswer | undefined> =>
   api.post<AccessDecisionAnswer | undefined>(`asset/requestAssetAccess/${permissionId}`, undefined, {

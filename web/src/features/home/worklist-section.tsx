@@ -13,6 +13,7 @@ const KIND_COLOURS: Record<(typeof WORKLIST_KINDS)[number], string> = {
   webhookPaused: 'red.9',
   reviewJob: 'teal.9',
   groupDecision: 'teal.9',
+  accessRequests: 'teal.9',
   labelExpiring: 'orange.9',
   epcExpiring: 'orange.9',
   evidenceExpiring: 'orange.9',
@@ -70,8 +71,8 @@ export function WorklistSection() {
                     </Anchor>
                   )}
                   <Text size="sm">{item.why}</Text>
-                  {/* An expiring document's title is already in the why; a note is otherwise the reason given. */}
-                  {item.note && item.kind !== 'evidenceExpiring' && (
+                  {/* An expiring document's title and the buyer asking for access are already in the why; a note is otherwise the reason given. */}
+                  {item.note && item.kind !== 'evidenceExpiring' && item.kind !== 'accessRequests' && (
                     <Text size="sm" fs="italic">
                       {t('home.worklist.note', { note: item.note })}
                     </Text>
