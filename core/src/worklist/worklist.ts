@@ -156,7 +156,9 @@ export const worklistPlan = (actor: AssetActor, today: string, now: number = Dat
   const ownerGrants = actor.roles.includes(Role.ObjectAdministrator) ? waiterGrants(actor, 'owner') : [];
   const libraryGrants = mayChangeLibrary(actor) ? waiterGrants(actor, 'owner') : [];
   const answerGrants = waiterGrants(actor, 'owner');
-  const deciderGrants = accessDecisionGrants(actor);
+  // The account administrator may decide any organisation's requests (its screen lists them), but they wait for the
+  // owners: its view of everything is no item of its own, as for the other owner kinds.
+  const deciderGrants = accessDecisionGrants(actor).filter((g) => g.kind !== 'all');
   const answerable = (Object.keys(QUESTIONNAIRE_WAITS) as AssetQuestionnaireState[]).filter((state) => QUESTIONNAIRE_WAITS[state]?.waitsFor === 'owner');
   return {
     questionnaires: [...byKind].map(([kind, parts]) => ({ kind, parts })),
