@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { loansToStore, loanTapeHeader, planLoanImport, readLoanRow, type StoredLoan } from '@ecore/core/banks/loan-tape.ts';
 import { importResult, nonEmptyRows } from '@ecore/core/imports/import-table.ts';
 import { isLanguage, type Language } from '@ecore/core/shared/language.ts';
-import { message } from '@ecore/core/shared/messages.ts';
 import { flagParam } from '@ecore/core/shared/schemas.ts';
 import { bankLoans, bankObjects, storeLoans } from '@ecore/adapters/db/banks/loans-repository.ts';
 import { insertImport } from '@ecore/adapters/db/imports/imports-repository.ts';
@@ -13,7 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { actorName } from '../answering/context.ts';
 import { importRefusalSchema, importResultSchema, multipartLimits, readTable, uploadedFile } from '../imports/object-import.ts';
-import { importedReport } from '../imports/import-report.ts';
+import { importedReport, refuseFailedRows } from '../imports/import-report.ts';
 import { errorSchema } from '../schemas.ts';
 import { bankOf } from './bank-context.ts';
 
@@ -59,10 +58,18 @@ export const loanImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       const plan = planLoanImport(rows, lookup, stored);
       const toStore = loansToStore(plan);
       const dryRun = request.query.dryRun;
-      if (E.isLeft(toStore)) {
-        const body = importResult(dryRun, 0, plan, request.language);
-        return reply.status(400).send({ statusCode: 400, key: 'import-rows-failed', message: message('import-rows-failed', request.language), ...body });
-      }
+      if (E.isLeft(toStore))
+        return refuseFailedRows(reply, { app, deps, actor: request.actor, language: request.language }, {
+          dryRun,
+          organisationId: scope.financePartnerId,
+          userId: request.actor.userId,
+          kind: 'loans',
+          fileName,
+          header: headers,
+          dataRows,
+          groupsCreated: 0,
+          outcomes: plan,
+        });
       const result = importResult(dryRun, 0, plan, request.language);
       if (dryRun) return result;
       const now = new Date(deps.clock());
