@@ -32,7 +32,7 @@ export const loanImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         tags: ['banks'],
         security: [{ bearerAuth: [] }],
         summary:
-          'Previews (dryRun, the default) or imports a loan tape from a CSV or Excel file (multipart field `file`; columns loanId, assetId or externalId, outstandingAmount, propertyValueAtOrigination, originationDate, reportingDate, or their labels); any failed row answers 400 with the rows and stores nothing',
+          'Previews (dryRun, the default) or imports a loan tape from a CSV or Excel file (multipart field `file`; columns loanId, assetId or externalId, outstandingAmount, propertyValueAtOrigination, originationDate, reportingDate, or their labels); any failed row answers 400 with the rows and stores none of them (with dryRun=false the refusal is recorded in the history as failed, `importId`)',
         consumes: ['multipart/form-data'],
         querystring: z.object({ dryRun: flagParam.prefault(true), language: z.enum(['de', 'en']).optional().describe("the file's language (numbers); default the request's") }),
         response: { 200: importResultSchema, 400: importRefusalSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema },

@@ -215,7 +215,7 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         tags,
         security,
         summary:
-          "Previews (dryRun, the default) or imports answers from a CSV or Excel file (multipart field `file`) through the answering rules, writing the change log marked with the file's name; any failed row answers 400 with the rows and stores nothing",
+          "Previews (dryRun, the default) or imports answers from a CSV or Excel file (multipart field `file`) through the answering rules, writing the change log marked with the file's name; any failed row answers 400 with the rows and stores none of them (with dryRun=false the refusal is recorded in the history as failed, `importId`)",
         consumes: ['multipart/form-data'],
         querystring: z.object({
           dryRun: flagParam.prefault(true),

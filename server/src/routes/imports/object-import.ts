@@ -151,7 +151,7 @@ export const objectImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       schema: {
         tags,
         security,
-        summary: 'Previews (dryRun, the default) or imports objects from a CSV or Excel file (multipart field `file`); any failed row answers 400 with the rows and stores nothing. A GRESB-shaped file (GRESB variable names as header, docs/gresb.md) creates or updates objects and fills the consumption answers of the questionnaire of its year',
+        summary: 'Previews (dryRun, the default) or imports objects from a CSV or Excel file (multipart field `file`); any failed row answers 400 with the rows and stores none of them (with dryRun=false the refusal is recorded in the history as failed, `importId`). A GRESB-shaped file (GRESB variable names as header, docs/gresb.md) creates or updates objects and fills the consumption answers of the questionnaire of its year',
         consumes: ['multipart/form-data'],
         querystring: z.object({
           dryRun: flagParam.prefault(true),
