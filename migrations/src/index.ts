@@ -51,6 +51,7 @@ import * as ssoLogins from './migrations/2026-11-29-122-sso-logins.ts';
 import * as passkeys from './migrations/2026-11-29-126-passkeys.ts';
 import * as auditChain from './migrations/2026-11-29-114-audit-chain.ts';
 import * as evidenceLibrary from './migrations/2026-11-29-115-evidence-library.ts';
+import * as failedImportsIndex from './migrations/2026-11-30-130-failed-imports-index.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -110,6 +111,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-127-notify-after-commit': notifyAfterCommit,
   '2026-11-29-128-audit-links-after-commit': auditLinksAfterCommit,
   '2026-11-30-129-access-request-indexes': accessRequestIndexes,
+  '2026-11-30-130-failed-imports-index': failedImportsIndex,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

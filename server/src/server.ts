@@ -23,6 +23,7 @@ import { markRunning, runningPortal } from './ops/running.ts';
 import { seedDemoOutliers } from './demo/demo-outliers.ts';
 import { seedDemoAnnual } from './demo/demo-annual.ts';
 import { seedDemoWorklist } from './demo/demo-worklist.ts';
+import { seedDemoFailedImport } from './demo/demo-failed-import.ts';
 import { sendLabelReminders } from './routes/certificates/reminders.ts';
 import { roleName, type Role } from '@ecore/core/identity/roles.ts';
 import { buildApp } from './app.ts';
@@ -98,6 +99,8 @@ async function main() {
   if (config.loadDemoData) await seedDemoEvidence(database.db, files, new Date());
   // The worklist's dated items and a paused webhook with its deliveries (its library document needs the file store).
   if (config.loadDemoData) await seedDemoWorklist(database.db, files, new Date(), config.webhookKey ?? config.jwtSecret);
+  // A nightly object import of the owner refused because two rows failed: on the importers' worklists.
+  if (config.loadDemoData) await seedDemoFailedImport(database.db, new Date());
   // Certificates as PDF: the browser starts with the first certificate asked for and ends with the server.
   const pdf = createChromiumPdfRenderer({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
   const app = await buildApp({ db: database.db, listen: database.listen, poolStats: database.poolStats, mailer, hasher, tokens: linkTokens, files, pdf, clock: Date.now, config: appConfig });

@@ -14,7 +14,9 @@ import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
  * width, downloads the German Excel template, fills it with three objects, one of which has shares of 90 %, sees that
  * row's error in German (also with "Nur Fehler"), fixes the file, imports it, and objectadmin finds the three objects.
  * The answer import: collector downloads the German answer template of a demo group, fills in a figure, imports it
- * and finds the answer and its change-log entry ("Importiert aus …") in the object's questionnaire.
+ * and finds the answer and its change-log entry ("Importiert aus …") in the object's questionnaire. A nightly import
+ * through an API token (dryRun=false) whose rows fail is on the import administrator's worklist the next morning; one
+ * click opens the import page with that entry marked as failed, and its report names the errors.
  */
 
 const VIEWPORT = { width: 1024, height: 900 };
@@ -179,5 +181,52 @@ describe('answer import', () => {
     const log = page.getByRole('dialog', { name: 'E-1.1 Endenergieverbrauch gesamt (kWh/m²/a)' }).getByRole('table', { name: 'Änderungsprotokoll der Frage' });
     await log.getByText('Importiert aus antworten.xlsx').waitFor();
     await log.getByText(/135,5/).waitFor();
+  });
+});
+
+describe('a failed import on the worklist', () => {
+  it('an API token\'s import whose rows fail is on the home page worklist; one click opens the import page with its entry and report', async () => {
+    const { problems } = watchProblems(journey.context);
+    // A backend caller: an access token of the import administrator with the scope import, sending the file directly.
+    const login = await fetch(`${portal.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ userName: 'importadmin', password: 'demo1234' }) });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const created = await fetch(`${portal.url}/api/user/apiTokens`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Nachtlauf', scopes: ['import'], expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
+    });
+    expect(created.status).toBe(201);
+    const { token } = (await created.json()) as { token: string };
+    const header = 'Externe ID;Objektname;Objektgruppe;Land;Ort;PLZ;Straße;Hausnummer;Bruttogrundfläche (BGF) in m²;OFF;RESI';
+    const rows = ['N-1;Nacht Domblick;Portfolio Nacht;DE;Köln;50667;Domkloster;4;1.250;100;', 'N-2;Nacht Hafen;Portfolio Nacht;DE;Köln;50678;Agrippinawerft;22;3.400;60;30', 'N-3;Nacht Land;Portfolio Nacht;Atlantis;Köln;50823;Venloer Straße;1;980;;100'];
+    const form = new FormData();
+    form.append('file', new Blob([`\ufeff${[header, ...rows].join('\r\n')}\r\n`], { type: 'text/csv' }), 'nachtlauf.csv');
+    const refused = await fetch(`${portal.url}/api/import/assets?dryRun=false`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'de' }, body: form });
+    expect(refused.status).toBe(400);
+    const { importId, failed } = (await refused.json()) as { importId: number; failed: number };
+    expect(failed).toBe(2);
+
+    await page.goto(`${portal.url}/`);
+    await signIn(page, 'importadmin');
+    const item = page.getByRole('region', { name: 'Was auf Sie wartet' }).getByRole('listitem').filter({ hasText: 'nachtlauf.csv' });
+    await item.getByText('Import fehlgeschlagen').waitFor();
+    await item.getByText('2 Zeilen sind fehlgeschlagen, nichts wurde gespeichert: Bericht lesen, Datei korrigieren und erneut importieren.').waitFor();
+    await expectNoSeriousA11yViolations(page, 'the home page with a failed import');
+    await item.getByRole('link', { name: 'nachtlauf.csv' }).click();
+    await page.waitForURL(`${portal.url}/import?importId=${importId}`);
+    const entry = page.getByRole('table', { name: 'Bisherige Importe' }).locator('tr[aria-current="true"]');
+    await entry.getByText('nachtlauf.csv', { exact: false }).waitFor();
+    await entry.getByText('Fehlgeschlagen').waitFor();
+    await entry.getByText('2 Zeilen fehlerhaft, nichts gespeichert').waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'the import page with a failed import marked');
+    const [download] = await Promise.all([page.waitForEvent('download'), entry.getByRole('button', { name: 'Bericht zu nachtlauf.csv herunterladen' }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^Importbericht-${importId}-`));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+    const errors = workbook.worksheets[0]!.getColumn(13).values.slice(2).map(String).join(' | ');
+    expect(errors).toContain('Die Anteile der Objektklassen ergeben 90 % statt 100 %.');
+    expect(errors).toContain('Unbekanntes Land „Atlantis“');
+    expect(problems).toEqual([]);
   });
 });

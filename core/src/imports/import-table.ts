@@ -137,7 +137,8 @@ export interface ImportListItem {
   userName: string;
   kind: 'assets' | 'answers' | 'loans';
   fileName: string;
-  outcome: string;
+  /** 'imported': the rows were stored; 'failed': a run meant to store was refused because rows failed, nothing stored. */
+  outcome: 'imported' | 'failed';
   created: number;
   updated: number;
   unchanged: number;

@@ -189,6 +189,26 @@ describe('groups, labels and webhooks on the plan (DOMAIN.md §4, §6)', () => {
     for (const role of [Role.ObjectDataCollector, Role.ObjectAnalyst, Role.ProspectiveBuyer, Role.ExternalAccreditedTester, Role.Evaluator]) expect(open([role])).toBe(false);
   });
 
+  it('tells of failed imports the person who ran them and the organisation\'s ImportAdmins and ObjectAdministrators; the AccountAdministrator only its own', () => {
+    expect(worklistPlan(actor([Role.ImportAdmin], { userId: 4 }), TODAY).importsFailed).toEqual({ userId: 4, organisationId: 1, since: '2026-12-18T00:00:00.000Z' });
+    expect(worklistPlan(actor([Role.ObjectAdministrator]), TODAY).importsFailed).toMatchObject({ organisationId: 1 });
+    expect(worklistPlan(actor([Role.ObjectDataCollector], { userId: 5 }), TODAY).importsFailed).toMatchObject({ userId: 5, organisationId: null });
+    expect(worklistPlan(actor([Role.AccountAdministrator], { userId: 6 }), TODAY).importsFailed).toMatchObject({ userId: 6, organisationId: null });
+    for (const role of [Role.ObjectAnalyst, Role.Evaluator, Role.ExternalAccreditedTester]) expect(worklistPlan(actor([role]), TODAY).importsFailed).toBeNull();
+  });
+
+  it('says how many rows failed and links to the import page with the entry, after paused webhooks and before review jobs', () => {
+    const base = { subjectType: 'import' as const, subjectId: 12, subjectName: 'nightly.csv', questionnaireId: null, isBuyerAsset: false, state: 'assets', since: '2026-12-31T02:00:00Z', dueOn: null, note: null, answered: null, openFlags: null };
+    const [one] = worklist([{ ...base, kind: 'importsFailed', total: 1 }], 'en').items;
+    const [two] = worklist([{ ...base, kind: 'importsFailed', total: 2 }], 'de').items;
+    expect(one!.why).toBe('One row failed and nothing was stored: read the report, correct the file and import it again.');
+    expect(two!.why).toBe('2 Zeilen sind fehlgeschlagen, nichts wurde gespeichert: Bericht lesen, Datei korrigieren und erneut importieren.');
+    expect(one!.link).toBe('/import?importId=12');
+    expect(worklistLink({ kind: 'importsFailed', subjectId: 3, questionnaireId: null, isBuyerAsset: false, state: 'loans' })).toBe('/financed-emissions');
+    const ranked = worklist([{ ...base, kind: 'reviewJob', total: null }, { ...base, kind: 'importsFailed', total: 1 }, { ...base, kind: 'webhookPaused', total: null }], 'en');
+    expect(ranked.items.map((i) => i.kind)).toEqual(['webhookPaused', 'importsFailed', 'reviewJob']);
+  });
+
   it('asks one query per kind', () => {
     fc.assert(
       fc.property(worklistActor(), (a) => {

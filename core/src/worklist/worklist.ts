@@ -7,6 +7,7 @@ import type { GroupState } from '../object-groups/group-rules.ts';
 import { expiresWithinLimit } from '../certificates/reminders.ts';
 import { EXPIRY_NOTICE_DAYS, mayChangeLibrary } from '../answering/evidence.ts';
 import { webhookScope } from '../webhooks/webhooks.ts';
+import { failedImportsWaiting } from '../imports/failed-imports.ts';
 import type { Language } from '../shared/language.ts';
 
 /**
@@ -23,6 +24,7 @@ export const WORKLIST_KINDS = [
   'questionnaireDeclined',
   'documentsRequested',
   'webhookPaused',
+  'importsFailed',
   'reviewJob',
   'groupDecision',
   'accessRequests',
@@ -130,6 +132,11 @@ export interface WorklistPlan {
    * these grants cover: whoever decides them in the portal (`accessDecisionGrants`).
    */
   accessRequests: { grants: AssetGrant[]; now: number } | null;
+  /**
+   * Imports refused because rows failed (core failedImportsWaiting) recorded since `since`, run by `userId` or of
+   * `organisationId`, that no later stored import of the same kind for the same organisation followed.
+   */
+  importsFailed: { userId: number; organisationId: number | null; since: string } | null;
 }
 
 /** The states in which open plausibility flags wait for the owner: still being answered, or declined back to it. */
@@ -170,6 +177,7 @@ export const worklistPlan = (actor: AssetActor, today: string, now: number = Dat
     webhooksPaused: webhookScope(actor) ? { createdBy: actor.userId } : null,
     plausibilityFlags: answerGrants.length > 0 ? { states: [...FLAG_STATES], grants: answerGrants } : null,
     accessRequests: deciderGrants.length > 0 ? { grants: deciderGrants, now } : null,
+    importsFailed: failedImportsWaiting(actor, today),
   };
 };
 
@@ -186,10 +194,10 @@ const mergeGroupParts = (parts: WorklistPlan['groups']): WorklistPlan['groups'] 
 /** One item as the database answers it, before ranking and words. */
 export interface WorklistRow {
   kind: WorklistKind;
-  subjectType: 'asset' | 'group' | 'webhook' | 'accessRequest';
+  subjectType: 'asset' | 'group' | 'webhook' | 'accessRequest' | 'import';
   subjectId: number;
   subjectName: string;
-  /** The filled questionnaire an object's item is about (null for groups, labels and webhooks). */
+  /** The filled questionnaire an object's item is about (null for groups, labels, webhooks and imports). */
   questionnaireId: number | null;
   isBuyerAsset: boolean;
   state: string;
@@ -200,6 +208,7 @@ export interface WorklistRow {
   /** The reason given with the change that made it (a decline's), verbatim; an expiring document's title; the buyer organisation asking for access. */
   note: string | null;
   answered: number | null;
+  /** The questions of the questionnaire; for a failed import, its failed rows. */
   total: number | null;
   /** The open plausibility flags of the questionnaire's answers (`plausibilityFlags` only). */
   openFlags: number | null;
@@ -221,7 +230,7 @@ export const compareItems = (a: WorklistRow, b: WorklistRow): number =>
   a.subjectId - b.subjectId;
 
 /** The one screen that resolves the item (the web client's routes). */
-export const worklistLink = (row: Pick<WorklistRow, 'kind' | 'subjectId' | 'questionnaireId' | 'isBuyerAsset'>): string => {
+export const worklistLink = (row: Pick<WorklistRow, 'kind' | 'subjectId' | 'questionnaireId' | 'isBuyerAsset'> & Partial<Pick<WorklistRow, 'state'>>): string => {
   const object = `/asset-management/objects/${row.subjectId}/${row.isBuyerAsset}`;
   switch (row.kind) {
     case 'answersToFinish':
@@ -243,6 +252,9 @@ export const worklistLink = (row: Pick<WorklistRow, 'kind' | 'subjectId' | 'ques
     case 'webhookPaused':
       // The webhooks screen (under the profile menu): its deliveries say why; delete it and subscribe again.
       return '/webhooks';
+    case 'importsFailed':
+      // The import page with the entry and its report; a bank's loan tapes are imported on its own screen.
+      return row.state === 'loans' ? '/financed-emissions' : `/import?importId=${row.subjectId}`;
   }
 };
 
@@ -285,6 +297,12 @@ export const worklistWhy = (row: WorklistRow, language: Language): string => {
       return de
         ? `${row.note ?? ''} bittet um Lesezugriff auf das Objekt: freigeben oder ablehnen.`
         : `${row.note ?? ''} asks for read access to the object: approve or decline.`;
+    case 'importsFailed':
+      return row.total === 1
+        ? de ? 'Eine Zeile ist fehlgeschlagen, nichts wurde gespeichert: Bericht lesen, Datei korrigieren und erneut importieren.' : 'One row failed and nothing was stored: read the report, correct the file and import it again.'
+        : de
+          ? `${row.total ?? 0} Zeilen sind fehlgeschlagen, nichts wurde gespeichert: Bericht lesen, Datei korrigieren und erneut importieren.`
+          : `${row.total ?? 0} rows failed and nothing was stored: read the report, correct the file and import it again.`;
     case 'webhookPaused':
       return de ? 'Der Webhook ist pausiert: sein Empfänger antwortet seit 24 Stunden nicht.' : 'The webhook is paused: its receiver has been failing for 24 hours.';
   }

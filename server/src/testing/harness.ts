@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { expect } from 'vitest';
 import type { DB } from '@ecore/adapters/db/schema.ts';
 import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database.ts';
@@ -153,6 +153,36 @@ export async function createHarness(config: Partial<AppConfig> = {}, given?: Dat
       expect(await databaseSnapshot(database.db)).toEqual(before);
       return body;
     },
+    /**
+     * Sends an import meant to store (dryRun=false) whose rows fail: refused as `expectRefused` checks, except that the
+     * only change is one new entry of the import history with outcome failed (its kind, file name and failed rows,
+     * nothing counted as stored). Answers the body and the entry's id.
+     */
+    async expectFailedImport(
+      send: () => Promise<LightMyRequestResponse>,
+      recorded: { kind: 'assets' | 'answers' | 'loans'; fileName: string; failed: number },
+    ) {
+      await app.drainBackground();
+      const { imports: importsBefore, ...before } = await databaseSnapshot(database.db);
+      const last = (await sql<{ id: number }>`select coalesce(max(id), 0)::int as id from imports`.execute(database.db)).rows[0]!.id;
+      const res = await send();
+      await app.drainBackground();
+      const body = res.json<{ statusCode: number; key: string; importId?: number }>();
+      expect({ status: res.statusCode, statusCode: body.statusCode, key: body.key }).toEqual({ status: 400, statusCode: 400, key: 'import-rows-failed' });
+      const { imports: _after, ...after } = await databaseSnapshot(database.db);
+      expect(after).toEqual(before);
+      expect(await tableDigest(database.db, 'imports', sql`id <= ${last}`)).toBe(importsBefore);
+      const added = await database.db
+        .selectFrom('imports')
+        .select(['id', 'kind', 'file_name', 'outcome', 'failed', 'created', 'updated', 'unchanged', 'groups_created'])
+        .where('id', '>', last)
+        .execute();
+      expect(added.map(({ id: _id, ...entry }) => entry)).toEqual([
+        { kind: recorded.kind, file_name: recorded.fileName, outcome: 'failed', failed: recorded.failed, created: 0, updated: 0, unchanged: 0, groups_created: 0 },
+      ]);
+      expect(body.importId).toBe(added[0]!.id);
+      return { body, importId: added[0]!.id };
+    },
     async close() {
       await app.close();
       if (!given) await database.close();
@@ -170,12 +200,15 @@ export async function databaseSnapshot(db: Kysely<DB>): Promise<Record<string, s
     where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%' order by table_name`.execute(db);
   // The sign-in log records the sign-in that tests make inside a refused call (h.as); that is not what was refused.
   const digests: Record<string, string> = {};
-  for (const { table_name } of tables.rows.filter((t) => t.table_name !== 'sign_in_events')) {
-    const row = await sql<{ n: number; digest: string | null }>`
-      select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table_name)} t`.execute(db);
-    digests[table_name] = `${row.rows[0]?.n}:${row.rows[0]?.digest}`;
-  }
+  for (const { table_name } of tables.rows.filter((t) => t.table_name !== 'sign_in_events')) digests[table_name] = await tableDigest(db, table_name, sql`true`);
   return digests;
+}
+
+/** A table's row count and content digest, of the rows `where` selects. */
+async function tableDigest(db: Kysely<DB>, table: string, where: RawBuilder<unknown>): Promise<string> {
+  const row = await sql<{ n: number; digest: string | null }>`
+    select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table)} t where ${where}`.execute(db);
+  return `${row.rows[0]?.n}:${row.rows[0]?.digest}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ExistingGroup, ExistingObject, GroupRef, ObjectPlan } from '@ecore/core/imports/object-plan.ts';
 import type { ImportListItem } from '@ecore/core/imports/import-table.ts';
+import type { ImportOutcome } from '@ecore/core/imports/failed-imports.ts';
 import { normaliseHeader } from '@ecore/core/imports/object-columns.ts';
 import type { DB } from '../schema.ts';
 import { assetColumns, assetFormFields } from '../assets/assets-repository.ts';
@@ -157,7 +158,7 @@ export interface ImportRecord {
   userName: string;
   kind: 'assets' | 'answers' | 'loans';
   fileName: string;
-  outcome: string;
+  outcome: ImportOutcome;
   counts: { created: number; updated: number; unchanged: number; failed: number; groupsCreated: number };
   report: ImportReport;
   at: Date;
@@ -169,8 +170,8 @@ export interface ImportReport {
   rows: { cells: (string | number | null)[]; status: string; errors: { de: string; en: string } }[];
 }
 
-export async function insertImport(trx: Executor, record: ImportRecord): Promise<number> {
-  const row = await trx
+async function writeImport(trx: Executor, record: ImportRecord): Promise<{ id: number }> {
+  return trx
     .insertInto('imports')
     .values({
       organisation_id: record.organisationId,
@@ -189,9 +190,22 @@ export async function insertImport(trx: Executor, record: ImportRecord): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+}
+
+/** Records an import that stored its rows, inside its transaction, and tells backend callers (`import.finished`). */
+export async function insertImport(trx: Executor, record: ImportRecord & { outcome: 'imported' }): Promise<number> {
+  const row = await writeImport(trx, record);
   // Backend callers learn of it in the same transaction (docs/webhooks.md): an import that rolls back tells nobody.
   await enqueueWebhookEvent(trx, { type: 'import.finished', organisationId: record.organisationId, subject: { importId: row.id }, at: record.at });
   return row.id;
+}
+
+/**
+ * Records an import refused because rows failed (core recordsRefusal): on its own, after the import's transaction,
+ * none of whose rows were stored. No webhook event: `import.finished` means the rows were stored (docs/webhooks.md).
+ */
+export async function insertFailedImport(db: Executor, record: ImportRecord & { outcome: 'failed' }): Promise<number> {
+  return (await writeImport(db, record)).id;
 }
 
 export type { ImportListItem };
@@ -204,7 +218,7 @@ const listItem = (r: ImportRow): ImportListItem => ({
   userName: r.user_name,
   kind: r.kind,
   fileName: r.file_name,
-  outcome: r.outcome,
+  outcome: r.outcome as ImportOutcome,
   created: r.created,
   updated: r.updated,
   unchanged: r.unchanged,

@@ -170,6 +170,26 @@ async function accessRequestRows(db: Executor, plan: NonNullable<WorklistPlan['a
   };
 }
 
+/**
+ * Imports refused because rows failed (core failedImportsWaiting, failedImportResolved): recorded since the plan's day,
+ * run by the user or of its organisation, without a later stored import of the same kind for the same organisation.
+ * One query, by the failed imports' indexes (organisation or user, time; migration 130) and the history's (organisation, id).
+ */
+async function failedImportRows(db: Executor, plan: NonNullable<WorklistPlan['importsFailed']>): Promise<{ rows: WorklistRow[]; count: number }> {
+  const whose = plan.organisationId === null ? sql`f.user_id = ${plan.userId}` : sql`(f.user_id = ${plan.userId} or f.organisation_id = ${plan.organisationId})`;
+  const result = await sql<{ id: number; kind: string; file_name: string; failed: number; created_at: Date; total_rows: number }>`
+    select f.id, f.kind, f.file_name, f.failed, f.created_at, count(*) over ()::int as total_rows
+    from imports f
+    where f.outcome = 'failed' and f.created_at >= ${plan.since}::timestamptz and ${whose}
+      and not exists (select 1 from imports later where later.organisation_id = f.organisation_id and later.id > f.id and later.kind = f.kind and later.outcome = 'imported')
+    order by f.created_at, f.id
+    limit ${ITEMS_PER_KIND}`.execute(db);
+  return {
+    count: result.rows[0]?.total_rows ?? 0,
+    rows: result.rows.map((r) => item({ kind: 'importsFailed', subjectType: 'import', subjectId: r.id, subjectName: r.file_name, state: r.kind, since: iso(r.created_at), total: r.failed })),
+  };
+}
+
 /** The rows of an actor's worklist plan (core `worklistPlan`): one query per kind, run one after another. */
 export async function findWorklistRows(db: Executor, plan: WorklistPlan): Promise<KindRows> {
   const rows: WorklistRow[] = [];
@@ -185,6 +205,7 @@ export async function findWorklistRows(db: Executor, plan: WorklistPlan): Promis
   if (plan.epcsExpiring) add('epcExpiring', await epcRows(db, plan.epcsExpiring));
   if (plan.evidenceExpiring) add('evidenceExpiring', await evidenceRows(db, plan.evidenceExpiring));
   if (plan.webhooksPaused) add('webhookPaused', await pausedWebhookRows(db, plan.webhooksPaused.createdBy));
+  if (plan.importsFailed) add('importsFailed', await failedImportRows(db, plan.importsFailed));
   if (plan.plausibilityFlags) add('plausibilityFlags', await questionnaireRows(db, 'plausibilityFlags', [plan.plausibilityFlags], true));
   return { rows, counts };
 }

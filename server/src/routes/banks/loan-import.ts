@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { loansToStore, loanTapeHeader, planLoanImport, readLoanRow, type StoredLoan } from '@ecore/core/banks/loan-tape.ts';
 import { importResult, nonEmptyRows } from '@ecore/core/imports/import-table.ts';
 import { isLanguage, type Language } from '@ecore/core/shared/language.ts';
-import { message } from '@ecore/core/shared/messages.ts';
 import { flagParam } from '@ecore/core/shared/schemas.ts';
 import { bankLoans, bankObjects, storeLoans } from '@ecore/adapters/db/banks/loans-repository.ts';
 import { insertImport } from '@ecore/adapters/db/imports/imports-repository.ts';
@@ -13,7 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { actorName } from '../answering/context.ts';
 import { importRefusalSchema, importResultSchema, multipartLimits, readTable, uploadedFile } from '../imports/object-import.ts';
-import { importedReport } from '../imports/import-report.ts';
+import { importedReport, refuseFailedRows } from '../imports/import-report.ts';
 import { errorSchema } from '../schemas.ts';
 import { bankOf } from './bank-context.ts';
 
@@ -33,7 +32,7 @@ export const loanImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         tags: ['banks'],
         security: [{ bearerAuth: [] }],
         summary:
-          'Previews (dryRun, the default) or imports a loan tape from a CSV or Excel file (multipart field `file`; columns loanId, assetId or externalId, outstandingAmount, propertyValueAtOrigination, originationDate, reportingDate, or their labels); any failed row answers 400 with the rows and stores nothing',
+          'Previews (dryRun, the default) or imports a loan tape from a CSV or Excel file (multipart field `file`; columns loanId, assetId or externalId, outstandingAmount, propertyValueAtOrigination, originationDate, reportingDate, or their labels); any failed row answers 400 with the rows and stores none of them (with dryRun=false the refusal is recorded in the history as failed, `importId`)',
         consumes: ['multipart/form-data'],
         querystring: z.object({ dryRun: flagParam.prefault(true), language: z.enum(['de', 'en']).optional().describe("the file's language (numbers); default the request's") }),
         response: { 200: importResultSchema, 400: importRefusalSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema },
@@ -59,10 +58,18 @@ export const loanImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       const plan = planLoanImport(rows, lookup, stored);
       const toStore = loansToStore(plan);
       const dryRun = request.query.dryRun;
-      if (E.isLeft(toStore)) {
-        const body = importResult(dryRun, 0, plan, request.language);
-        return reply.status(400).send({ statusCode: 400, key: 'import-rows-failed', message: message('import-rows-failed', request.language), ...body });
-      }
+      if (E.isLeft(toStore))
+        return refuseFailedRows(reply, { app, deps, actor: request.actor, language: request.language }, {
+          dryRun,
+          organisationId: scope.financePartnerId,
+          userId: request.actor.userId,
+          kind: 'loans',
+          fileName,
+          header: headers,
+          dataRows,
+          groupsCreated: 0,
+          outcomes: plan,
+        });
       const result = importResult(dryRun, 0, plan, request.language);
       if (dryRun) return result;
       const now = new Date(deps.clock());

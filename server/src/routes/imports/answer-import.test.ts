@@ -137,15 +137,12 @@ describe('POST /api/import/answers (issue 20)', () => {
     expect((await upload(csv(withColumn), { query: '?dryRun=false' })).json()).toMatchObject({ created: 1, failed: 0 });
     const stored = await answersOf('Bürohaus Mainzer Landstraße');
     expect(stored.filter((a) => a.input_answer !== null).map((a) => [a.input_answer, a.provenance])).toEqual([[98, 'estimated']]);
-    // An unknown provenance fails the row at its column; nothing is stored.
-    const before = await h.snapshot();
+    // An unknown provenance fails the row at its column; nothing is stored but the failed entry of the history.
     const wrong = withColumn.map((r, i) => (i > 0 && r[2] === 'Bürohaus Mainzer Landstraße' ? [...r.slice(0, -1), 'geraten'] : r));
-    const refused = await upload(csv(wrong), { query: '?dryRun=false' });
-    expect(refused.statusCode).toBe(400);
-    expect(await h.snapshot()).toEqual(before);
+    await h.expectFailedImport(() => upload(csv(wrong), { query: '?dryRun=false' }), { kind: 'answers', fileName: 'antworten.csv', failed: 1 });
   });
 
-  it('refuses each bad row with its key, in the request language, and stores nothing', async () => {
+  it('refuses each bad row with its key, in the request language, and stores nothing but the failed entry of the history', async () => {
     const rows = await filled({
       'Bürohaus Mainzer Landstraße': { [ENERGY]: 'viel', [STRATEGY]: 'Vielleicht' },
       'Wohn- und Geschäftshaus Bockenheim': { [ENERGY]: '=A1*2' },
@@ -156,7 +153,7 @@ describe('POST /api/import/answers (issue 20)', () => {
     rows.slice(1).forEach((r, i) => r.push(i === 0 ? '3' : ''));
     const foreign = await assetId('Wohnanlage Schwabing');
     rows.push([String(foreign), '', 'Fremd', ...rows[1]!.slice(3).map(() => '')]);
-    const res = await h.expectRefused(() => upload(csv(rows), { query: '?dryRun=false' }), { statusCode: 400, key: 'import-rows-failed' });
+    const { body: res } = await h.expectFailedImport(() => upload(csv(rows), { query: '?dryRun=false' }), { kind: 'answers', fileName: 'antworten.csv', failed: 4 });
     const body = res as unknown as { rows: { row: number; errors: { column: string; key: string; message: string }[] }[] };
     const keys = (row: number) => body.rows.find((r) => r.row === row)!.errors.map((e) => `${e.column}: ${e.key}`);
     expect(keys(1)).toEqual([`${STRATEGY}: import-unknown-option`, `${ENERGY}: import-not-a-number`, 'E-2.1: answer-virtual']);
@@ -185,12 +182,12 @@ describe('POST /api/import/answers (issue 20)', () => {
     const holder = await h.db.selectFrom('users').select('id').where('user_name', '=', 'objectadmin').executeTakeFirstOrThrow();
     const now = new Date(h.clock.now);
     await h.db.insertInto('asset_questionnaire_locks').values({ asset_questionnaire_id: questionnaire.id, user_id: holder.id, holder_name: 'Olga Objekt', since: now, last_activity: now }).execute();
-    const locked = await h.expectRefused(() => upload(csv(changed), { query: '?dryRun=false' }), { statusCode: 400, key: 'import-rows-failed' });
+    const { body: locked } = await h.expectFailedImport(() => upload(csv(changed), { query: '?dryRun=false' }), { kind: 'answers', fileName: 'antworten.csv', failed: 1 });
     expect((locked as unknown as { rows: { errors: unknown[] }[] }).rows[0]!.errors).toEqual([{ column: 'Objekt-ID', key: 'questionnaire-locked', message: 'Der Fragebogen wird gerade von Olga Objekt bearbeitet und ist für Sie schreibgeschützt.' }]);
     await h.db.deleteFrom('asset_questionnaire_locks').execute();
 
     await h.db.updateTable('asset_questionnaires').set({ state: 'Review' }).where('id', '=', questionnaire.id).execute();
-    const review = await h.expectRefused(() => upload(csv(changed), { query: '?dryRun=false' }), { statusCode: 400, key: 'import-rows-failed' });
+    const { body: review } = await h.expectFailedImport(() => upload(csv(changed), { query: '?dryRun=false' }), { kind: 'answers', fileName: 'antworten.csv', failed: 1 });
     expect((review as unknown as { rows: { errors: unknown[] }[] }).rows[0]!.errors).toMatchObject([{ column: ENERGY, key: 'answer-not-answerable' }]);
     // Unchanged rows of a questionnaire in Review are fine: the template of today imports as it is.
     expect((await upload(csv(rows))).json()).toMatchObject({ unchanged: 3, failed: 0 });

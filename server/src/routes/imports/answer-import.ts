@@ -24,7 +24,6 @@ import { importResult, mapHeader, nonEmptyRows } from '@ecore/core/imports/impor
 import { allQuestions, optionTextIn, questionTitleIn, type Question } from '@ecore/core/questionnaires/template.ts';
 import { lockDecision } from '@ecore/core/questionnaires/locks.ts';
 import { isLanguage, type Language } from '@ecore/core/shared/language.ts';
-import { message } from '@ecore/core/shared/messages.ts';
 import { flagParam, idParam, numberChoiceParam } from '@ecore/core/shared/schemas.ts';
 import {
   findImportTargets,
@@ -51,7 +50,7 @@ import { createTemplateCache, type ScoredTemplate } from '../questionnaires/temp
 import { createScoreKeeper } from '../scoring/stored-score.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { importedSave } from './imported-saves.ts';
-import { importedReport } from './import-report.ts';
+import { importedReport, refuseFailedRows } from './import-report.ts';
 import { importContext, importRefusalSchema, importResultSchema, multipartLimits, readTable, uploadedFile } from './object-import.ts';
 
 const tags = ['imports'];
@@ -216,7 +215,7 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         tags,
         security,
         summary:
-          "Previews (dryRun, the default) or imports answers from a CSV or Excel file (multipart field `file`) through the answering rules, writing the change log marked with the file's name; any failed row answers 400 with the rows and stores nothing",
+          "Previews (dryRun, the default) or imports answers from a CSV or Excel file (multipart field `file`) through the answering rules, writing the change log marked with the file's name; any failed row answers 400 with the rows and stores none of them (with dryRun=false the refusal is recorded in the history as failed, `importId`)",
         consumes: ['multipart/form-data'],
         querystring: z.object({
           dryRun: flagParam.prefault(true),
@@ -255,10 +254,18 @@ export const answerImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         return { row: p.row, status: p.status, assetId: p.assetId, errors: p.problems, ...shown };
       });
       const dryRun = request.query.dryRun;
-      if (plan.some((p) => p.status === 'failed')) {
-        const body = importResult(dryRun, 0, outcomes, request.language);
-        return reply.status(400).send({ statusCode: 400, key: 'import-rows-failed', message: message('import-rows-failed', request.language), ...body });
-      }
+      if (plan.some((p) => p.status === 'failed'))
+        return refuseFailedRows(reply, { app, deps, actor: request.actor, language: request.language }, {
+          dryRun,
+          organisationId: organisation.id,
+          userId: assetActor.userId,
+          kind: 'answers',
+          fileName,
+          header: headers,
+          dataRows,
+          groupsCreated: 0,
+          outcomes,
+        });
       const result = importResult(dryRun, 0, outcomes, request.language);
       if (dryRun) return result;
 

@@ -12,7 +12,6 @@ import { gresbColumnOf, gresbIntensities, readGresbRow } from '@ecore/core/repor
 import { gresbAnswerChanges, gresbObjectRow, gresbTargets, storedFigures, storedNameAddressKey, type GresbSheet } from '@ecore/core/reporting/gresb-import.ts';
 import { yearFactors } from '@ecore/core/scoring/stranding.ts';
 import type { Language } from '@ecore/core/shared/language.ts';
-import { message } from '@ecore/core/shared/messages.ts';
 import {
   applyObjectPlan,
   findImportTargets,
@@ -35,7 +34,7 @@ import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { actorName, structureFor } from '../answering/context.ts';
 import { importedSave } from './imported-saves.ts';
-import { importedReport } from './import-report.ts';
+import { importedReport, refuseFailedRows } from './import-report.ts';
 import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
 import type { createTemplateCache } from '../questionnaires/template-cache.ts';
 import type { createScoreKeeper } from '../scoring/stored-score.ts';
@@ -151,10 +150,18 @@ export async function importGresb(reply: FastifyReply, d: GresbImportDeps, req: 
     return { row: p.row, status, assetId: p.assetId, errors, ...p.object, objectGroup: p.object.objectGroup ?? (target ? (groupNames.get(target.assetGroupId) ?? null) : null) };
   });
   const failed = outcomes.some((o) => o.status === 'failed');
-  if (failed) {
-    const body = importResult(req.dryRun, plan.groupsToCreate.length, outcomes, req.answerLanguage);
-    return reply.status(400).send({ statusCode: 400, key: 'import-rows-failed', message: message('import-rows-failed', req.answerLanguage), ...body });
-  }
+  if (failed)
+    return refuseFailedRows(reply, { app: d.app, deps, actor: req.actor, language: req.answerLanguage }, {
+      dryRun: req.dryRun,
+      organisationId: organisation.id,
+      userId: req.userId,
+      kind: 'assets',
+      fileName: req.fileName,
+      header: headers,
+      dataRows,
+      groupsCreated: plan.groupsToCreate.length,
+      outcomes,
+    });
   if (req.dryRun) return importResult(true, plan.groupsToCreate.length, outcomes, req.answerLanguage);
 
   const at = new Date(now);

@@ -23,7 +23,7 @@ const importItemSchema = z.object({
   userName: z.string(),
   kind: z.enum(['assets', 'answers', 'loans']),
   fileName: z.string(),
-  outcome: z.string(),
+  outcome: z.enum(['imported', 'failed']).describe('imported: the rows were stored; failed: refused because rows failed, nothing stored (its report names the errors)'),
   created: z.number(),
   updated: z.number(),
   unchanged: z.number(),

@@ -84,9 +84,9 @@ describe('POST /api/import/assets (issue 20)', () => {
     expect((await objectsNamed(['Domblick']))[0]!.asset_total_area).toBe(1300);
   });
 
-  it('answers 400 with the rows when any row fails, names the error in the request language, and stores nothing', async () => {
+  it('answers 400 with the rows when any row fails, names the error in the request language, and stores nothing but the failed entry of the history', async () => {
     const bad = THREE[1]!.replace(';60;40', ';60;30');
-    const body = await h.expectRefused(() => upload(csv(THREE[0]!, bad, THREE[2]!), { query: '?dryRun=false' }), { statusCode: 400, key: 'import-rows-failed' });
+    const { body } = await h.expectFailedImport(() => upload(csv(THREE[0]!, bad, THREE[2]!), { query: '?dryRun=false' }), { kind: 'assets', fileName: 'objekte.csv', failed: 1 });
     expect(body).toMatchObject({ dryRun: false, created: 2, failed: 1 });
     expect((body as unknown as { rows: unknown[] }).rows[1]).toEqual({
       row: 2,
@@ -194,7 +194,8 @@ describe('bad input: 400 (or 413) with a key, nothing stored', () => {
         `;K-7;=HYPERLINK("http://x");Portfolio Köln;DE;Köln;50667;A;1;100;100;`,
       ].join('\r\n'),
     );
-    const body = (await refused(file, 'import-rows-failed')) as unknown as { rows: { row: number; status: string; errors: { column: string; key: string }[] }[] };
+    const { body: refusal } = await h.expectFailedImport(() => upload(file, { query: '?dryRun=false' }), { kind: 'assets', fileName: 'objekte.csv', failed: 7 });
+    const body = refusal as unknown as { rows: { row: number; status: string; errors: { column: string; key: string }[] }[] };
     expect(body.rows.map((r) => [r.row, r.status, r.errors.map((e) => `${e.column}:${e.key}`)])).toEqual([
       [1, 'failed', ['Externe ID:import-duplicate-external-id']],
       [2, 'failed', ['Externe ID:import-duplicate-external-id']],

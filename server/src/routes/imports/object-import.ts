@@ -12,7 +12,6 @@ import { readObjectRow, writeObjectRow } from '@ecore/core/imports/object-row.ts
 import { objectTemplate, TEMPLATE_FILE_NAMES } from '@ecore/core/imports/object-template.ts';
 import { isGresbHeader } from '@ecore/core/reporting/gresb-read.ts';
 import { isLanguage, type Language } from '@ecore/core/shared/language.ts';
-import { message } from '@ecore/core/shared/messages.ts';
 import { flagParam, idParam, numberChoiceParam } from '@ecore/core/shared/schemas.ts';
 import { applyObjectPlan, findImportOrganisation, findImportTargets, groupsOfOrganisation, ImportConflict, insertImport, objectIdsOfGroup } from '@ecore/adapters/db/imports/imports-repository.ts';
 import { readImportFile } from '@ecore/adapters/imports/read-table.ts';
@@ -26,7 +25,7 @@ import { createTemplateCache } from '../questionnaires/template-cache.ts';
 import { createReferenceDataCache, createScoreKeeper } from '../scoring/stored-score.ts';
 import { errorResponses, errorSchema } from '../schemas.ts';
 import { importGresb } from './gresb-import.ts';
-import { importedReport } from './import-report.ts';
+import { importedReport, refuseFailedRows } from './import-report.ts';
 
 const tags = ['imports'];
 const security = [{ bearerAuth: [] }];
@@ -52,7 +51,10 @@ export const importResultSchema = z.object({
 });
 
 /** A refused import: the error body, and where rows were read, the same answer as a preview with the failed rows. */
-export const importRefusalSchema = errorSchema.extend(importResultSchema.partial().shape);
+export const importRefusalSchema = errorSchema.extend({
+  ...importResultSchema.partial().shape,
+  importId: z.number().optional().describe('A run meant to store (dryRun=false) whose rows failed: its entry in the history (outcome failed, GET /api/import/{id}/report)'),
+});
 
 const languageQuery = z.enum(['de', 'en']).optional();
 const formatQuery = numberChoiceParam([1, 2], { key: 'validation-generic' }).prefault(2).describe('1 CSV, 2 Excel');
@@ -149,7 +151,7 @@ export const objectImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       schema: {
         tags,
         security,
-        summary: 'Previews (dryRun, the default) or imports objects from a CSV or Excel file (multipart field `file`); any failed row answers 400 with the rows and stores nothing. A GRESB-shaped file (GRESB variable names as header, docs/gresb.md) creates or updates objects and fills the consumption answers of the questionnaire of its year',
+        summary: 'Previews (dryRun, the default) or imports objects from a CSV or Excel file (multipart field `file`); any failed row answers 400 with the rows and stores none of them (with dryRun=false the refusal is recorded in the history as failed, `importId`). A GRESB-shaped file (GRESB variable names as header, docs/gresb.md) creates or updates objects and fills the consumption answers of the questionnaire of its year',
         consumes: ['multipart/form-data'],
         querystring: z.object({
           dryRun: flagParam.prefault(true),
@@ -187,10 +189,18 @@ export const objectImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const outcomes = planOutcomes(plan);
       const failed = outcomes.some((o) => o.status === 'failed');
       const dryRun = request.query.dryRun;
-      if (failed) {
-        const body = importResult(dryRun, plan.groupsToCreate.length, outcomes, request.language);
-        return reply.status(400).send({ statusCode: 400, key: 'import-rows-failed', message: message('import-rows-failed', request.language), ...body });
-      }
+      if (failed)
+        return refuseFailedRows(reply, { app, deps, actor: request.actor, language: request.language }, {
+          dryRun,
+          organisationId: organisation.id,
+          userId: assetActor.userId,
+          kind: 'assets',
+          fileName,
+          header: headers,
+          dataRows,
+          groupsCreated: plan.groupsToCreate.length,
+          outcomes,
+        });
       if (dryRun) return importResult(true, plan.groupsToCreate.length, outcomes, request.language);
 
       const now = new Date(deps.clock());

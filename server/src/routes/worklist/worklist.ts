@@ -13,7 +13,7 @@ export const worklistSchema = z.object({
   items: z.array(
     z.object({
       kind: kindSchema,
-      subjectType: z.enum(['asset', 'group', 'webhook', 'accessRequest']),
+      subjectType: z.enum(['asset', 'group', 'webhook', 'accessRequest', 'import']),
       subjectId: z.number(),
       subjectName: z.string(),
       questionnaireId: z.number().nullable(),
@@ -23,7 +23,7 @@ export const worklistSchema = z.object({
       dueOn: z.string().nullable().describe('The last valid day of an expiring label'),
       note: z.string().nullable().describe('The reason given with the change that made it (a decline’s), verbatim; for an access request, the buyer organisation'),
       answered: z.number().nullable(),
-      total: z.number().nullable(),
+      total: z.number().nullable().describe('The questions of the questionnaire; the failed rows of a failed import (kind importsFailed)'),
       openFlags: z.number().nullable().describe('The open plausibility flags of the answers (kind plausibilityFlags)'),
       why: z.string().describe('Why it is on the list, in the request’s language'),
       link: z.string().describe('The path of the web client’s screen that resolves it'),
@@ -46,7 +46,7 @@ export const worklistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags: ['worklist'],
         summary: 'The caller’s open work, ranked, with the count per kind',
         description:
-          'Declined questionnaires and requested documents back to the owner, review jobs of the assigned tester and the evaluator, groups waiting for a decision, labels expiring within 60 days, questionnaires still being answered, answers with open plausibility flags, access requests to decide, paused webhooks. Each item says why it is there, since when, and links to the screen that resolves it; each kind answers its 50 longest-waiting items and its full count.',
+          'Declined questionnaires and requested documents back to the owner, review jobs of the assigned tester and the evaluator, groups waiting for a decision, labels expiring within 60 days, questionnaires still being answered, answers with open plausibility flags, access requests to decide, paused webhooks, imports refused because rows failed (of the last 14 days, until a later import of the same kind stores). Each item says why it is there, since when, and links to the screen that resolves it; each kind answers its 50 longest-waiting items and its full count.',
         security: [{ bearerAuth: [] }],
         response: { 200: worklistSchema, ...errorResponses },
       },

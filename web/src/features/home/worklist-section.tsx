@@ -11,6 +11,7 @@ const KIND_COLOURS: Record<(typeof WORKLIST_KINDS)[number], string> = {
   questionnaireDeclined: 'red.9',
   documentsRequested: 'red.9',
   webhookPaused: 'red.9',
+  importsFailed: 'red.9',
   reviewJob: 'teal.9',
   groupDecision: 'teal.9',
   accessRequests: 'teal.9',

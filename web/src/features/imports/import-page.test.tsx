@@ -48,9 +48,9 @@ const preview = (failed: boolean): ImportResult => ({
   })),
 });
 
-const renderPage = async () => {
+const renderPage = async (path = '/import') => {
   const { ImportPage } = await import('./import-page.tsx');
-  const router = createMemoryRouter([{ path: '/import', element: <ImportPage /> }], { initialEntries: ['/import'] });
+  const router = createMemoryRouter([{ path: '/import', element: <ImportPage /> }], { initialEntries: [path] });
   return renderUi(<RouterProvider router={router} />);
 };
 
@@ -144,5 +144,29 @@ describe('the import screen', () => {
     const table = await screen.findByRole('table', { name: 'Vorschau der Zeilen' });
     expect(within(table).getByText('Fragebogen wird gestartet')).toBeTruthy();
     expect(api.uploadImport).toHaveBeenCalledWith(expect.any(File), true, expect.any(Function), 'answers', 1);
+  });
+
+  it('badges a failed import in the history with its failed rows and report, and marks the entry the worklist links to', async () => {
+    const entry = { organisationId: 1, userName: 'API-Token Nachtlauf', updated: 0, unchanged: 0, groupsCreated: 0 };
+    api.fetchImports.mockResolvedValue({
+      items: [
+        { ...entry, id: 12, kind: 'assets', fileName: 'nachts.csv', outcome: 'failed', created: 0, failed: 2, createdAt: '2026-11-30T02:00:00Z' },
+        { ...entry, id: 11, kind: 'answers', fileName: 'antworten.csv', outcome: 'imported', created: 3, failed: 0, createdAt: '2026-11-29T02:00:00Z' },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 10,
+    });
+    const { user } = await renderPage('/import?importId=12');
+    const history = await screen.findByRole('table', { name: 'Bisherige Importe' });
+    const [, failed, stored] = within(history).getAllByRole('row');
+    expect(within(failed!).getByText('Fehlgeschlagen')).toBeTruthy();
+    expect(within(failed!).getByText('2 Zeilen fehlerhaft, nichts gespeichert')).toBeTruthy();
+    expect(failed!.getAttribute('aria-current')).toBe('true');
+    expect(within(stored!).queryByText('Fehlgeschlagen')).toBeNull();
+    expect(within(stored!).getByText('3 angelegt, 0 geändert, 0 unverändert')).toBeTruthy();
+    expect(stored!.getAttribute('aria-current')).toBeNull();
+    await user.click(within(failed!).getByRole('button', { name: 'Bericht zu nachts.csv herunterladen' }));
+    expect(api.downloadImportFile).toHaveBeenCalledWith('import/12/report', {});
   });
 });

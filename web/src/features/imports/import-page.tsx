@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Progress, SegmentedControl, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -15,6 +16,7 @@ import { objectPath } from '../assets/object-paths.ts';
 import { GresbCard } from './gresb-card.tsx';
 import { ImportPreviewTable, RowObjectCell, STATUS_COLOUR } from './import-preview-table.tsx';
 import { ImportFileField } from './import-file-field.tsx';
+import { ImportHistory } from './import-history.tsx';
 import { downloadImportFile, fetchImports, uploadImport, type ImportResult } from './imports-api.ts';
 
 const PROGRESS_COLOUR = 'blue';
@@ -22,7 +24,7 @@ const PROGRESS_COLOUR = 'blue';
 /**
  * /import (issue 20, DOMAIN.md §10): objects or answers (the collector answers only, core mayImport); download the
  * template (for answers a group's, prefilled), upload a filled file (with a progress bar) for a preview of every row,
- * and import it whole once no row fails. Below, the organisation's imports with their reports.
+ * and import it whole once no row fails. Below, the organisation's imports with their reports, a failed one badged.
  */
 export function ImportPage() {
   const { t } = useTranslation();
@@ -40,6 +42,9 @@ export function ImportPage() {
   const [errorsOnly, setErrorsOnly] = useState(false);
   const [done, setDone] = useState<ImportResult | null>(null);
   const history = useSWR('import-history', () => fetchImports(new AbortController().signal), { revalidateOnFocus: false });
+  // `?importId=` (the worklist's link to a failed import) marks that entry of the history.
+  const [params] = useSearchParams();
+  const highlightId = Number(params.get('importId')) || null;
   const pending = progress !== null;
 
   const send = async (dryRun: boolean) => {
@@ -243,53 +248,7 @@ export function ImportPage() {
           </Card>
         ) : null}
 
-        <Card withBorder>
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t('imports.page.historyTitle')}
-            </Title>
-            {history.data && history.data.items.length > 0 ? (
-              <Table striped withTableBorder aria-label={t('imports.page.historyTitle')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('imports.columns.when')}</Table.Th>
-                    <Table.Th>{t('imports.columns.who')}</Table.Th>
-                    <Table.Th>{t('imports.columns.file')}</Table.Th>
-                    <Table.Th>{t('imports.columns.counts')}</Table.Th>
-                    <Table.Th>{t('imports.columns.report')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {history.data.items.map((item) => (
-                    <Table.Tr key={item.id}>
-                      <Table.Td>{new Date(item.createdAt).toLocaleString(currentLanguage() === 'de' ? 'de-DE' : 'en-GB')}</Table.Td>
-                      <Table.Td>{item.userName}</Table.Td>
-                      <Table.Td>
-                        {item.fileName} ({t(`imports.kind.${item.kind}`)})
-                      </Table.Td>
-                      <Table.Td>{t('imports.page.counts', { created: item.created, updated: item.updated, unchanged: item.unchanged })}</Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          leftSection={<IconDownload size={14} aria-hidden="true" />}
-                          aria-label={t('imports.page.reportOf', { name: item.fileName })}
-                          onClick={() => downloadImportFile(`import/${item.id}/report`, {}).catch(() => notifyError(t('imports.page.downloadError')))}
-                        >
-                          {t('imports.columns.report')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {history.error ? t('imports.page.historyError') : history.isLoading ? t('imports.page.loading') : t('imports.page.historyEmpty')}
-              </Text>
-            )}
-          </Stack>
-        </Card>
+        <ImportHistory history={history} highlightId={highlightId} />
       </Stack>
     </>
   );
