@@ -9,7 +9,6 @@ import type { AppDeps } from '../../deps.ts';
 import { FieldsError } from '../../plugins/fields-error.ts';
 import { HttpError } from '../../plugins/http-error.ts';
 import { assetActorOf } from '../assets/asset-actor.ts';
-import type { ScoredTemplate } from '../questionnaires/template-cache.ts';
 import { saveSheetAnswers, type ScoreWith } from './save-answers.ts';
 import { ANSWERING_NOTIFICATION } from '@ecore/migrations/index.ts';
 import { actorName, answerResponse, visibleAsset, visibleQuestionnaire } from './context.ts';
@@ -43,32 +42,30 @@ export function answerRoutes(app: AnsweringApp, deps: AppDeps, shared: Answering
       const items = request.body.map((item, index) => ({ ...item, index }));
       const byAsset = new Map<number, typeof items>();
       for (const item of items) byAsset.set(item.assetId, [...(byAsset.get(item.assetId) ?? []), item]);
-      // What is read before the transaction comes from the caches (object, its latest filled questionnaire's template, its group); the
-      // transaction reads each filled questionnaire with its row locked (its lock, answers, comments and documents in one statement),
-      // core decides on that (save-answers.ts), and what it decided is written in one statement per run.
-      const targets: { asset: AssetView; list: typeof items; template: ScoredTemplate; sampled: boolean }[] = [];
+      // What is read before the transaction comes from the caches (object, its group); the transaction reads each filled
+      // questionnaire with its row locked (its lock, answers, comments and documents in one statement) and takes its
+      // template (kept by id), core decides on that (save-answers.ts), and what it decided is written in one statement.
+      const targets: { asset: AssetView; list: typeof items; sampled: boolean }[] = [];
       for (const [assetId, list] of byAsset) {
-        const { asset, latestId } = await caches.visibleObject(actor, assetId, list[0]!.isBuyerAsset);
+        const { asset } = await caches.visibleObject(actor, assetId, list[0]!.isBuyerAsset);
         if (!mayAnswer(actor, asset)) throw new HttpError(403, 'forbidden');
-        const templateId = await caches.templateIdOf(asset.id, latestId);
-        if (templateId === null) throw new HttpError(404, 'not-found');
         const group = (await caches.group(asset.assetGroupId)).review;
         const sampled = group?.submission?.sampledAssetIds.includes(asset.id) ?? false;
-        targets.push({ asset, list, template: await templateOf(templateId), sampled });
+        targets.push({ asset, list, sampled });
       }
       const scoring = await scores.prepare();
       let origin = '';
       const result = await deps.db.transaction().execute(async (trx) => {
         const out = [];
-        for (const { asset, list, template, sampled } of targets) {
+        for (const { asset, list, sampled } of targets) {
           // The save notifies the other processes itself once committed (adapters/src/db/notifications.ts): a
           // notification inside the transaction would make every save wait for the disk flush of the one before.
           const found = await lockSheetForSave(trx, asset.id);
           if (!found) throw new HttpError(404, 'not-found');
           const locked = found.sheet;
           origin = found.origin;
-          // A new version or run since the template was picked: the caller reloads (the answers were checked for another).
-          if (locked.row.questionnaireId !== template.id) throw new HttpError(409, 'questionnaire-stale');
+          // Kept by id; read in the transaction where it is not (the embedded database has one connection).
+          const template = await templateOf(locked.row.questionnaireId, trx);
           const object = { ...asset, area: asset.assetTotalArea };
           const scoreWith: ScoreWith = (answers) => ({ ...scoring.figures(template, object, locked.row.reportingYear, answers), scoredAt: new Date(deps.clock()) });
           const saved = await saveSheetAnswers(trx, { actor, by, at: now(), now: deps.clock(), locked, structure: structureFor(template, asset), items: list, sampled, scoreWith, flags: { object, data: scoring.referenceData } });

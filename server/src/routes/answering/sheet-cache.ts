@@ -5,7 +5,7 @@ import { mayViewAsset, type AssetActor } from '@ecore/core/assets/asset-access.t
 import type { AssetView } from '@ecore/core/assets/object.ts';
 import type { QuestionnaireType } from '@ecore/core/questionnaires/template.ts';
 import { findAssetWithLatestQuestionnaire } from '@ecore/adapters/db/assets/assets-repository.ts';
-import { findAssetQuestionnaire, findGroupDefaults, type GroupDefaults } from '@ecore/adapters/db/answering/answering-repository.ts';
+import { findGroupDefaults, type GroupDefaults } from '@ecore/adapters/db/answering/answering-repository.ts';
 import { findSheet, type Sheet } from '@ecore/adapters/db/answering/sheet-repository.ts';
 import { findActiveTemplateIds } from '@ecore/adapters/db/questionnaires/templates-repository.ts';
 import { groupReviewOf } from '@ecore/adapters/db/review/review-repository.ts';
@@ -90,17 +90,6 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
       sheets.drop(questionnaireIds);
       request.ownCacheDrops = new Set([sheets, objects, groups, actives, stamps]);
     },
-    /**
-     * The template id of an object's latest filled questionnaire (`latestId`), as a save picks its template before its
-     * transaction: from the kept sheet where there is one, else read alone (the sheet itself the save reads locked).
-     * The transaction checks it again (`questionnaire-stale`).
-     */
-    async templateIdOf(assetId: number, latestId: number | null): Promise<number | null> {
-      if (latestId === null) return null;
-      const kept = sheets.peek(latestId);
-      if (kept) return kept.row.assetId === assetId ? kept.row.questionnaireId : null;
-      return (await findAssetQuestionnaire(db, assetId, latestId))?.questionnaireId ?? null;
-    },
     /** An object the actor may see (matching isBuyerAsset where the call names it), with its latest filled questionnaire's id; else 404. */
     async visibleObject(actor: AssetActor, id: number, isBuyerAsset?: boolean) {
       const found = await objects.get(id, () => findAssetWithLatestQuestionnaire(db, id));
@@ -115,8 +104,8 @@ function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
       const sheet = await sheets.get(id, async () => keep(await findSheet(db, null, id)));
       return sheet && sheet.row.assetId === assetId ? sheet : null;
     },
-    async template(id: number): Promise<ScoredTemplate> {
-      const template = await templates.get(id);
+    async template(id: number, executor?: Kysely<DB>): Promise<ScoredTemplate> {
+      const template = await templates.get(id, executor);
       if (!template) throw new HttpError(404, 'not-found');
       return template;
     },

@@ -32,8 +32,9 @@ export function createTemplateCache(db: Kysely<DB>, stamps?: StampCache, maxEntr
   const stats = { structureReads: 0 };
   return {
     stats,
-    async get(id: number): Promise<ScoredTemplate | null> {
-      const stamp = stamps ? await stamps.get(id, () => findTemplateStamp(db, id)) : await findTemplateStamp(db, id);
+    /** `executor`: where a template not kept is read (a transaction that holds the only connection of the embedded database). */
+    async get(id: number, executor: Kysely<DB> = db): Promise<ScoredTemplate | null> {
+      const stamp = stamps ? await stamps.get(id, () => findTemplateStamp(executor, id)) : await findTemplateStamp(executor, id);
       if (stamp === null) {
         entries.delete(id);
         return null;
@@ -41,7 +42,7 @@ export function createTemplateCache(db: Kysely<DB>, stamps?: StampCache, maxEntr
       const cached = entries.get(id);
       if (cached?.stamp === stamp) return cached.template;
       stats.structureReads += 1;
-      const template = await findTemplate(db, id);
+      const template = await findTemplate(executor, id);
       if (!template) return null;
       const scored = scoredTemplate(template);
       if (entries.size >= maxEntries) entries.clear();
