@@ -17,3 +17,33 @@ export const savedQuestionnaireNotifications = (questionnaireIds: readonly numbe
 export async function notifyCommitted(db: Kysely<DB>, payloads: readonly string[]): Promise<void> {
   await sql`select pg_notify(${SESSION_CHANNEL}, p) from unnest(${sql.val([...payloads])}::text[]) as p`.execute(db);
 }
+
+/**
+ * `notifyCommitted` for a busy writer: one statement at a time, the notifications of the saves that commit while it is
+ * on its way going out together in the next (each payload once). Every save's statement would otherwise wait for a
+ * pooled connection behind the saves themselves, and take one of them. Each caller's promise settles when the
+ * statement carrying its notifications has run.
+ */
+export function committedNotifier(send: (payloads: readonly string[]) => Promise<void>): (payloads: readonly string[]) => Promise<void> {
+  let sending = false;
+  let next: { payloads: Set<string>; done: Promise<void>; settle: (error?: unknown) => void } | null = null;
+  const run = (payloads: Set<string>): Promise<void> => {
+    sending = true;
+    return send([...payloads]).finally(() => {
+      sending = false;
+      const queued = next;
+      next = null;
+      if (queued) void run(queued.payloads).then(() => queued.settle(), (error: unknown) => queued.settle(error ?? new Error('notification not sent')));
+    });
+  };
+  return (payloads) => {
+    if (!sending) return run(new Set(payloads));
+    if (!next) {
+      let settle!: (error?: unknown) => void;
+      const done = new Promise<void>((resolve, reject) => (settle = (error) => (error === undefined ? resolve() : reject(error))));
+      next = { payloads: new Set(), done, settle };
+    }
+    for (const p of payloads) next.payloads.add(p);
+    return next.done;
+  };
+}

@@ -13,13 +13,15 @@ import { saveSheetAnswers, type ScoreWith } from './save-answers.ts';
 import { ANSWERING_NOTIFICATION } from '@ecore/migrations/index.ts';
 import { actorName, answerResponse, visibleAsset, visibleQuestionnaire } from './context.ts';
 import { lockSheetForSave } from '@ecore/adapters/db/answering/sheet-repository.ts';
-import { notifyCommitted, savedQuestionnaireNotifications } from '@ecore/adapters/db/notifications.ts';
+import { committedNotifier, notifyCommitted, savedQuestionnaireNotifications } from '@ecore/adapters/db/notifications.ts';
 import { answerSchema, progressSchema, changeSchema, commentSchema } from './schemas.ts';
 import { tags, security, responses, booleanQuery, twoIds, loggedText, type AnsweringApp, type AnsweringShared } from './answering-shared.ts';
 
 /** Answers, their comments and the change log (spec 02 §4; docs/answering.md "How a save works"). */
 export function answerRoutes(app: AnsweringApp, deps: AppDeps, shared: AnsweringShared) {
   const { caches, structureFor, scores, now, templateOf } = shared;
+  // The saves' notifications to the other processes, several saves' in one statement when they commit together.
+  const notifySaved = committedNotifier((payloads) => notifyCommitted(deps.db, payloads));
 
   app.put(
     '/asset/answer',
@@ -77,7 +79,7 @@ export function answerRoutes(app: AnsweringApp, deps: AppDeps, shared: Answering
       // notification comes); it keeps everything else it knows.
       const saved = result.map((r) => r.locked.row.id);
       caches.keepOwn(request, saved);
-      await notifyCommitted(deps.db, savedQuestionnaireNotifications(saved, origin)).catch((error: unknown) =>
+      await notifySaved(savedQuestionnaireNotifications(saved, origin)).catch((error: unknown) =>
         request.log.error({ err: error, questionnaireIds: saved }, 'the notification of a committed save was not sent: other processes may show the answers before it until their next change'),
       );
       const answers = [];
