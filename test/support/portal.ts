@@ -39,7 +39,8 @@ export async function startPortal(env: Record<string, string> = {}, script = 'se
   const portal = script === 'server/src/server.ts' || script === COMPILED_SERVER;
   const profile = process.env.BENCH_PROFILE && portal ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   // The compiled server (as `npm start` runs it) needs no TypeScript loader.
-  const loader = script.endsWith('.mjs') ? ['--enable-source-maps'] : ['--import', 'tsx'];
+  // The compiled server runs with the flags of `npm start` (package.json; docs/operations.md).
+  const loader = script.endsWith('.mjs') ? ['--enable-source-maps', '--max-semi-space-size=64'] : ['--import', 'tsx'];
   const started = await spawnUntilReady([process.execPath, ...profile, ...loader, script], {
     PORT: '0',
     HOST: '127.0.0.1',
