@@ -20,7 +20,7 @@ let server: SpawnedServer | undefined;
 beforeAll(async () => {
   const build = spawnSync(process.execPath, ['scripts/build-server-if-changed.mjs'], { cwd: root, encoding: 'utf8' });
   expect(build.status, build.stderr).toBe(0);
-  server = await spawnUntilReady([process.execPath, '--enable-source-maps', 'server/dist/server.mjs'], {
+  server = await spawnUntilReady([process.execPath, '--enable-source-maps', '--max-semi-space-size=64', 'server/dist/server.mjs'], {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
