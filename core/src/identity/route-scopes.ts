@@ -223,6 +223,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteScope>> = {
   'GET /api/import/answers/template': 'import',
   'POST /api/import/answers': 'import',
   'GET /api/import': 'import',
+  'GET /api/import/{id}': 'import',
   'GET /api/import/{id}/report': 'import',
 };
 

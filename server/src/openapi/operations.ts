@@ -174,6 +174,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/import/answers/template': 'downloadAnswerImportTemplate',
   'POST /api/import/answers': 'importAnswers',
   'GET /api/import': 'listImports',
+  'GET /api/import/{id}': 'getImport',
   'GET /api/import/{id}/report': 'downloadImportReport',
   'GET /api/certificate/verify/{code}': 'verifyCertificate',
   'GET /api/analysis/group/{id}': 'getAssetGroupDashboard',

@@ -308,6 +308,7 @@ const TARGETS: Record<string, Target> = {
   // The import users of the organisation see its imports (DOMAIN.md §10).
   // GRESB asset data (issue 41): those who import objects export it, within their organisation and access list.
   exportGresb: { call: (i) => ({ query: { assetGroupId: i.group, format: 'csv', organisationId: i.org } }), allowed: ['objectadmin', 'importadmin'], roleGated: true },
+  getImport: { call: (i) => ({ params: { id: i.importRun } }), allowed: ['importadmin', 'objectadmin', 'collector'] },
   downloadImportReport: { call: (i) => ({ params: { id: i.importRun } }), allowed: ['importadmin', 'objectadmin', 'collector'] },
   // The evidence library (docs/evidence.md): the organisation's own; those who answer change it, the analyst reads it.
   uploadEvidence: { noId: "creates in the caller's own organisation's library" },

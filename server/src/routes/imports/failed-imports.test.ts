@@ -109,6 +109,10 @@ describe('a failed object import', () => {
     h.clock.now += 2 * 86_400_000;
     expect(await failedOn('importadmin')).toEqual([]);
     expect((await get('importadmin', '/api/import')).json().items[0]).toMatchObject({ id: importId, outcome: 'failed' });
+    // The entry alone, as the worklist's link opens it when newer imports pushed it off the history's first page.
+    const one = await get('objectadmin', `/api/import/${importId}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual({ id: importId, organisationId: expect.any(Number), userName: expect.any(String), kind: 'assets', fileName: 'alt.csv', outcome: 'failed', created: 0, updated: 0, unchanged: 0, failed: 1, groupsCreated: 0, createdAt: expect.any(String) });
   });
 
   it('another organisation never sees it: not on its worklist, not in its history, its report not found', async () => {
@@ -116,6 +120,7 @@ describe('a failed object import', () => {
     expect(await failedOn('second')).toEqual([]);
     expect((await get('second', '/api/import')).json()).toMatchObject({ total: 0, items: [] });
     expect((await get('second', `/api/import/${importId}/report`)).statusCode).toBe(404);
+    expect((await get('second', `/api/import/${importId}`)).statusCode).toBe(404);
     expect((await get('bank', `/api/import/${importId}/report`)).statusCode).toBe(404);
     // Its own failure is its own, and the first organisation's importers do not see it.
     const { importId: own } = await h.expectFailedImport(() => send('second', '/api/import/assets?dryRun=false', 'hamburg.csv', objects(BAD)), { kind: 'assets', fileName: 'hamburg.csv', failed: 1 });

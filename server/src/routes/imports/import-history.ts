@@ -68,6 +68,18 @@ export const importHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
   );
 
   app.get(
+    '/import/:id',
+    { schema: { tags, security, summary: 'One import of the history (as listed), e.g. the one a worklist item links to', params: idParams, response: { 200: importItemSchema, ...errorResponses } } },
+    async (request) => {
+      const { all, organisationId } = await historyOf(request);
+      const found = await findImport(deps.db, request.params.id);
+      if (!found || (!all && found.organisationId !== organisationId)) throw new HttpError(404, 'not-found');
+      const { report: _report, ...item } = found;
+      return item;
+    },
+  );
+
+  app.get(
     '/import/:id/report',
     { schema: { tags, security, summary: 'The uploaded rows of an import with their status and errors, as Excel', params: idParams, response: { ...errorResponses, 403: errorSchema } } },
     async (request, reply) => {

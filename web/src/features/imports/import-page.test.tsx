@@ -14,7 +14,7 @@ import type { ImportResult } from './imports-api.ts';
  * names and ids for the import administrator.
  */
 
-const api = vi.hoisted(() => ({ uploadImport: vi.fn(), fetchImports: vi.fn(), downloadImportFile: vi.fn() }));
+const api = vi.hoisted(() => ({ uploadImport: vi.fn(), fetchImports: vi.fn(), fetchImport: vi.fn(), downloadImportFile: vi.fn() }));
 vi.mock(import('./imports-api.ts'), async (original) => ({ ...(await original()), ...api }));
 vi.mock(import('../assets/assets-api.ts'), async (original) => ({
   ...(await original()),
@@ -168,5 +168,23 @@ describe('the import screen', () => {
     expect(stored!.getAttribute('aria-current')).toBeNull();
     await user.click(within(failed!).getByRole('button', { name: 'Bericht zu nachts.csv herunterladen' }));
     expect(api.downloadImportFile).toHaveBeenCalledWith('import/12/report', {});
+  });
+
+  it('opens a failed import the worklist links to when newer imports pushed it off the history, marked first', async () => {
+    const entry = { organisationId: 1, userName: 'API-Token Nachtlauf', updated: 0, unchanged: 0, groupsCreated: 0, failed: 0, outcome: 'imported', kind: 'assets' };
+    api.fetchImports.mockResolvedValue({
+      items: Array.from({ length: 10 }, (_, i) => ({ ...entry, id: 30 - i, fileName: `neu-${i}.csv`, created: 1, createdAt: '2026-11-30T03:00:00Z' })),
+      total: 11,
+      page: 1,
+      pageSize: 10,
+    });
+    api.fetchImport.mockResolvedValue({ ...entry, id: 4, fileName: 'alt.csv', outcome: 'failed', created: 0, failed: 3, createdAt: '2026-11-20T02:00:00Z' });
+    await renderPage('/import?importId=4');
+    const history = await screen.findByRole('table', { name: 'Bisherige Importe' });
+    await within(history).findByText(/alt\.csv/);
+    const [, first] = within(history).getAllByRole('row');
+    expect(api.fetchImport).toHaveBeenCalledWith(4, expect.anything());
+    expect(within(first!).getByText('Fehlgeschlagen')).toBeTruthy();
+    expect(first!.getAttribute('aria-current')).toBe('true');
   });
 });

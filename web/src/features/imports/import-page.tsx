@@ -17,7 +17,7 @@ import { GresbCard } from './gresb-card.tsx';
 import { ImportPreviewTable, RowObjectCell, STATUS_COLOUR } from './import-preview-table.tsx';
 import { ImportFileField } from './import-file-field.tsx';
 import { ImportHistory } from './import-history.tsx';
-import { downloadImportFile, fetchImports, uploadImport, type ImportResult } from './imports-api.ts';
+import { downloadImportFile, fetchImport, fetchImports, uploadImport, type ImportResult } from './imports-api.ts';
 
 const PROGRESS_COLOUR = 'blue';
 
@@ -41,10 +41,20 @@ export function ImportPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [errorsOnly, setErrorsOnly] = useState(false);
   const [done, setDone] = useState<ImportResult | null>(null);
-  const history = useSWR('import-history', () => fetchImports(new AbortController().signal), { revalidateOnFocus: false });
-  // `?importId=` (the worklist's link to a failed import) marks that entry of the history.
+  // `?importId=` (the worklist's link to a failed import) marks that entry of the history, fetched too when older.
   const [params] = useSearchParams();
   const highlightId = Number(params.get('importId')) || null;
+  const history = useSWR(
+    ['import-history', highlightId],
+    async () => {
+      const signal = new AbortController().signal;
+      const page = await fetchImports(signal);
+      if (highlightId === null || page.items.some((i) => i.id === highlightId)) return page;
+      const named = await fetchImport(highlightId, signal).catch(() => null);
+      return named ? { ...page, items: [named, ...page.items] } : page;
+    },
+    { revalidateOnFocus: false },
+  );
   const pending = progress !== null;
 
   const send = async (dryRun: boolean) => {

@@ -1,5 +1,5 @@
 import type { ImportListItem, ImportResult } from '@ecore/core/imports/import-table.ts';
-import { ApiError, apiPage, buildUrl, type Page } from '../../lib/api-client.ts';
+import { ApiError, api, apiPage, buildUrl, type Page } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { getToken } from '../../lib/session.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
@@ -7,6 +7,9 @@ import { saveBlob } from '../../lib/save-blob.ts';
 export type { ImportListItem, ImportResult };
 
 export const fetchImports = (signal: AbortSignal): Promise<Page<ImportListItem>> => apiPage<ImportListItem>('import', { query: { page: 1, pageSize: 10 }, signal });
+
+/** One import of the history, as listed (GET import/{id}). */
+export const fetchImport = (id: number, signal: AbortSignal): Promise<ImportListItem> => api.get<ImportListItem>(`import/${id}`, { signal });
 
 /** The answer of a preview or an import: the rows whether it succeeded (200) or a row failed (400). */
 export type UploadAnswer = { ok: true; result: ImportResult } | { ok: false; result: ImportResult | null; error: ApiError };
