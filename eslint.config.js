@@ -19,7 +19,7 @@ export const FEATURE_EXPORTS = {
   scoring: ['scoring-api.ts', 'score-display.tsx', 'results-paths.ts', 'results-stranding-chart.tsx', 'test-scores.ts', 'data-quality-card.tsx'],
   questionnaires: ['lock-heartbeat.ts'],
   accounts: ['account-tabs.tsx'],
-  imports: ['imports-api.ts', 'import-file-field.tsx', 'import-preview-table.tsx'],
+  imports: ['imports-api.ts', 'import-file-field.tsx', 'import-preview-table.tsx', 'import-history.tsx'],
 };
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const featureExportsRegex = `^\\.\\./(?!\\.|(${Object.entries(FEATURE_EXPORTS)

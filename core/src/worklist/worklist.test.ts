@@ -204,7 +204,7 @@ describe('groups, labels and webhooks on the plan (DOMAIN.md §4, §6)', () => {
     expect(one!.why).toBe('One row failed and nothing was stored: read the report, correct the file and import it again.');
     expect(two!.why).toBe('2 Zeilen sind fehlgeschlagen, nichts wurde gespeichert: Bericht lesen, Datei korrigieren und erneut importieren.');
     expect(one!.link).toBe('/import?importId=12');
-    expect(worklistLink({ kind: 'importsFailed', subjectId: 3, questionnaireId: null, isBuyerAsset: false, state: 'loans' })).toBe('/financed-emissions');
+    expect(worklistLink({ kind: 'importsFailed', subjectId: 3, questionnaireId: null, isBuyerAsset: false, state: 'loans' })).toBe('/financed-emissions?importId=3');
     const ranked = worklist([{ ...base, kind: 'reviewJob', total: null }, { ...base, kind: 'importsFailed', total: 1 }, { ...base, kind: 'webhookPaused', total: null }], 'en');
     expect(ranked.items.map((i) => i.kind)).toEqual(['webhookPaused', 'importsFailed', 'reviewJob']);
   });

@@ -254,7 +254,7 @@ export const worklistLink = (row: Pick<WorklistRow, 'kind' | 'subjectId' | 'ques
       return '/webhooks';
     case 'importsFailed':
       // The import page with the entry and its report; a bank's loan tapes are imported on its own screen.
-      return row.state === 'loans' ? '/financed-emissions' : `/import?importId=${row.subjectId}`;
+      return `${row.state === 'loans' ? '/financed-emissions' : '/import'}?importId=${row.subjectId}`;
   }
 };
 

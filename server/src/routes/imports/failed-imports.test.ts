@@ -169,7 +169,7 @@ describe('a failed loan tape', () => {
     const tape = 'loanId;assetId;outstandingAmount;propertyValueAtOrigination;originationDate;reportingDate\r\nA;999999;100;200;2020-01-01;2025-12-31\r\n';
     await h.expectRefused(() => send('bank', '/api/bank/loans/import', 'kredite.csv', tape), { statusCode: 400, key: 'import-rows-failed' });
     const { importId } = await h.expectFailedImport(() => send('bank', '/api/bank/loans/import?dryRun=false', 'kredite.csv', tape), { kind: 'loans', fileName: 'kredite.csv', failed: 1 });
-    expect((await failedOn('bank')).map((i) => [i.subjectId, i.link])).toEqual([[importId, '/financed-emissions']]);
+    expect((await failedOn('bank')).map((i) => [i.subjectId, i.link])).toEqual([[importId, `/financed-emissions?importId=${importId}`]]);
     expect((await get('bank', '/api/import')).json().items).toEqual([expect.objectContaining({ id: importId, outcome: 'failed', kind: 'loans' })]);
     for (const user of ['importadmin', 'objectadmin', 'admin'] as const) expect(await failedOn(user), user).toEqual([]);
   });

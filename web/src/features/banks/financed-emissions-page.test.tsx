@@ -15,7 +15,7 @@ import { renderUi } from '../../testing/render.tsx';
 
 const api = vi.hoisted(() => ({ fetchPortfolio: vi.fn(), downloadPortfolio: vi.fn() }));
 vi.mock(import('./banks-api.ts'), async (original) => ({ ...(await original()), ...api }));
-const imports = vi.hoisted(() => ({ uploadImport: vi.fn() }));
+const imports = vi.hoisted(() => ({ uploadImport: vi.fn(), fetchImports: vi.fn(), fetchImport: vi.fn(), downloadImportFile: vi.fn() }));
 vi.mock(import('../imports/imports-api.ts'), async (original) => ({ ...(await original()), ...imports }));
 const toasts = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
 vi.mock(import('../../lib/notify.ts'), async (original) => ({ ...(await original()), ...toasts }));
@@ -46,9 +46,9 @@ const loan = (loanId: string, over: Partial<PortfolioLoan>): PortfolioLoan => ({
 });
 const loans = [loan('K-1', {}), loan('K-2', { dataQualityScore: 4, basis: 'average', taxonomy: { result: 'unknown', rule: 'epcMissing', threshold: null }, labelValid: false })];
 
-const renderPage = async (language: Language = 'de') => {
+const renderPage = async (language: Language = 'de', path = '/financed-emissions') => {
   const { FinancedEmissionsPage } = await import('./financed-emissions-page.tsx');
-  const router = createMemoryRouter([{ path: '/financed-emissions', element: <FinancedEmissionsPage /> }], { initialEntries: ['/financed-emissions'] });
+  const router = createMemoryRouter([{ path: '/financed-emissions', element: <FinancedEmissionsPage /> }], { initialEntries: [path] });
   return renderUi(<RouterProvider router={router} />, { language });
 };
 
@@ -56,6 +56,8 @@ beforeEach(() => {
   for (const fn of [...Object.values(api), ...Object.values(imports), ...Object.values(toasts)]) fn.mockReset();
   api.fetchPortfolio.mockResolvedValue({ reportingDate: '2025-12-31', reportingDates: ['2025-12-31'], loans, totals: portfolioTotals(loans) });
   api.downloadPortfolio.mockResolvedValue(undefined);
+  imports.fetchImports.mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 10 });
+  imports.downloadImportFile.mockResolvedValue(undefined);
 });
 
 describe('the financed emissions screen', () => {
@@ -93,5 +95,30 @@ describe('the financed emissions screen', () => {
     await waitFor(() => expect(toasts.notifySuccess).toHaveBeenCalledWith('1 loan imported.'));
     expect(imports.uploadImport).toHaveBeenLastCalledWith(expect.any(File), false, expect.any(Function), 'loans');
     await waitFor(() => expect(api.fetchPortfolio).toHaveBeenCalledTimes(2));
+  });
+
+  it('lists the bank\'s loan tapes; a refused one the worklist links to is marked, with its report', async () => {
+    const entry = { organisationId: 9, userName: 'Bea Bank', kind: 'loans', created: 0, updated: 0, unchanged: 0, groupsCreated: 0 };
+    imports.fetchImports.mockResolvedValue({
+      items: [
+        { ...entry, id: 21, fileName: 'kredite-dezember.csv', outcome: 'failed', failed: 2, createdAt: '2026-11-30T02:00:00Z' },
+        { ...entry, id: 20, fileName: 'kredite-november.csv', outcome: 'imported', created: 2, failed: 0, createdAt: '2026-11-01T02:00:00Z' },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 10,
+    });
+    const { user } = await renderPage('de', '/financed-emissions?importId=21');
+    const history = await screen.findByRole('table', { name: 'Bisherige Importe' });
+    const [, failed, stored] = await waitFor(() => {
+      const rows = within(history).getAllByRole('row');
+      expect(rows).toHaveLength(3);
+      return rows;
+    });
+    expect(within(failed!).getByText('Fehlgeschlagen')).toBeTruthy();
+    expect(failed!.getAttribute('aria-current')).toBe('true');
+    expect(stored!.getAttribute('aria-current')).toBeNull();
+    await user.click(within(failed!).getByRole('button', { name: 'Bericht zu kredite-dezember.csv herunterladen' }));
+    expect(imports.downloadImportFile).toHaveBeenCalledWith('import/21/report', {});
   });
 });

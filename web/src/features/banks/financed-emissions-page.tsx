@@ -1,9 +1,10 @@
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Alert, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { DATA_QUALITY_SCORES, type DataQualityScore } from '@ecore/core/banks/financed-emissions.ts';
 import { loanMatches, type LoanFilter } from '@ecore/core/banks/loan-list.ts';
@@ -14,6 +15,7 @@ import { currentLanguage, useErrorText } from '../../lib/i18n.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { downloadPortfolio, fetchPortfolio, type Portfolio } from './banks-api.ts';
 import { LoanImportDialog } from './loan-import-dialog.tsx';
+import { ImportHistory, useImportHistory } from '../imports/import-history.tsx';
 
 /** UI.md "Status and scores": aligned positive green, not aligned negative red, unknown neutral grey. */
 const ALIGNMENT_COLOUR: Record<Alignment, string> = { aligned: 'green.7', notAligned: 'red.7', unknown: 'gray.6' };
@@ -71,6 +73,10 @@ export function FinancedEmissionsPage() {
   const [filter, setFilter] = useState<LoanFilter>({});
   const [importing, setImporting] = useState(false);
   const portfolio = useSWR<Portfolio>(['bank-portfolio', date], () => fetchPortfolio(date), { revalidateOnFocus: false });
+  // The bank's loan tapes, stored or refused; `?importId=` (the worklist's link to a failed one) marks that entry.
+  const [params] = useSearchParams();
+  const highlightId = Number(params.get('importId')) || null;
+  const history = useImportHistory(highlightId);
   const number = (value: number, digits = 1) => formatter(language, digits).format(value);
   const percent = (share: number) => `${number(share * 100, 1)} %`;
 
@@ -93,7 +99,14 @@ export function FinancedEmissionsPage() {
   return (
     <>
       <PageHeader actions={actions} />
-      <LoanImportDialog opened={importing} onClose={() => setImporting(false)} onImported={() => void portfolio.mutate()} />
+      <LoanImportDialog
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => {
+          void portfolio.mutate();
+          void history.mutate();
+        }}
+      />
       {portfolio.error ? (
         <Alert color="red" role="alert">
           {errorText(portfolio.error)}
@@ -221,6 +234,9 @@ export function FinancedEmissionsPage() {
           {loans.length === 0 ? <Text>{t('banks.table.empty')}</Text> : null}
         </Stack>
       )}
+      <Box mt="lg">
+        <ImportHistory history={history} highlightId={highlightId} />
+      </Box>
     </>
   );
 }

@@ -1,11 +1,30 @@
 import { useEffect, useRef } from 'react';
+import useSWR from 'swr';
 import { Badge, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notifyError } from '../../lib/notify.ts';
-import { downloadImportFile, type ImportListItem } from './imports-api.ts';
+import { downloadImportFile, fetchImport, fetchImports, type ImportListItem } from './imports-api.ts';
+
+/**
+ * The newest imports the caller sees (a bank its loan tapes), and the one a link names (`?importId=`, the worklist's
+ * link to a failed import) first when newer ones pushed it off the first page.
+ */
+export function useImportHistory(highlightId: number | null) {
+  return useSWR(
+    ['import-history', highlightId],
+    async () => {
+      const signal = new AbortController().signal;
+      const page = await fetchImports(signal);
+      if (highlightId === null || page.items.some((i) => i.id === highlightId)) return page;
+      const named = await fetchImport(highlightId, signal).catch(() => null);
+      return named ? { ...page, items: [named, ...page.items] } : page;
+    },
+    { revalidateOnFocus: false },
+  );
+}
 
 /**
  * The organisation's earlier imports with their reports (docs/import.md): a failed one (rows failed, nothing stored) is

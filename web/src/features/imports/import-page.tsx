@@ -16,8 +16,8 @@ import { objectPath } from '../assets/object-paths.ts';
 import { GresbCard } from './gresb-card.tsx';
 import { ImportPreviewTable, RowObjectCell, STATUS_COLOUR } from './import-preview-table.tsx';
 import { ImportFileField } from './import-file-field.tsx';
-import { ImportHistory } from './import-history.tsx';
-import { downloadImportFile, fetchImport, fetchImports, uploadImport, type ImportResult } from './imports-api.ts';
+import { ImportHistory, useImportHistory } from './import-history.tsx';
+import { downloadImportFile, uploadImport, type ImportResult } from './imports-api.ts';
 
 const PROGRESS_COLOUR = 'blue';
 
@@ -44,17 +44,7 @@ export function ImportPage() {
   // `?importId=` (the worklist's link to a failed import) marks that entry of the history, fetched too when older.
   const [params] = useSearchParams();
   const highlightId = Number(params.get('importId')) || null;
-  const history = useSWR(
-    ['import-history', highlightId],
-    async () => {
-      const signal = new AbortController().signal;
-      const page = await fetchImports(signal);
-      if (highlightId === null || page.items.some((i) => i.id === highlightId)) return page;
-      const named = await fetchImport(highlightId, signal).catch(() => null);
-      return named ? { ...page, items: [named, ...page.items] } : page;
-    },
-    { revalidateOnFocus: false },
-  );
+  const history = useImportHistory(highlightId);
   const pending = progress !== null;
 
   const send = async (dryRun: boolean) => {
