@@ -38,8 +38,7 @@ export async function startPortal(env: Record<string, string> = {}, script = 'se
   // BENCH_PROFILE=<directory>: the portal writes a CPU profile there when it stops (the bench's, not the bare route's).
   const portal = script === 'server/src/server.ts' || script === COMPILED_SERVER;
   const profile = process.env.BENCH_PROFILE && portal ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  // The compiled server (as `npm start` runs it) needs no TypeScript loader.
-  // The compiled server runs with the flags of `npm start` (package.json; docs/operations.md).
+  // The compiled server needs no TypeScript loader; it runs with the flags of `npm start` (package.json, docs/operations.md).
   const loader = script.endsWith('.mjs') ? ['--enable-source-maps', '--max-semi-space-size=64'] : ['--import', 'tsx'];
   const started = await spawnUntilReady([process.execPath, ...profile, ...loader, script], {
     PORT: '0',
