@@ -88,6 +88,11 @@ export default tseslint.config(
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'core takes time as an argument' },
         { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'core takes randomness as an argument' },
         { selector: 'ImportExpression', message: 'core imports statically, so that the dependency rule sees every import' },
+        // Core's test files share one module graph per worker (vitest.config.ts, isolate: false): nothing may change it.
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn|resetModules)$/]",
+          message: 'core tests are pure: no module mocks, stubs, spies or fake timers (their files share one module graph)',
+        },
       ],
     },
   },

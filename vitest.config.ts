@@ -24,8 +24,10 @@ const DIFFERENT_ON_POSTGRES = [
   'server/src/security/faults.test.ts',
 ];
 
-// The adapter and server suites share one module graph per worker (isolate: false): every file imports the whole
-// server, which costs more than most of its tests; each file still opens its own database and app. The browser
+// The core, adapter and server suites share one module graph per worker (isolate: false): every server file imports
+// the whole server, which costs more than most of its tests, and each core file the rules and fast-check (the core
+// project 28 s → 10 s alone); each file still opens its own database and app. Core's tests are pure (no module mocks,
+// timers or globals); the web's mock modules per file (vi.mock) and keep their isolation. The browser
 // journeys run two files at a time (each its own portal and Chromium): a journey waits on its browser about half the
 // time.
 // One project per tier (ARCHITECTURE.md "Tests"). Workers are bounded: the machine has two cores,
@@ -35,7 +37,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     projects: [
-      { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'core', isolate: false, include: ['core/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'tooling', include: ['test/lint/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       { test: { name: 'adapters', isolate: false, include: ['adapters/src/**/*.test.ts', 'migrations/src/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       { test: { name: 'server', isolate: false, include: ['server/src/**/*.test.ts', 'test/client/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },

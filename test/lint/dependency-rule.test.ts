@@ -26,6 +26,8 @@ describe('the dependency rule', () => {
     ['migrations/src/x.ts', "import { Role } from '../../core/src/identity/roles.ts';\nexport const f = Role;\n"],
     ['web/src/features/review/x.ts', "import { DataPanel } from '../answering/data-panel.tsx';\nexport const f = DataPanel;\n"],
     ['web/src/features/scoring/x.ts', "import { ObjectPage } from '../assets/object-page.tsx';\nexport const f = ObjectPage;\n"],
+    ['core/src/assets/x.test.ts', "import { vi } from 'vitest';\nvi.mock('../identity/roles.ts');\n"],
+    ['core/src/assets/x.test.ts', "import { vi } from 'vitest';\nvi.useFakeTimers();\n"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await violations(file, code)).not.toEqual([]);
   });
