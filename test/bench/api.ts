@@ -121,8 +121,9 @@ interface Seeded {
   templateId: number;
   /** The generated objects with a filled questionnaire. */
   filledIds: number[];
-  /** The group of 1 000 answered objects. */
+  /** The group of 1 000 answered objects, and its objects. */
   largeGroupId: number;
+  largeGroupIds: number[];
 }
 
 async function seed(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Seeded> {
@@ -138,7 +139,8 @@ async function seed(options: { databaseUrl?: string; pgliteDir?: string }): Prom
     const template = await database.db.selectFrom('questionnaires').select('id').where('version_label', '=', '2025_01').executeTakeFirstOrThrow();
     const filled = await database.db.selectFrom('assets').select('id').where('name', 'like', 'Bench-Objekt %').where('latest_questionnaire_id', 'is not', null).orderBy('id').execute();
     const large = await database.db.selectFrom('asset_groups').select('id').where('name', '=', 'Bench-Großportfolio').executeTakeFirstOrThrow();
-    return { templateId: template.id, filledIds: filled.map((row) => row.id), largeGroupId: large.id };
+    const inGroup = await database.db.selectFrom('assets').select('id').where('asset_group_id', '=', large.id).orderBy('id').execute();
+    return { templateId: template.id, filledIds: filled.map((row) => row.id), largeGroupId: large.id, largeGroupIds: inGroup.map((row) => row.id) };
   } finally {
     await database.close();
   }
@@ -221,7 +223,7 @@ async function json<T>(portal: RunningPortal, path: string, init: RequestInit = 
   return (await res.json()) as T;
 }
 
-async function benchPortal(database: string, portal: RunningPortal, { templateId, filledIds, largeGroupId }: Seeded, bare: Bare): Promise<number> {
+async function benchPortal(database: string, portal: RunningPortal, { templateId, filledIds, largeGroupId, largeGroupIds }: Seeded, bare: Bare): Promise<number> {
   const bareUrl = bareServer.url;
   const headers = { 'content-type': 'application/json' };
   /** What a browser sends: the answer comes compressed. */
@@ -268,21 +270,16 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
     { label: 'GET /api/questionnaire/{id} (2025_01)', path: `/api/questionnaire/${templateId}`, headers: scoring },
     { label: 'GET /api/questionnaire/{id} gzip (as browsers ask)', path: `/api/questionnaire/${templateId}`, headers: { ...scoring, ...browser } },
   ];
-  // Answering: the filled questionnaires of the generated objects, read in turn, and saves spread over 1 000 of
-  // them and their value questions as collectors would (saves of one questionnaire wait for each other's row lock).
+  // Answering: the filled questionnaires of the generated objects, read in turn; 50 collectors saving on objects of
+  // their own, then 50 collectors saving over the 1 000 objects of one group (saves of one questionnaire wait for each
+  // other's row lock).
   const sheet = await json<{ clusters: unknown; answers: unknown[] }>(portal, `/api/asset/${filledIds[0]}/questionnaire/latest`, { headers: objects });
   const questions = [...new Set(valueQuestionIds(sheet.clusters))].slice(0, 20);
-  const savers = filledIds.slice(0, 1000);
   const collectorObjects = filledIds.slice(1000, 1000 + COLLECTORS);
   let collected = 0;
   let reads = 0;
-  let saves = 0;
+  let spread = 0;
   let scores = 0;
-  const answerBody = (n: number) => {
-    const round = Math.floor(n / (savers.length * questions.length));
-    const item = { assetId: savers[n % savers.length], questionId: questions[Math.floor(n / savers.length) % questions.length], inputAnswer: 1 + (round % 90) };
-    return JSON.stringify([item]);
-  };
   paths.push(
     {
       // One object's questionnaire again and again, as the answering screen reads it after each save (warm).
@@ -321,11 +318,22 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
       },
     },
     {
-      label: 'PUT /api/asset/answer (one answer)',
+      // Then 50 collectors for a minute over the 1 000 objects of one group: request n goes to object n mod 1 000 and
+      // question n / 1 000, so the requests under way are on 50 different objects and each object is saved every
+      // 1 000 requests.
+      label: `PUT /api/asset/answer (${COLLECTORS} collectors, group of ${LARGE_GROUP})`,
       path: '/api/asset/answer',
       method: 'PUT',
-      headers: { ...objects, ...headers },
-      setupRequest: (req) => ({ ...req, body: answerBody(saves++) }),
+      headers: { ...groupAdmin, ...headers },
+      connections: [COLLECTORS],
+      seconds: COLLECTOR_SECONDS,
+      bareAgain: true,
+      setupRequest: (req) => {
+        const n = spread++;
+        const round = Math.floor(n / (largeGroupIds.length * questions.length));
+        const item = { assetId: largeGroupIds[n % largeGroupIds.length], questionId: questions[Math.floor(n / largeGroupIds.length) % questions.length], inputAnswer: 1 + (round % 89) };
+        return { ...req, body: JSON.stringify([item]) };
+      },
     },
     // Scores: one object's again and again (the results page read again), one object's read in turn over the filled
     // objects, and the group of 1 000 objects (seconds each).
