@@ -43,7 +43,7 @@ export default defineConfig({
       { test: { name: 'server', isolate: false, include: ['server/src/**/*.test.ts', 'test/client/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       // The route suites whose subject differs on PostgreSQL, each file on a database of its own; only with TEST_DATABASE_URL.
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'server-pg', isolate: false, include: DIFFERENT_ON_POSTGRES, environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000, env: { HARNESS_DATABASE: 'postgres' } } }]
+        ? [{ test: { name: 'server-pg', isolate: false, include: DIFFERENT_ON_POSTGRES, environment: 'node' as const, globalSetup: ['test/support/pglite-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000, env: { HARNESS_DATABASE: 'postgres' } } }]
         : []),
       // Component tests render whole screens in happy-dom: a few seconds each on a loaded two-core machine.
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 20_000 } },

@@ -4,6 +4,7 @@ import { testDatabases } from '@ecore/adapters/db/testing/test-databases.ts';
 import { MIGRATIONS, migrator } from './index.ts';
 
 describe.each(testDatabases())('migrations on $name', ({ open }) => {
+  // Every migration down and up again: about 15 s on an idle machine, more than twice that on a loaded one.
   it('run up to the newest, down to nothing and up again', async () => {
     const database = await open();
     try {
@@ -22,7 +23,7 @@ describe.each(testDatabases())('migrations on $name', ({ open }) => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 
   it('stores score summaries as json and leaves half of each page of filled questionnaires free (093, 094: a save updates on its page)', async () => {
     const database = await open();

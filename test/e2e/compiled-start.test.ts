@@ -1,8 +1,7 @@
 // The compiled start (issue 24): what `npm start` runs — server/dist/server.mjs under plain node, no
 // TypeScript loader — starts on a fresh DATA_DIR, answers, notes itself in DATA_DIR/portal.pid (so that the
-// backup refuses while it runs), and removes the note when stopped. The other browser journeys start the
-// sources through tsx; this one catches what only the bundle can get wrong (an import plain node cannot
-// resolve, a file the bundle does not carry).
+// backup refuses while it runs), and removes the note when stopped. The other browser journeys run the same
+// bundle on a copy of a seeded data directory; this one starts it on an empty one, as a fresh machine does.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

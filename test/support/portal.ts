@@ -20,23 +20,26 @@ export const PORTAL_TEMPLATE_VARIABLE = 'ECORE_E2E_DATA_TEMPLATE';
 /** The server as `npm start` compiles and runs it (scripts/build-server-if-changed.mjs). */
 export const COMPILED_SERVER = 'server/dist/server.mjs';
 
+/** The variable naming the server script a portal runs unless told (the browser suite: the compiled server). */
+export const PORTAL_SCRIPT_VARIABLE = 'ECORE_E2E_SERVER';
+
 /**
- * Starts the real server (its TypeScript sources through tsx; the bench passes `COMPILED_SERVER`, as `npm start` runs
- * it, without rebuilding) on a free port with a fresh embedded database and demo data, and answers once it prints its
- * address. `script` starts another server that prints
+ * Starts the real server (its TypeScript sources through tsx, or what `PORTAL_SCRIPT_VARIABLE` names: the browser
+ * suite and the bench run `COMPILED_SERVER`, as `npm start` runs it, without rebuilding) on a free port with a fresh
+ * embedded database and demo data, and answers once it prints its address. `script` starts another server that prints
  * `ready at <url>` the same way (the bare route of the benchmark).
  * In the browser suite the fresh data directory is a copy of one migrated and seeded once for the run (the
  * variable above): the portal then starts as on its second day, without migrating and seeding again (~4 s less
  * for each of the suite's files).
  */
-export async function startPortal(env: Record<string, string> = {}, script = 'server/src/server.ts'): Promise<RunningPortal> {
+export async function startPortal(env: Record<string, string> = {}, script = process.env[PORTAL_SCRIPT_VARIABLE] || 'server/src/server.ts'): Promise<RunningPortal> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ecore-e2e-'));
   const template = process.env[PORTAL_TEMPLATE_VARIABLE];
-  if (template && existsSync(template) && script === 'server/src/server.ts' && env.DATA_DIR === undefined && env.DATABASE_URL === undefined) {
+  const portal = script === 'server/src/server.ts' || script === COMPILED_SERVER;
+  if (template && existsSync(template) && portal && env.DATA_DIR === undefined && env.DATABASE_URL === undefined) {
     cpSync(template, dataDir, { recursive: true });
   }
   // BENCH_PROFILE=<directory>: the portal writes a CPU profile there when it stops (the bench's, not the bare route's).
-  const portal = script === 'server/src/server.ts' || script === COMPILED_SERVER;
   const profile = process.env.BENCH_PROFILE && portal ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   // The compiled server needs no TypeScript loader; it runs with the flags of `npm start` (package.json, docs/operations.md).
   const loader = script.endsWith('.mjs') ? ['--enable-source-maps', '--max-semi-space-size=64'] : ['--import', 'tsx'];

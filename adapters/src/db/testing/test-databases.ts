@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, openMigratedDatabase, type Database } from '../database.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { onServer, POSTGRES_TEMPLATE_VARIABLE, withDatabase } from './postgres-template.ts';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
@@ -10,7 +10,8 @@ export interface TestDatabase {
 
 /**
  * The databases the repository suite runs against: PGlite always, PostgreSQL when TEST_DATABASE_URL is
- * set. Each PostgreSQL open makes a database of its own (dropped on close), so that files never share data.
+ * set. Each PostgreSQL open makes a database of its own (dropped on close), so that files never share data: a copy of
+ * the run's migrated template where the global set-up made one (test/support/pglite-setup.ts), else migrated itself.
  */
 export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [
@@ -31,22 +32,16 @@ export function testDatabases(): TestDatabase[] {
 /** A database of its own; `reopen` connects to it once more, as another server process would. */
 async function openTemporaryPostgres(url: string): Promise<Database & { reopen(): Promise<Database> }> {
   const name = `ecore_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openMigratedDatabase({ databaseUrl: target.toString(), poolSize: 4 });
+  const template = process.env[POSTGRES_TEMPLATE_VARIABLE];
+  await onServer(url, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  const target = withDatabase(url, name);
+  const database = await openMigratedDatabase({ databaseUrl: target, poolSize: 4 });
   return {
     ...database,
-    reopen: () => openDatabase({ databaseUrl: target.toString(), poolSize: 4 }),
+    reopen: () => openDatabase({ databaseUrl: target, poolSize: 4 }),
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await onServer(url, `drop database if exists ${name} with (force)`);
     },
   };
 }
