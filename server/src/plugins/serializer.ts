@@ -45,6 +45,23 @@ export const unchangingAnswer = <T extends object>(answer: T): T => {
   return answer;
 };
 
+/** Serialisers compiled in this process, by their JSON schema: routes answering alike (the error answers) share one. */
+const compiled = new Map<string, ReturnType<typeof fastJson>>();
+const converted = new WeakMap<z.ZodType, string>();
+
+/**
+ * fast-json-stringify compiled from a zod schema, once per process for each distinct schema (a function of the schema
+ * only); the conversion is kept per zod schema object. An app built again in the same process (a test file's second
+ * app, the next test file of a worker) compiles nothing it compiled before.
+ */
+function compiledStringify(zodSchema: z.ZodType): ReturnType<typeof fastJson> {
+  let key = converted.get(zodSchema);
+  if (key === undefined) converted.set(zodSchema, (key = JSON.stringify(serializationSchema(zodSchema))));
+  let stringify = compiled.get(key);
+  if (!stringify) compiled.set(key, (stringify = fastJson(JSON.parse(key) as Schema)));
+  return stringify;
+}
+
 const zodOf = (maybe: unknown): z.ZodType => {
   if (maybe instanceof z.ZodType) return maybe;
   const properties = (maybe as { properties?: unknown } | null)?.properties;
@@ -62,7 +79,7 @@ export const schemaSerializerCompiler =
   (options: { check: boolean }): FastifySerializerCompiler<unknown> =>
   ({ schema, method, url }) => {
     const zodSchema = zodOf(schema);
-    const stringify = fastJson(serializationSchema(zodSchema));
+    const stringify = compiledStringify(zodSchema);
     if (!options.check) {
       const written = new WeakMap<object, string>();
       return (data) => {

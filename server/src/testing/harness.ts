@@ -14,7 +14,7 @@ import { createMemoryFileStore } from '@ecore/adapters/files/file-store.ts';
 import { DEMO_PASSWORD, seedDemoData } from '@ecore/migrations/demo-seed.ts';
 import { seedDemoAssets } from '@ecore/migrations/demo-assets.ts';
 import { buildApp, type AppConfig } from '../app.ts';
-import { createContractChecker } from './contract.ts';
+import { createContractChecker, type ContractChecker } from './contract.ts';
 import { createNotifiedCache } from '../plugins/session-cache.ts';
 import { SESSION_CHANNEL } from '@ecore/migrations/index.ts';
 
@@ -42,6 +42,23 @@ async function openHarnessDatabase(): Promise<Database> {
   return postgres.open();
 }
 
+/**
+ * The contract checkers made in this process, by the routes of their app (method, path and the route's options): an
+ * app with the same routes has the same description. The test files of a worker share their modules (vitest's
+ * `isolate: false`), so the description is generated and its validators compiled once per worker, not once per file.
+ */
+const contracts = new Map<string, ContractChecker>();
+
+function contractOf(app: FastifyInstance): ContractChecker {
+  const routes = app.printRoutes({ commonPrefix: false, includeMeta: ['config'] });
+  let contract = contracts.get(routes);
+  if (!contract) {
+    contract = createContractChecker(app.swagger() as Parameters<typeof createContractChecker>[0]);
+    contracts.set(routes, contract);
+  }
+  return contract;
+}
+
 export async function createHarness(config: Partial<AppConfig> = {}, given?: Database) {
   const database: Database = given ?? (await openHarnessDatabase());
   const hasher = argon2Hasher({ memoryCost: 1024, timeCost: 1 });
@@ -62,7 +79,7 @@ export async function createHarness(config: Partial<AppConfig> = {}, given?: Dat
   });
   await app.ready();
   // Every answer a test receives is checked against the published description (testing/contract.ts, issue 21).
-  const contract = createContractChecker(app.swagger() as Parameters<typeof createContractChecker>[0]);
+  const contract = contractOf(app);
   const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
   const checked = async (options: InjectOptions | string) => {
     const response = await inject(options);
