@@ -6,7 +6,7 @@ import { openMigratedDatabase, type Database } from '@ecore/adapters/db/database
 import { argon2Hasher } from '@ecore/adapters/crypto/passwords.ts';
 import { linkTokens } from '@ecore/adapters/crypto/link-tokens.ts';
 import { testDatabases, type TestDatabase } from '@ecore/adapters/db/testing/test-databases.ts';
-import { pgliteTemplate } from '@ecore/adapters/db/testing/pglite-template.ts';
+import { openTestPglite } from '@ecore/adapters/db/testing/pglite-spare.ts';
 import { truncateApplicationTables } from '@ecore/adapters/db/testing/truncate.ts';
 import { databaseStates } from '@ecore/adapters/db/testing/snapshots.ts';
 import { createMemoryMailer } from '@ecore/adapters/mail/mailer.ts';
@@ -36,7 +36,9 @@ export type DemoUserName =
  * dropped at the end, so that transactions, locks and races meet the production database too.
  */
 async function openHarnessDatabase(): Promise<Database> {
-  if (process.env.HARNESS_DATABASE !== 'postgres') return openMigratedDatabase({ databaseUrl: process.env.HARNESS_DATABASE_URL, pgliteTemplate: pgliteTemplate() });
+  if (process.env.HARNESS_DATABASE !== 'postgres') {
+    return process.env.HARNESS_DATABASE_URL ? openMigratedDatabase({ databaseUrl: process.env.HARNESS_DATABASE_URL }) : openTestPglite();
+  }
   const postgres = testDatabases().find((d) => d.name === 'postgres');
   if (!postgres) throw new Error('HARNESS_DATABASE=postgres needs TEST_DATABASE_URL');
   return postgres.open();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase, openMigratedDatabase, type Database } from '../database.ts';
-import { pgliteTemplate } from './pglite-template.ts';
+import { openTestPglite } from './pglite-spare.ts';
 import { onServer, POSTGRES_TEMPLATE_VARIABLE, withDatabase } from './postgres-template.ts';
 
 export interface TestDatabase {
@@ -19,7 +19,7 @@ export function testDatabases(): TestDatabase[] {
       name: 'pglite',
       // PGlite lives in one process: another opening of it is the same database.
       open: async () => {
-        const database = await openMigratedDatabase({ pgliteTemplate: pgliteTemplate() });
+        const database = await openTestPglite();
         return { ...database, reopen: async () => ({ ...database, close: async () => undefined }) };
       },
     },
