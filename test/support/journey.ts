@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser, openContext, startPortal, type RunningPortal } from './portal.ts';
 
@@ -51,6 +51,25 @@ export async function signIn(page: Page, userName: string, password = 'demo1234'
   await page.getByLabel('Benutzername').fill(userName);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+}
+
+/**
+ * Types `text` into a searchable select and clicks the option it then offers. A re-render of the page while a loaded
+ * machine is slow can close the list with its options still in the document (hidden); the field is clicked again to
+ * reopen it, up to five times.
+ */
+export async function chooseOption(field: Locator, text: string, option: Locator): Promise<void> {
+  await field.fill(text);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await option.waitFor({ state: 'visible', timeout: 5000 });
+      await option.click({ timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await field.click();
+    }
+  }
 }
 
 /** An .eml file as a reader sees it: quoted-printable soft breaks and escapes undone. */
