@@ -40,7 +40,8 @@ describe('questionnaire templates in the browser', () => {
     await page.waitForURL(/\/category\/\d+$/);
     await page.getByRole('button', { name: 'Element hinzufügen' }).click();
     let add = page.getByRole('dialog', { name: 'Element hinzufügen' });
-    expect(await add.getByLabel('Ebene').inputValue()).toBe('Section');
+    // The level follows the route once the dialog has read it: asked until it does.
+    await expect.poll(() => add.getByLabel('Ebene').inputValue()).toBe('Section');
     await add.getByLabel('Titel').fill('Biodiversität');
     await add.getByRole('button', { name: 'Hinzufügen' }).click();
     await page.waitForURL(/\/section\/-\d+$/);
@@ -51,7 +52,7 @@ describe('questionnaire templates in the browser', () => {
     // A single-choice question with three options in German and English.
     await page.getByRole('button', { name: 'Element hinzufügen' }).click();
     add = page.getByRole('dialog', { name: 'Element hinzufügen' });
-    expect(await add.getByLabel('Ebene').inputValue()).toBe('Question');
+    await expect.poll(() => add.getByLabel('Ebene').inputValue()).toBe('Question');
     await add.getByLabel('Titel').fill('Gibt es ein Biodiversitätskonzept?');
     await add.getByRole('button', { name: 'Hinzufügen' }).click();
     await page.waitForURL(/\/question\/-\d+$/);
