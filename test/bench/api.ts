@@ -276,9 +276,30 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
   const sheet = await json<{ clusters: unknown; answers: unknown[] }>(portal, `/api/asset/${filledIds[0]}/questionnaire/latest`, { headers: objects });
   const questions = [...new Set(valueQuestionIds(sheet.clusters))].slice(0, 20);
   const collectorObjects = filledIds.slice(1000, 1000 + COLLECTORS);
-  let collected = 0;
   let reads = 0;
-  let spread = 0;
+  /**
+   * A minute of saves by 50 collectors over `targets`: request n saves the value question n / targets of object
+   * n mod targets, a whole number that differs from what the question held (the seed's have fractions; each round
+   * adds one), and the bare route is measured right after it.
+   */
+  const collectors = (label: string, requestHeaders: Record<string, string>, targets: number[]) => {
+    let n = 0;
+    return {
+      label: `PUT /api/asset/answer (${label})`,
+      path: '/api/asset/answer',
+      method: 'PUT' as const,
+      headers: requestHeaders,
+      connections: [COLLECTORS],
+      seconds: COLLECTOR_SECONDS,
+      bareAgain: true,
+      setupRequest: (req: autocannon.Request) => {
+        const i = n++;
+        const round = Math.floor(i / (targets.length * questions.length));
+        const item = { assetId: targets[i % targets.length], questionId: questions[Math.floor(i / targets.length) % questions.length], inputAnswer: 1 + (round % 89) };
+        return { ...req, body: JSON.stringify([item]) };
+      },
+    };
+  };
   let scores = 0;
   paths.push(
     {
@@ -298,43 +319,13 @@ async function benchPortal(database: string, portal: RunningPortal, { templateId
       headers: objects,
       setupRequest: (req) => ({ ...req, path: `/api/asset/${filledIds[reads++ % filledIds.length]}/questionnaire/latest` }),
     },
-    {
-      // 50 collectors for a minute, each answering the value questions of an object of their own in turn: request n goes
-      // to object n mod 50, so the 50 requests under way at any moment are on 50 different objects (autocannon keeps
-      // one request per connection), and each object's next save comes 50 requests later.
-      label: `PUT /api/asset/answer (${COLLECTORS} collectors, own object each)`,
-      path: '/api/asset/answer',
-      method: 'PUT',
-      headers: { ...objects, ...headers },
-      connections: [COLLECTORS],
-      seconds: COLLECTOR_SECONDS,
-      bareAgain: true,
-      setupRequest: (req) => {
-        const n = collected++;
-        const round = Math.floor(n / (collectorObjects.length * questions.length));
-        // A whole number that differs from what this question held (the seed's have fractions; each round adds one).
-        const item = { assetId: collectorObjects[n % collectorObjects.length], questionId: questions[Math.floor(n / collectorObjects.length) % questions.length], inputAnswer: 1 + (round % 89) };
-        return { ...req, body: JSON.stringify([item]) };
-      },
-    },
-    {
-      // Then 50 collectors for a minute over the 1 000 objects of one group: request n goes to object n mod 1 000 and
-      // question n / 1 000, so the requests under way are on 50 different objects and each object is saved every
-      // 1 000 requests.
-      label: `PUT /api/asset/answer (${COLLECTORS} collectors, group of ${LARGE_GROUP})`,
-      path: '/api/asset/answer',
-      method: 'PUT',
-      headers: { ...groupAdmin, ...headers },
-      connections: [COLLECTORS],
-      seconds: COLLECTOR_SECONDS,
-      bareAgain: true,
-      setupRequest: (req) => {
-        const n = spread++;
-        const round = Math.floor(n / (largeGroupIds.length * questions.length));
-        const item = { assetId: largeGroupIds[n % largeGroupIds.length], questionId: questions[Math.floor(n / largeGroupIds.length) % questions.length], inputAnswer: 1 + (round % 89) };
-        return { ...req, body: JSON.stringify([item]) };
-      },
-    },
+    // 50 collectors for a minute, each answering the value questions of an object of their own in turn: request n goes
+    // to object n mod 50, so the 50 requests under way at any moment are on 50 different objects (autocannon keeps one
+    // request per connection), and each object's next save comes 50 requests later.
+    collectors(`${COLLECTORS} collectors, own object each`, { ...objects, ...headers }, collectorObjects),
+    // Then 50 collectors for a minute over the 1 000 objects of one group: request n goes to object n mod 1 000, so the
+    // requests under way are on 50 different objects and each object is saved every 1 000 requests.
+    collectors(`${COLLECTORS} collectors, group of ${LARGE_GROUP}`, { ...groupAdmin, ...headers }, largeGroupIds),
     // Scores: one object's again and again (the results page read again), one object's read in turn over the filled
     // objects, and the group of 1 000 objects (seconds each).
     {
