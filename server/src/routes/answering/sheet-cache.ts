@@ -19,10 +19,13 @@ import type { KeptJson } from '../../plugins/kept-json.ts';
 
 /** The tables an object as findAsset reads it depends on (its group, organisations, tester, asset classes, grants). */
 const OBJECT_TABLES = ['assets', 'asset_groups', 'asset_asset_types', 'asset_access_grants', 'organisations', 'users'] as const;
-/** How long an object or a group is kept at most when no change of it is heard. */
-const KEPT_MS = 60_000;
 /** The tables of a group's review facts and its cluster I defaults (with the defaults' template title). */
 const GROUP_TABLES = ['asset_groups', 'group_submissions', 'group_defaults', 'questionnaires'] as const;
+/**
+ * How long an object or a group is kept at most (the other caches 5 s): each is dropped at once when it changes, and a
+ * group's collectors save each of its objects every few seconds, which a shorter life would read again every round.
+ */
+const KEPT_MS = 60_000;
 
 /** A filled questionnaire as kept: what is stored of it, and what every caller is answered alike. */
 export interface KeptSheet extends Sheet {
@@ -67,8 +70,6 @@ export const answeringCachesOf = (app: Pick<FastifyInstance, 'watchTables'>) => 
 
 function makeCaches(app: Pick<FastifyInstance, 'watchTables'>, db: Kysely<DB>) {
   const sheets = app.watchTables([ANSWERING_NOTIFICATION, 'questionnaires'], createNotifiedCache<number, KeptSheet | null>({ maxEntries: 5000 }));
-  // Objects and groups are kept a minute: each is dropped when it changes, and a group's collectors save each of
-  // its objects every few seconds, which a shorter life would read again on every round.
   const objects = app.watchTables(OBJECT_TABLES, createNotifiedCache<number, { asset: AssetView | null; latestId: number | null }>({ ttlMs: KEPT_MS, maxEntries: 20_000 }));
   const groups = app.watchTables(GROUP_TABLES, createNotifiedCache<number, { review: GroupReview; defaults: GroupDefaults | null }>({ ttlMs: KEPT_MS }));
   const actives = app.watchTables(['questionnaires'], createNotifiedCache<0, Partial<Record<QuestionnaireType, number>>>());
