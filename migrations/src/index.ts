@@ -53,6 +53,7 @@ import * as auditChain from './migrations/2026-11-29-114-audit-chain.ts';
 import * as evidenceLibrary from './migrations/2026-11-29-115-evidence-library.ts';
 import * as failedImportsIndex from './migrations/2026-11-30-130-failed-imports-index.ts';
 import * as auditOrganisationInline from './migrations/2026-11-30-131-audit-organisation-inline.ts';
+import * as dataQualityNotify from './migrations/2026-11-30-132-data-quality-notify.ts';
 
 export { SESSION_CHANNEL } from './migrations/2026-11-24-030-session-notifications.ts';
 export { ANSWERING_NOTIFICATION } from './migrations/2026-11-24-043-answering-notify.ts';
@@ -114,6 +115,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-30-129-access-request-indexes': accessRequestIndexes,
   '2026-11-30-130-failed-imports-index': failedImportsIndex,
   '2026-11-30-131-audit-organisation-inline': auditOrganisationInline,
+  '2026-11-30-132-data-quality-notify': dataQualityNotify,
 };
 
 export const migrator = (db: Kysely<any>): Migrator =>

@@ -6,7 +6,7 @@ import { seedDemoAnswers } from '../../demo/demo-answers.ts';
 import { seedDemoReview } from '../../demo/demo-review.ts';
 import { DEMO_RENEWING, seedDemoAnnual } from '../../demo/demo-annual.ts';
 import { DEMO_OUTLIER_EXPLANATION, seedDemoOutliers } from '../../demo/demo-outliers.ts';
-import { createHarness, type DemoUserName, type Harness } from '../../testing/harness.ts';
+import { createHarness, settled, type DemoUserName, type Harness } from '../../testing/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -186,6 +186,23 @@ describe("next year's questionnaire against last year's", () => {
     }
     const after = (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${latest.id}/score`)).json().dataQuality;
     expect(after.openFlags).toBe(open.filter((f) => f.questionId === 0).length);
+  });
+
+  it("the score's data quality is kept with the questionnaire and follows any change of its explanations", async () => {
+    expect(await seedDemoOutliers(h.db, new Date(h.clock.now))).toEqual({ seeded: true });
+    const id = await assetId(DEMO_RENEWING);
+    const latest = (await h.as('collector', 'GET', `/api/asset/${id}/questionnaire/latest`)).json<{ id: number }>();
+    const scoreOf = async () => (await h.as('objectadmin', 'GET', `/api/asset/${id}/questionnaire/${latest.id}/score`)).json();
+    const before = await scoreOf();
+    expect(await scoreOf()).toEqual(before);
+    const explained = await h.db.selectFrom('outlier_acceptances').select('question_id').where('asset_questionnaire_id', '=', latest.id).execute();
+    expect(explained.length).toBeGreaterThan(0);
+    // A writer that touches only the explanations (no answer, no questionnaire row): the table notifies (migration 132).
+    await h.db.deleteFrom('outlier_acceptances').where('asset_questionnaire_id', '=', latest.id).execute();
+    await settled(h, h);
+    const after = await scoreOf();
+    expect(after.dataQuality.openFlags).toBe(before.dataQuality.openFlags + explained.length);
+    expect(after.result).toEqual(before.result);
   });
 
   it("a group's data quality weighs its objects by floor area; each object's is the one of its score call", async () => {

@@ -33,9 +33,9 @@ export interface KeptSheet extends Sheet {
   /** The answers as the API answers them, made once per kept sheet (they depend on the object's id and kind only). */
   responses?: { isBuyerAsset: boolean; list: ReturnType<typeof answerResponse>[] };
   /**
-   * Its score as core computed it (routes/scoring/scores.ts), with what it was computed from besides the answers (the
-   * template and reference data kept when it was, each a new object when it changes, and the object's scored facts),
-   * and the answer's bytes once written.
+   * The score call's answer (routes/scoring/scores.ts: core's score and data quality), with what it was computed from
+   * besides the questionnaire (the template and reference data kept when it was, each a new object when it changes,
+   * and the object's scored facts), and its bytes once written.
    */
   score?: { template: object; references: object; object: string; result: unknown; written?: KeptJson };
 }

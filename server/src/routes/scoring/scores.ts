@@ -132,12 +132,15 @@ export const scoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     const facts = JSON.stringify(object);
     let kept = sheet.score;
     if (kept?.template !== template || kept.references !== referenceData || kept.object !== facts) {
-      kept = { template, references: referenceData, object: facts, result: score(template, object, givenAnswers(sheet.stored), referenceData) };
+      // Data quality reads the flags' explanations and the annual start besides the answers; both tables notify with
+      // the questionnaire's id (migration 132), so they are read again whenever the kept questionnaire is.
+      const result = score(template, object, givenAnswers(sheet.stored), referenceData);
+      const dataQuality = await questionnaireDataQuality(deps.db, template, asset, sheet.row, sheet.stored, referenceData);
+      kept = { template, references: referenceData, object: facts, result: { ...answer(asset, sheet.row, result), dataQuality } };
       sheet.score = kept;
     }
-    // Data quality reads the flags' explanations, which are not part of the kept questionnaire: read with each answer.
-    const dataQuality = await questionnaireDataQuality(deps.db, template, asset, sheet.row, sheet.stored, referenceData);
-    return { ...answer(asset, sheet.row, kept.result as ScoreResult), dataQuality };
+    kept.written ??= keepJson(reply, kept.result);
+    return sendKeptJson(request, reply, kept.written);
   };
 
   const answer = (asset: AssetView, row: AssetQuestionnaireRow, result: ScoreResult) => ({
