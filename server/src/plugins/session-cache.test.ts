@@ -149,4 +149,22 @@ describe('keyed drops (notifications naming the entries they concern)', () => {
     await read(2);
     expect(reads).toEqual([1, 1, 2]);
   });
+
+  it('lets go of entries past their life at the next read, keeping or drop, not only when their key is read again', async () => {
+    const cache = createNotifiedCache<number, string>({ ttlMs: 20 });
+    cache.listening(true);
+    for (const key of [1, 2, 3]) await cache.get(key, async () => `value ${key}`);
+    expect(cache.size()).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Past their life: read again, and the three old entries are gone with the next one kept.
+    expect(await cache.get(4, async () => 'value 4')).toBe('value 4');
+    expect(cache.size()).toBe(1);
+    expect(cache.peek(4)).toBe('value 4');
+    cache.put(5, 'value 5');
+    expect(cache.size()).toBe(2);
+    // A drop of another key (a save's own questionnaire) lets them go too.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    cache.drop([6]);
+    expect(cache.size()).toBe(0);
+  });
 });

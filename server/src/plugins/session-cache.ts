@@ -22,6 +22,8 @@ export interface UserCacheOptions<T> {
  * depends on drops everything it holds, or only the entries it names (`drop`, for notifications that carry the
  * keys they concern). A read that was under way while a notification of its key (or of everything) came is
  * answered but not kept, so a value read before a change committed never outlives the change's notification.
+ * Entries past their life are let go at the next read, keeping or drop (at most once per life): a kept filled
+ * questionnaire is some 100 KB, and thousands read once and left in memory slowed every garbage collection.
  */
 export function createNotifiedCache<K, T>({ ttlMs = 5000, maxEntries = 50_000 }: { ttlMs?: number; maxEntries?: number } = {}) {
   /** `origin`: the transaction whose committed change a value shows, when its keeper made that change (`put`). */
@@ -34,6 +36,21 @@ export function createNotifiedCache<K, T>({ ttlMs = 5000, maxEntries = 50_000 }:
   let listening = false;
   const waiting = new Set<() => void>();
   const stats = { reads: 0, hits: 0, invalidations: 0, drops: 0 };
+  let sweptAt = performance.now();
+
+  /** Lets go of the entries past their life, at most once per life. */
+  const sweep = (now: number) => {
+    if (now - sweptAt < ttlMs) return;
+    sweptAt = now;
+    for (const [k, e] of entries) if (e.until <= now) entries.delete(k);
+  };
+
+  /** Keeps an entry, letting go of everything when it is full. */
+  const keep = (key: K, value: T, now: number, origin?: string) => {
+    sweep(now);
+    if (entries.size >= maxEntries) entries.clear();
+    entries.set(key, { value, until: now + ttlMs, ...(origin !== undefined ? { origin } : {}) });
+  };
 
   const wake = () => {
     for (const resolve of waiting) resolve();
@@ -70,6 +87,7 @@ export function createNotifiedCache<K, T>({ ttlMs = 5000, maxEntries = 50_000 }:
      * change's own transaction (`origin`) left them.
      */
     drop(keys: Iterable<K>, origin?: string) {
+      sweep(performance.now());
       const set = new Set(origin === undefined ? keys : [...keys].filter((key) => entries.get(key)?.origin !== origin));
       if (set.size === 0) return;
       generation += 1;
@@ -91,6 +109,8 @@ export function createNotifiedCache<K, T>({ ttlMs = 5000, maxEntries = 50_000 }:
       const cached = listening ? entries.get(key) : undefined;
       return cached && cached.until > performance.now() ? cached.value : undefined;
     },
+    /** How many entries are held, past their life or not (tests). */
+    size: () => entries.size,
     /** The point reached in the changes heard: `unchangedSince` tells later whether a key was dropped after it. */
     mark: () => generation,
     /** Whether no change of the key (nor of everything) was heard since `mark` answered `since`, but the one of `own`. */
@@ -102,12 +122,11 @@ export function createNotifiedCache<K, T>({ ttlMs = 5000, maxEntries = 50_000 }:
      * not overwrite it when they end.
      */
     put(key: K, value: T, origin?: string) {
-      if (!listening) return;
-      if (entries.size >= maxEntries) entries.clear();
-      entries.set(key, { value, until: performance.now() + ttlMs, ...(origin !== undefined ? { origin } : {}) });
+      if (listening) keep(key, value, performance.now(), origin);
     },
     async get(key: K, read: () => Promise<T>): Promise<T> {
       const now = performance.now();
+      sweep(now);
       const cached = listening ? entries.get(key) : undefined;
       if (cached && cached.until > now) {
         stats.hits += 1;
@@ -116,10 +135,7 @@ export function createNotifiedCache<K, T>({ ttlMs = 5000, maxEntries = 50_000 }:
       const before = generation;
       stats.reads += 1;
       const value = await read();
-      if (listening && stillValid(key, before)) {
-        if (entries.size >= maxEntries) entries.clear();
-        entries.set(key, { value, until: now + ttlMs });
-      }
+      if (listening && stillValid(key, before)) keep(key, value, now);
       return value;
     },
   };
