@@ -189,21 +189,26 @@ export function answeringShared(app: AnsweringApp, deps: AppDeps) {
    * changes, a read of it by the same caller neither decides the caller's rights again nor serialises or compresses
    * it. The key is the caller as its rights see it (the actor with roles, organisation and access lists) and the
    * lock's outcome for it now (a lock expires with time); the kept facts it was made from must be the current ones.
-   * The bytes are written by the route's serialiser, which the tests check against the schema.
+   * The bytes are written by the route's serialiser, which the tests check against the schema. They are kept with
+   * the kept questionnaire (a weak map by it), so they are let go with it: kept apart, 500 of them held some 130 MB of
+   * questionnaires the cache had already let go, and every garbage collection of the saves walked them.
    */
-  const written = new Map<string, KeptJson & { basis: readonly unknown[] }>();
-  const WRITTEN_ENTRIES = 500;
+  const written = new WeakMap<KeptSheet, Map<string, KeptJson & { basis: readonly unknown[] }>>();
+  /** Callers' answers kept per questionnaire at most (each some 100 KB). */
+  const WRITTEN_ENTRIES = 20;
   const sendPresented = async (request: FastifyRequest, reply: FastifyReply, actor: AssetActor, asset: AssetView, sheet: KeptSheet) => {
     const [template, actives, group, referenceData] = await Promise.all([templateOf(sheet.row.questionnaireId), activeTemplateIds(), caches.group(asset.assetGroupId), scores.references()]);
     const basis = [sheet, template, actives, group, asset, referenceData];
     const lock = lockDecision(sheet.lock, actor.userId, deps.clock());
-    const key = `${sheet.row.id}|${request.language}|${lock.outcome === 'held' ? `held:${lock.currentLockerName}@${lock.lastActivity}` : 'free'}|${JSON.stringify(actor)}`;
-    let kept = written.get(key);
+    const key = `${request.language}|${lock.outcome === 'held' ? `held:${lock.currentLockerName}@${lock.lastActivity}` : 'free'}|${JSON.stringify(actor)}`;
+    let ofSheet = written.get(sheet);
+    if (!ofSheet) written.set(sheet, (ofSheet = new Map()));
+    let kept = ofSheet.get(key);
     if (!kept || kept.basis.some((part, i) => part !== basis[i])) {
       const made = await view(actor, asset, sheet, request.language);
       kept = { basis: made.basis, ...keepJson(reply, made.build()) };
-      if (written.size >= WRITTEN_ENTRIES) written.clear();
-      written.set(key, kept);
+      if (ofSheet.size >= WRITTEN_ENTRIES) ofSheet.clear();
+      ofSheet.set(key, kept);
     }
     return sendKeptJson(request, reply, kept);
   };
