@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OBJECT_CATEGORIES } from '../questionnaires/template.ts';
-import { epcBodyShape, type EpcFields } from '../banks/epc.ts';
+import type { EpcFields } from '../banks/epc.ts';
+import { epcBodyShape } from '../banks/epc-schema.ts';
 import { isCountryCode } from '../shared/countries.ts';
 import { MAX_INT, idValue, intValue } from '../shared/schemas.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { EpcBody } from './epc-schema.ts';
 
 /**
  * The energy performance certificate (EPC, Energieausweis) of an object (DOMAIN.md §11): its class, whether it rests
@@ -103,40 +103,6 @@ export const epcExpiryWindow = (today: string, days = EPC_EXPIRY_WARNING_DAYS): 
 /** Valid today but ending within 90 days: the object page and the list filter say so. */
 export const epcExpiresSoon = (epc: Pick<EpcFields, 'epcIssuedAt' | 'epcValidUntil'>, today: string, days = EPC_EXPIRY_WARNING_DAYS): boolean =>
   epcValidOn(epc, today) && epc.epcValidUntil! <= epcExpiryWindow(today, days).until;
-
-const demand = () => z.number({ error: 'validation-number' }).finite({ error: 'validation-number' }).min(0, { error: 'validation-number' }).max(10_000, { error: 'validation-number' }).nullish();
-const date = () =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || isIsoDate(v), { error: 'validation-generic' })
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
-
-/**
- * The certificate's fields in the object's payload (POST/PUT asset, the object import). A field left out keeps what is
- * stored (callers and files that predate the certificate); null or an empty text removes it.
- */
-export const epcBodyShape = {
-  epcClass: z.enum(EPC_CLASSES, { error: 'epc-class-unknown' }).nullish(),
-  epcType: z.enum(EPC_TYPES, { error: 'validation-generic' }).nullish(),
-  epcPrimaryEnergyDemand: demand(),
-  epcFinalEnergyDemand: demand(),
-  epcRegistrationNumber: z
-    .string()
-    .trim()
-    .max(40, { error: 'validation-max-length' })
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional(),
-  epcIssuedAt: date(),
-  epcValidUntil: date(),
-  largeNonResidential: z.boolean({ error: 'validation-generic' }).optional(),
-  energyMonitoring: z.boolean({ error: 'validation-generic' }).optional(),
-};
-export const epcFieldsSchema = z.object(epcBodyShape);
-export type EpcBody = z.infer<typeof epcFieldsSchema>;
 
 /** The certificate after a save: each field given replaces the stored one, each left out stays. */
 export const epcAfter = (stored: EpcFields, body: EpcBody): EpcFields => {
