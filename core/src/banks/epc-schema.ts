@@ -37,4 +37,3 @@ export const epcBodyShape = {
 };
 export const epcFieldsSchema = z.object(epcBodyShape);
 export type EpcBody = z.infer<typeof epcFieldsSchema>;
-
